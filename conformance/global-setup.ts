@@ -1,0 +1,40 @@
+// Starts what the run needs: the App receiver, and the reference server when no TARGET_URL is given
+// (a child process on a free loopback port — the suite never imports the server).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { config } from './lib/config.ts';
+import { startReceiver } from './lib/receiver.ts';
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
+});
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  mkdirSync(config.reportDir, { recursive: true });
+  // The reference server started here times callbacks out after 1.5 s, so the "slow App" waits 3 s;
+  // against another target the slow App waits CONFORMANCE_SLOW_MS (default 8 s, past the 5 s of D-22).
+  const ownServer = !config.targetUrl;
+  const slowMs = Number(process.env.CONFORMANCE_SLOW_MS ?? (ownServer ? 3000 : 8000));
+  const receiver = await startReceiver(config.callbackHost, config.callbackPort, slowMs);
+  process.env.CONFORMANCE_RECEIVER_URL = receiver.url;
+  let child: ChildProcess | undefined;
+  if (ownServer) {
+    const port = await freePort();
+    const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
+    child = spawn(process.execPath, [script, '--port', String(port)], {
+      env: { ...process.env, CALLBACK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_BASE_MS: '200' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child!.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+      child!.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('listening')) resolve(); });
+    });
+    process.env.TARGET_URL = `http://127.0.0.1:${port}`;
+  }
+  return async () => {
+    receiver.server.close();
+    if (child) { child.removeAllListeners('exit'); child.kill('SIGTERM'); }
+  };
+}

@@ -1,0 +1,45 @@
+// Test data made through the API itself, from the document's request examples (valid by lint), with
+// unique values where the contract demands uniqueness. Each test makes its own data.
+import { randomUUID } from 'node:crypto';
+import { op, type Json } from './contract.ts';
+import { Nonconformance, type Api, type CallOptions } from './api.ts';
+
+export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** Fields that must be unique per create operation, and how to make a fresh value. */
+const unique: Record<string, (d: Json) => Json> = {
+  createProduct: () => ({ sku: uid('SKU').toUpperCase() }),
+  createAccessRole: () => ({ reference: uid('role') }),
+  createSpecification: () => ({ title: uid('Heading') }),
+  createSpecificationValue: () => ({ value: uid('Value') }),
+  createRedirect: () => ({ path: `/${uid('from')}` }),
+  createContact: () => ({ reference: uid('ref'), email: `${uid('user')}@example.com` }),
+};
+
+/** The wrapper key of an operation's body (`data`, `contact`, `shippingService`), from its example. */
+export const wrapperOf = (operationId: string): string => Object.keys(op(operationId).requestExample ?? { data: 1 })[0]!;
+
+/** Creates one resource from the operation's example plus `fields`; returns the created object. */
+export async function create(api: Api, operationId: string, fields: Json = {}, options: CallOptions = {}): Promise<Json> {
+  const key = wrapperOf(operationId);
+  const example = (op(operationId).requestExample ?? { [key]: {} })[key];
+  const data = { ...example, ...unique[operationId]?.(example), ...fields };
+  for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
+  const res = await api.call(operationId, { ...options, body: { [key]: data } });
+  if (res.status !== 201) throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  return res.body[key];
+}
+
+/** A fresh product, for the sub-resources that need one. */
+export const product = (api: Api, fields: Json = {}) => create(api, 'createProduct', fields);
+export const specification = (api: Api, fields: Json = {}) => create(api, 'createSpecification', fields);
+
+/** Path parameters of an operation filled with fresh parents (productId, specId) and the given id. */
+export async function paramsFor(api: Api, operationId: string, id?: number): Promise<Record<string, number>> {
+  const o = op(operationId);
+  const params: Record<string, number> = {};
+  if (o.path.includes('{productId}')) params.productId = (await product(api)).id;
+  if (o.path.includes('{specId}')) params.specId = (await specification(api)).id;
+  for (const name of ['id', 'mediaId']) if (o.path.includes(`{${name}}`)) params[name] = id ?? 987654321;
+  return params;
+}

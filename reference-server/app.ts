@@ -1,0 +1,157 @@
+// Builds the reference server: one dispatcher that finds the operation in the contract, authenticates,
+// validates (all from the document), calls the handler of that operationId and writes the envelope.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { ApiError, errorBody, fail } from './http/errors.ts';
+import { findOperation } from './http/spec.ts';
+import { validateBody, validateParams } from './http/validation.ts';
+import { Auth, loadClients, TOKENS_DDL } from './http/auth.ts';
+import { openDb, type Db } from './store/db.ts';
+import { createSchema, seed } from './store/schema.ts';
+import { startWorker } from './webhooks/worker.ts';
+import { handlers } from './handlers/index.ts';
+import type { Req } from './handlers/types.ts';
+
+export interface Config {
+  db?: string;
+  clientsFile?: string;
+  /** D-23 */
+  webhookRetryBaseMs: number;
+  webhookMaxAttempts: number;
+  /** D-22 */
+  callbackTimeoutMs: number;
+  /** D-21 */
+  boxMaxWeight: number;
+  /** D-22: units of each currency per one unit of the base. */
+  currencyRates: Record<string, number>;
+  /** D-08: requests per second per client; 0 disables. */
+  rateLimit: number;
+  /** A fixed clock for tests, else the real one. */
+  clock: () => Date;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    db: env.STORE_DB || undefined,
+    clientsFile: env.STORE_CLIENTS || undefined,
+    webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 1000),
+    webhookMaxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 6),
+    callbackTimeoutMs: Number(env.CALLBACK_TIMEOUT_MS ?? 5000),
+    boxMaxWeight: Number(env.BOX_MAX_WEIGHT ?? 30000),
+    currencyRates: env.CURRENCY_RATES ? JSON.parse(env.CURRENCY_RATES) : { GBP: 1, EUR: 1.17, USD: 1.27 },
+    rateLimit: Number(env.RATE_LIMIT ?? 0),
+    clock: () => new Date(),
+  };
+}
+
+export interface Services { config: Config; auth: Auth; db: Db }
+
+const BODY_LIMIT = 1024 * 1024; // D-48
+
+function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Record<string, string> } {
+  const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded' && opTypes.includes(type)) {
+    return { json: undefined, form: Object.fromEntries(new URLSearchParams(raw)) };
+  }
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    if (raw.length === 0 && opTypes.includes('application/x-www-form-urlencoded')) return { json: undefined, form: {} };
+    fail(415, 'error.unsupported-media-type', 'body', `Expected Content-Type ${opTypes.join(' or ')}`);
+  }
+  try {
+    const json = JSON.parse(raw);
+    const form = json && typeof json === 'object' && !Array.isArray(json) ? Object.fromEntries(Object.entries(json).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {};
+    return { json, form };
+  } catch (err) {
+    return fail(400, 'error.malformed-json', 'body', `The body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+export function createApp(config: Config = configFromEnv()) {
+  const db = openDb(config.db);
+  db.exec(TOKENS_DDL);
+  createSchema(db);
+  const auth = new Auth(db, loadClients(config.clientsFile));
+  seed(db, config.clock());
+  const services: Services = { config, auth, db };
+  const worker = startWorker(db, {
+    secretOf: (id) => auth.clients.get(id)?.clientSecret,
+    retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: 5000, pollMs: Math.min(250, config.webhookRetryBaseMs),
+  });
+  const buckets = new Map<string, { tokens: number; at: number }>();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
+  app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
+
+  app.use(async (req: Request, res: Response) => {
+    const url = new URL(req.originalUrl, 'http://localhost');
+    const { op, params, allow } = findOperation(req.method, url.pathname);
+    if (!op) {
+      if (allow.length) fail(405, 'error.method-not-allowed', 'method', `${req.method} is not allowed here`, 'request', { Allow: allow.join(', ') });
+      fail(404, 'error.not-found', 'path', `No operation at ${url.pathname}`);
+    }
+    const now = config.clock();
+    const authorization = req.headers.authorization;
+    const client = op.security ? auth.bearer(authorization, now) : undefined;
+    if (client && op.security!.some((alt) => alt.length > 0)) auth.requireScopes(client, op.security!);
+    if (client && config.rateLimit > 0) rateLimit(buckets, client.clientId, config.rateLimit, now.getTime());
+    const query: Record<string, unknown> = {};
+    for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k], v].flat() : v;
+    validateParams(op, params, query);
+    let body: unknown;
+    let form: Record<string, string> = {};
+    if (op.hasBody) {
+      ({ json: body, form } = parseBody(req, op.bodyTypes));
+      if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
+    }
+    const handler = handlers[op.operationId as keyof typeof handlers] as (r: Req) => ReturnType<typeof handlers.listProducts>;
+    const host = req.headers.host ?? 'localhost';
+    const reply = await handler({
+      params, query, body, form, authorization, client: client!, db, now,
+      baseUrl: `${req.protocol}://${host}`, path: url.pathname + url.search, services,
+    });
+    for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+    if (reply.body === undefined) res.status(reply.status).end();
+    else res.status(reply.status).json(reply.body);
+  });
+
+  // The one error exit (D-02): envelope for every failure, never a crash.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    let e: ApiError;
+    if (err instanceof ApiError) e = err;
+    else if ((err as { type?: string }).type === 'entity.too.large') e = new ApiError(413, 'request', [{ name: 'body', message: `The body exceeds ${BODY_LIMIT} bytes`, ref: 'error.payload-too-large' }]);
+    else if ((err as { status?: number }).status === 400 || (err as { type?: string }).type?.startsWith('entity.')) e = new ApiError(400, 'request', [{ name: 'body', message: (err as Error).message, ref: 'error.malformed-json' }]);
+    else {
+      console.error('[reference-server] internal error on', req.method, req.originalUrl, err);
+      e = new ApiError(500, 'request', [{ name: 'server', message: 'Internal error', ref: 'error.internal' }]);
+    }
+    for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
+    if (req.originalUrl.startsWith('/admin/oauth/token') && e.status === 400 && e.errors[0]?.ref === 'error.malformed-json') {
+      res.status(400).json({ error: 'invalid_request', error_description: e.errors[0].message });
+      return;
+    }
+    res.status(e.status).json(errorBody(e));
+  });
+
+  return { app, services, worker, async close() { await worker.stop(); db.close(); } };
+}
+
+function rateLimit(buckets: Map<string, { tokens: number; at: number }>, clientId: string, perSecond: number, nowMs: number): void {
+  const b = buckets.get(clientId) ?? { tokens: perSecond, at: nowMs };
+  b.tokens = Math.min(perSecond, b.tokens + ((nowMs - b.at) / 1000) * perSecond);
+  b.at = nowMs;
+  buckets.set(clientId, b);
+  if (b.tokens < 1) fail(429, 'error.rate-limited', 'rate', 'Too many requests; retry after 1 second', 'request', { 'Retry-After': '1' });
+  b.tokens -= 1;
+}
+
+/** D-24: stored images behind the absolute thumbnail URLs. */
+function serveContent(db: Db, req: Request, res: Response, next: NextFunction): void {
+  const path = `~${req.path}`;
+  const row = db.prepare('SELECT mime, data FROM content WHERE path = ?').get(path) as { mime: string; data: Uint8Array } | undefined;
+  if (!row) return next();
+  res.setHeader('Content-Type', row.mime);
+  res.end(Buffer.from(row.data));
+}

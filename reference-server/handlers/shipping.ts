@@ -1,0 +1,143 @@
+// Shipping services (D-18) and the two reference extensions that trigger the App callbacks (D-20): checkout rates
+// (§2.10, §4.5 rules 3, 7, 8, 10, 11; D-21, D-22) and shipments with their labels (§2.11, §4.5 rules 2, 4, 9; D-49).
+// Rule: every database read happens before the callbacks and every write after them, so no transaction is ever
+// open while an App is answering.
+import { fail, notFound } from '../http/errors.ts';
+import type { Json } from '../http/spec.ts';
+import { isoUtc, sql, tx, type Row } from '../store/db.ts';
+import type { Ctx, Obj } from '../store/resource.ts';
+import { resources } from '../store/resources.ts';
+import { emit } from '../webhooks/outbox.ts';
+import { aggregate, round2 } from '../shipping/aggregate.ts';
+import { collectQuotes, requestLabels } from '../shipping/callbacks.ts';
+import { fullAddress, isWarehouse, originOf, type Address } from '../shipping/locations.ts';
+import { activeTargets, shippingServices } from '../shipping/services.ts';
+import { nextWeekday, originLocation, splitCart, type StockEntry } from '../shipping/split.ts';
+import { ctxOf } from './crud.ts';
+import { single } from './envelopes.ts';
+import type { Handler, Reply, Req } from './types.ts';
+
+// ── Shipping services: wrapped in `shippingService` / `shippingServices` (D-18) ──
+
+const wrapped = (status: 200 | 201, service: Obj): Reply => ({ status, body: { shippingService: service } });
+const serviceId = (req: Req) => Number(req.params.id);
+
+export const listShippingServices: Handler<'listShippingServices'> = (req) =>
+  ({ status: 200, body: { shippingServices: shippingServices.list(ctxOf(req), req.query).items } });
+export const getShippingService: Handler<'getShippingService'> = (req) => wrapped(200, shippingServices.get(ctxOf(req), serviceId(req)));
+export const createShippingService: Handler<'createShippingService'> = (req) =>
+  wrapped(201, tx(req.db, () => shippingServices.create(ctxOf(req), req.body.shippingService)));
+export const updateShippingService: Handler<'updateShippingService'> = (req) =>
+  wrapped(200, tx(req.db, () => shippingServices.update(ctxOf(req), serviceId(req), req.body.shippingService)));
+export const deleteShippingService: Handler<'deleteShippingService'> = (req) => {
+  tx(req.db, () => shippingServices.delete(ctxOf(req), serviceId(req)));
+  return { status: 204 };
+};
+
+// ── From a cart to deliveries (D-21) ──
+
+interface Cart { currency: string; destination: Address; items: { productId: number; quantity: number }[] }
+
+/**
+ * The product's current unit price for everyone (no access role) in the cart currency, at the price break the
+ * quantity reaches (D-30: a price applies when at least `quantityMin` units are bought); 0 when it has none.
+ */
+function unitPrice(ctx: Ctx, productId: number, currency: string, quantity: number): { exc: number; inc: number } {
+  const row = sql(ctx.db, `SELECT "priceExcTax" AS exc, "priceIncTax" AS inc FROM "productPrices"
+    WHERE "productId" = $p AND currency = $c AND "accessRoleId" IS NULL AND "quantityMin" <= $q
+      AND ("startOn" IS NULL OR "startOn" <= $now) AND ("endOn" IS NULL OR "endOn" > $now)
+    ORDER BY "quantityMin" DESC, id DESC LIMIT 1`).get({ p: productId, c: currency, q: quantity, now: isoUtc(ctx.now) }) as Row | undefined;
+  return { exc: Number(row?.exc ?? 0), inc: Number(row?.inc ?? 0) };
+}
+
+function stockOf(ctx: Ctx, productId: number): StockEntry[] {
+  const rows = sql(ctx.db, 'SELECT "locationId", "isPreferred", "quantityInStock" - coalesce("quantityReserved", 0) AS available FROM inventory WHERE "productId" = ?').all(productId) as Row[];
+  return rows.map((r) => ({ locationId: Number(r.locationId), isPreferred: r.isPreferred === 1, quantityAvailable: Number(r.available) }))
+    .filter((e) => isWarehouse(e.locationId));
+}
+
+const money = (n: number) => round2(n).toFixed(2);
+
+/**
+ * The `delivery` objects of a cart, one per box (§4.5 rule 7): rate request deliveries, or with `serviceCode` the
+ * label request ones, whose addresses add `title` and `phone` and whose items add `reference` (§2.10, §2.11).
+ */
+function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): Obj[] {
+  const ctx = ctxOf(req);
+  const label = serviceCode !== undefined;
+  const products = new Map<number, Obj>();
+  const quantities = new Map<number, number>();
+  cart.items.forEach((item, i) => {
+    const product = resources.products.find(ctx, item.productId)
+      ?? fail(422, 'error.reference-not-found', `data.items.${i}.productId`, `No product with id ${item.productId}`, 'data');
+    products.set(item.productId, product);
+    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  });
+  const prices = new Map([...quantities].map(([id, q]) => [id, unitPrice(ctx, id, cart.currency, q)]));
+  const lines = cart.items.map((item) => {
+    const p = products.get(item.productId)!;
+    return { productId: item.productId, quantity: item.quantity, locationId: originLocation(stockOf(ctx, item.productId)),
+      width: p.packagedWidth, height: p.packagedHeight, depth: p.packagedDepth, weight: p.packagedWeight };
+  });
+  const destination = fullAddress(cart.destination, label);
+  const dispatchDate = nextWeekday(req.now);
+  return splitCart(lines, req.services.config.boxMaxWeight).map((box) => ({
+    ...(label ? { serviceCode } : {}),
+    width: box.width, height: box.height, depth: box.depth, weight: box.weight, currency: cart.currency,
+    origin: originOf(box.locationId, label), destination,
+    items: box.items.map(({ productId, quantity }) => {
+      const p = products.get(productId)!;
+      const price = prices.get(productId)!;
+      return {
+        id: p.id, sku: p.sku, ...(label ? { reference: p.sku } : {}), commodityCode: p.commodityCode, title: p.title, quantity,
+        weight: p.packagedWeight * quantity, priceExcTax: money(price.exc * quantity), priceIncTax: money(price.inc * quantity), currency: cart.currency,
+      };
+    }),
+    dispatchDate,
+  }));
+}
+
+const secretOf = (req: Req) => (clientId: string) => req.services.auth.clients.get(clientId)?.clientSecret;
+
+// ── Checkout (D-20, D-22): every active service quotes every delivery; nothing is stored ──
+
+export const calculateCheckoutRates: Handler<'calculateCheckoutRates'> = async (req) => {
+  const cart = req.body.data as Cart;
+  const { config } = req.services;
+  const deliveries = deliveriesOf(req, cart);
+  const targets = activeTargets(ctxOf(req), secretOf(req));
+  const quotes = await collectQuotes(targets, deliveries, config.callbackTimeoutMs);
+  return single(200, { currency: cart.currency, deliveries, options: aggregate(quotes, cart.currency, config.currencyRates) });
+};
+
+// ── Shipments (D-49): one label request per box to the chosen service, then one write ──
+
+export const createShipment: Handler<'createShipment'> = async (req) => {
+  const order = req.body.data;
+  const [target] = activeTargets(ctxOf(req), secretOf(req), order.shippingServiceId);
+  if (!target) fail(422, 'error.reference-not-found', 'data.shippingServiceId', `No active shipping service with id ${order.shippingServiceId}`, 'data');
+  const requests = deliveriesOf(req, order as Cart, order.serviceCode);
+  const labels = target.labelsUrl // rule 2: no labelsUrl, no label requests
+    ? await requestLabels(target.labelsUrl, target.secret, requests, req.services.config.callbackTimeoutMs)
+    : requests.map(() => undefined);
+  const shipment = {
+    shippingServiceId: order.shippingServiceId, serviceCode: order.serviceCode, currency: order.currency, createdOn: isoUtc(req.now),
+    boxes: requests.map(({ serviceCode: _sent, ...box }, i) => {
+      const label = labels[i] ?? null;
+      return { ...box, labelStatus: !target.labelsUrl ? 'skipped' : label ? 'created' : 'failed', trackingNumber: label?.trackingNumber ?? null, label };
+    }),
+  };
+  const saved = tx(req.db, () => {
+    const info = sql(req.db, 'INSERT INTO shipments (doc, "createdOn") VALUES (?, ?)').run(JSON.stringify(shipment), shipment.createdOn);
+    const stored: Json = { id: Number(info.lastInsertRowid), ...shipment };
+    emit(req.db, 'shipments', 'created', stored, req.now); // D-17, in the same transaction
+    return stored;
+  });
+  return single(201, saved);
+};
+
+export const getShipment: Handler<'getShipment'> = (req) => {
+  const row = sql(req.db, 'SELECT id, doc FROM shipments WHERE id = ?').get(Number(req.params.id)) as Row | undefined;
+  if (!row) return notFound('id', 'shipment');
+  return single(200, { id: Number(row.id), ...JSON.parse(String(row.doc)) });
+};

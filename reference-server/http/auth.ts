@@ -1,0 +1,69 @@
+// OAuth 2.0 client credentials (§4.1, §5; D-05, D-06, D-07): opaque random tokens, 3600 s, Bearer.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fail } from './errors.ts';
+import { spec } from './spec.ts';
+import { sql, type Db, type Row } from '../store/db.ts';
+
+export interface Client { clientId: string; clientSecret: string; scopes: string[] }
+
+/** Every scope the contract declares (D-07). */
+export const allScopes: string[] = Object.keys(spec.components.securitySchemes.oauth2.flows.clientCredentials.scopes);
+
+/** The default App clients of the design brief §4; a clients file (JSON array of Client) overrides them. */
+export function loadClients(file?: string): Client[] {
+  if (file) return JSON.parse(readFileSync(file, 'utf8')) as Client[];
+  return [
+    { clientId: 'conformance-full', clientSecret: 'conformance-full-secret', scopes: allScopes },
+    { clientId: 'conformance-readonly', clientSecret: 'conformance-readonly-secret', scopes: allScopes.filter((s) => s.endsWith('.readonly')) },
+    { clientId: 'conformance-default', clientSecret: 'conformance-default-secret', scopes: [] },
+    { clientId: 'conformance-other', clientSecret: 'conformance-other-secret', scopes: allScopes },
+  ];
+}
+
+export const TOKEN_LIFETIME_S = 3600; // §8
+export const TOKENS_DDL = 'CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, clientId TEXT NOT NULL, expiresAt INTEGER NOT NULL);';
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a); const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export class Auth {
+  readonly clients: Map<string, Client>;
+  private readonly db: Db;
+  constructor(db: Db, clients: Client[]) {
+    this.db = db;
+    this.clients = new Map(clients.map((c) => [c.clientId, c]));
+  }
+
+  authenticate(clientId: string, secret: string): Client | undefined {
+    const c = this.clients.get(clientId);
+    return c && safeEqual(c.clientSecret, secret) ? c : undefined;
+  }
+
+  issue(client: Client, now: Date): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string | null } {
+    const token = randomBytes(32).toString('hex');
+    sql(this.db, 'DELETE FROM tokens WHERE expiresAt < ?').run(now.getTime());
+    sql(this.db, 'INSERT INTO tokens (hash, clientId, expiresAt) VALUES (?, ?, ?)').run(hash(token), client.clientId, now.getTime() + TOKEN_LIFETIME_S * 1000);
+    return { access_token: token, expires_in: TOKEN_LIFETIME_S, token_type: 'Bearer', scope: client.scopes.length ? client.scopes.join(' ') : null };
+  }
+
+  /** The client behind `Authorization: Bearer <token>`, or a 401 (D-05). */
+  bearer(header: string | undefined, now: Date): Client {
+    const challenge = 'Bearer realm="store-admin-api"';
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    if (!m) fail(401, 'error.unauthorized', 'authorization', 'A bearer token is required', 'request', { 'WWW-Authenticate': challenge });
+    const row = sql(this.db, 'SELECT clientId, expiresAt FROM tokens WHERE hash = ?').get(hash(m[1]!)) as Row | undefined;
+    const client = row && Number(row.expiresAt) > now.getTime() ? this.clients.get(String(row.clientId)) : undefined;
+    if (!client) fail(401, 'error.unauthorized', 'authorization', 'The token is unknown or expired', 'request', { 'WWW-Authenticate': `${challenge}, error="invalid_token"` });
+    return client;
+  }
+
+  /** 403 unless the client holds every scope of one alternative (D-07). */
+  requireScopes(client: Client, alternatives: string[][]): void {
+    if (alternatives.some((alt) => alt.every((s) => client.scopes.includes(s)))) return;
+    fail(403, 'error.forbidden', 'authorization', `This operation needs one of the scopes: ${alternatives.map((a) => a.join('+')).join(', ')}`);
+  }
+}

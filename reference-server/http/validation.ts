@@ -1,0 +1,108 @@
+// Request validation compiled from the bundled document (never written twice): bodies, query and path
+// parameters. Violations become 422s naming the field and the rule (D-02); unknown parameters too (D-41).
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { ApiError, type ErrorContext, type ErrorItem } from './errors.ts';
+import { deref, operations, spec, type Json, type Operation } from './spec.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const options = { strict: false, allErrors: true, validateFormats: true } as const;
+const bodyAjv = addFormats(new Ajv2020(options));
+const paramAjv = addFormats(new Ajv2020({ ...options, coerceTypes: true }));
+for (const ajv of [bodyAjv, paramAjv]) ajv.addSchema(spec, 'openapi.json');
+
+const NO_HTML = '^[^<>]*$'; // D-13
+
+const refByKeyword: Record<string, string> = {
+  required: 'error.required', type: 'error.type', format: 'error.format', pattern: 'error.pattern', enum: 'error.enum',
+  const: 'error.const', maxLength: 'error.max-length', minLength: 'error.min-length', minimum: 'error.minimum',
+  maximum: 'error.maximum', exclusiveMinimum: 'error.minimum', exclusiveMaximum: 'error.maximum',
+  minItems: 'error.min-items', maxItems: 'error.max-items', additionalProperties: 'error.unknown-field',
+  unevaluatedProperties: 'error.unknown-field', minProperties: 'error.required', maxProperties: 'error.max-items',
+  uniqueItems: 'error.unique', not: 'error.unknown-field',
+};
+// Wrapper keywords whose failure is explained by a more specific error underneath.
+const wrappers = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not', 'then', 'else']);
+
+export function toErrorItems(errors: ErrorObject[], prefix: string[] = []): ErrorItem[] {
+  const specific = errors.filter((e) => !wrappers.has(e.keyword));
+  const chosen = specific.length > 0 ? specific : errors;
+  const seen = new Set<string>();
+  const items: ErrorItem[] = [];
+  for (const e of chosen) {
+    const segments = [...prefix, ...e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))];
+    const extra = e.keyword === 'required' ? e.params.missingProperty
+      : e.keyword === 'additionalProperties' ? e.params.additionalProperty
+      : e.keyword === 'unevaluatedProperties' ? e.params.unevaluatedProperty : undefined;
+    if (extra) segments.push(extra);
+    const name = segments.join('.') || 'body';
+    const ref = e.keyword === 'pattern' && e.params.pattern === NO_HTML ? 'error.html' : refByKeyword[e.keyword] ?? `error.${e.keyword.toLowerCase()}`;
+    const message = e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties' ? 'is not a writable field of this resource'
+      : ref === 'error.html' ? 'must not contain HTML' : e.message ?? 'is invalid';
+    const key = `${name}|${ref}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push({ name, message, ref });
+  }
+  return items;
+}
+
+interface Compiled { body?: ValidateFunction; query: ValidateFunction; path: ValidateFunction }
+
+/** Points the bundle's local `$ref`s at the registered bundle, for schemas compiled on their own. */
+const rebase = (node: Json): Json => Array.isArray(node) ? node.map(rebase)
+  : node && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `openapi.json${v}` : rebase(v)]))
+  : node;
+
+function paramSchema(op: Operation, where: 'query' | 'path'): Json {
+  const ps = op.parameters.filter((p) => p.in === where);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(ps.map((p) => [p.name, rebase(p.schema)])),
+    required: ps.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: where === 'query' ? false : true,
+  };
+}
+
+const pointerOf = (node: Json, fallback: string) => (typeof node?.$ref === 'string' ? node.$ref : fallback);
+const compiled = new Map<string, Compiled>();
+for (const op of operations) {
+  const opNode = deref({ $ref: op.pointer });
+  const bodyPointer = `${pointerOf(opNode.requestBody, `${op.pointer}/requestBody`)}/content/application~1json/schema`;
+  compiled.set(op.operationId, {
+    body: deref(opNode.requestBody)?.content?.['application/json'] ? bodyAjv.compile({ $ref: `openapi.json${bodyPointer}` }) : undefined,
+    query: paramAjv.compile(paramSchema(op, 'query')),
+    path: paramAjv.compile(paramSchema(op, 'path')),
+  });
+}
+
+function check(validate: ValidateFunction, data: unknown, context: ErrorContext, prefix: string[]): void {
+  if (!validate(data)) {
+    const items = toErrorItems(validate.errors ?? [], prefix).map((e) => e.ref === 'error.unknown-field' && context === 'query'
+      ? { ...e, ref: 'error.unknown-parameter', message: 'is not a parameter of this operation' } : e);
+    throw new ApiError(context === 'path' ? 404 : 422, context, items);
+  }
+}
+
+/** Validates and coerces path and query parameters in place. A path parameter of the wrong shape is a 404. */
+export function validateParams(op: Operation, path: Record<string, unknown>, query: Record<string, unknown>): void {
+  const c = compiled.get(op.operationId)!;
+  check(c.path, path, 'path', []);
+  for (const [k, v] of Object.entries(query)) if (Array.isArray(v)) {
+    throw new ApiError(422, 'query', [{ name: k, message: 'must be given once', ref: 'error.type' }]);
+  }
+  check(c.query, query, 'query', []);
+}
+
+export function validateBody(op: Operation, body: unknown): void {
+  const c = compiled.get(op.operationId)!;
+  if (c.body) check(c.body, body, 'data', []);
+}
+
+const byPointer = new Map<string, ValidateFunction>();
+/** A validator for any schema of the bundle by JSON pointer (`#/components/schemas/RateResponse`), for what Apps answer. */
+export function validatorFor(pointer: string): (data: unknown) => boolean {
+  let validate = byPointer.get(pointer);
+  if (!validate) byPointer.set(pointer, (validate = bodyAjv.compile({ $ref: `openapi.json${pointer}` })));
+  return validate;
+}

@@ -1,0 +1,22 @@
+// Starts the reference server: `npm run serve [-- --port 8080 --db data.sqlite --clients clients.json]`.
+import { parseArgs } from 'node:util';
+import { configFromEnv, createApp } from './app.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT ?? '8080' },
+    host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+    db: { type: 'string' },
+    clients: { type: 'string' },
+  },
+});
+const config = { ...configFromEnv(), ...(values.db ? { db: values.db } : {}), ...(values.clients ? { clientsFile: values.clients } : {}) };
+const { app, close } = createApp(config);
+const server = app.listen(Number(values.port), values.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : values.port;
+  console.log(`reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`);
+});
+const shutdown = () => { server.close(); void close().then(() => process.exit(0)); };
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

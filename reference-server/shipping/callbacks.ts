@@ -1,0 +1,53 @@
+// The calls the service makes on a shipping App (§4.5): signed POSTs (D-16) with a timeout, all at once, whose
+// answers must match the contract's RateResponse / LabelResponse. An App that errors, times out or answers
+// anything else is dropped, silently (§7, D-22) — a failure here is never the API caller's error.
+import { randomUUID } from 'node:crypto';
+import { signedHeaders } from '../http/signing.ts';
+import { validatorFor } from '../http/validation.ts';
+import type { Json } from '../http/spec.ts';
+import type { Quote, Rate, ServiceSettings } from './aggregate.ts';
+
+const validRates = validatorFor('#/components/schemas/RateResponse');
+const validLabel = validatorFor('#/components/schemas/LabelResponse');
+
+/** Label object of §2.11, as the App answered it. */
+export type Label = { currency: string; image: string; priceExcTax: string; priceIncTax: string; trackingNumber: string };
+
+/** A shipping service as the callbacks need it: where to post and the secret of the App client that owns it (D-18). */
+export interface Target { settings: ServiceSettings; ratesUrl: string; labelsUrl: string | null; secret: string | undefined }
+
+/** One signed POST; the parsed answer when it is a 2xx whose body passes `valid`, else undefined. */
+export async function postToApp(url: string, body: unknown, secret: string | undefined, timeoutMs: number, valid: (b: unknown) => boolean): Promise<Json | undefined> {
+  if (secret === undefined) return undefined; // the owning client is gone: nothing can sign for it (D-16)
+  const raw = JSON.stringify(body);
+  try {
+    const res = await fetch(url, {
+      method: 'POST', body: raw, headers: signedHeaders(raw, secret, randomUUID()),
+      redirect: 'error', signal: AbortSignal.timeout(timeoutMs), // the timeout covers reading the body too
+    });
+    if (!res.ok) return undefined;
+    const answer: unknown = JSON.parse(await res.text());
+    return valid(answer) ? answer : undefined;
+  } catch {
+    return undefined; // refused, reset, timed out, not JSON
+  }
+}
+
+/** §4.5 rule 7: one rate request per delivery; the service's answers, or undefined when any of them failed (D-22). */
+async function quote(target: Target, deliveries: Json[], timeoutMs: number): Promise<Quote | undefined> {
+  const answers = await Promise.all(deliveries.map((delivery) => postToApp(target.ratesUrl, { delivery }, target.secret, timeoutMs, validRates)));
+  if (answers.some((a) => a === undefined)) return undefined;
+  return { service: target.settings, deliveries: answers.map((a) => a.rates as Rate[]) };
+}
+
+/** Every service is asked for every delivery concurrently; the services that failed are left out (§7, D-22). */
+export async function collectQuotes(targets: Target[], deliveries: Json[], timeoutMs: number): Promise<Quote[]> {
+  const quotes = await Promise.all(targets.map((t) => quote(t, deliveries, timeoutMs)));
+  return quotes.filter((q) => q !== undefined);
+}
+
+/** §4.5 rules 2, 9: one label request per box, concurrently; undefined for a box whose request failed (D-49). */
+export async function requestLabels(labelsUrl: string, secret: string | undefined, boxes: Json[], timeoutMs: number): Promise<(Label | undefined)[]> {
+  const answers = await Promise.all(boxes.map((delivery) => postToApp(labelsUrl, { delivery }, secret, timeoutMs, validLabel)));
+  return answers.map((a) => a?.label as Label | undefined);
+}

@@ -1,0 +1,55 @@
+// SQLite storage (node:sqlite): in-memory by default, a file in WAL mode for persistence.
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+
+export type Db = DatabaseSync;
+export type Row = Record<string, SQLInputValue>;
+
+export function openDb(file?: string): Db {
+  const db = new DatabaseSync(file ?? ':memory:');
+  if (file) {
+    // WAL + synchronous=FULL: an acknowledged write survives a crash (design brief §7).
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+  }
+  db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  return db;
+}
+
+let depth = 0;
+/** Runs `fn` in one transaction (a savepoint when nested): a change and its outbox rows commit together (D-23). */
+export function tx<T>(db: Db, fn: () => T): T {
+  const name = `sp${depth}`;
+  db.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`);
+  depth++;
+  try {
+    const result = fn();
+    depth--;
+    db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${name}`);
+    return result;
+  } catch (err) {
+    depth--;
+    db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
+    throw err;
+  }
+}
+
+const statements = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>();
+/** Prepared statements cached per database. */
+export function sql(db: Db, text: string) {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let stmt = cache.get(text);
+  if (!stmt) cache.set(text, (stmt = db.prepare(text)));
+  return stmt;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS+00:00` in UTC (D-10); stored in this form so text order is time order. */
+export function isoUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}+00:00`;
+}
+
+/** Normalises an offset date-time to UTC storage form; a space where the offset sign stands is a `+` (D-10). */
+export function normaliseDateTime(value: string): string {
+  const fixed = value.replace(/ (\d{2}:\d{2})$/, '+$1');
+  const d = new Date(fixed);
+  return Number.isNaN(d.getTime()) ? value : isoUtc(d);
+}

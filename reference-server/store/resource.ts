@@ -1,0 +1,225 @@
+// A v2 resource stored in one table whose columns are the properties of its schema in the contract.
+// Filters are compiled from the list operation's `x-filter` declarations (§4.4), so neither the column list
+// nor the filter semantics are written twice.
+import { fail, notFound } from '../http/errors.ts';
+import { deref, operationById, spec, type Json, type XFilter } from '../http/spec.ts';
+import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
+import { emit } from '../webhooks/outbox.ts';
+
+type Kind = 'integer' | 'number' | 'boolean' | 'string' | 'datetime' | 'json';
+export interface Column { name: string; kind: Kind }
+
+export interface Ctx { db: Db; now: Date; clientId: string }
+export type Obj = Record<string, Json>;
+
+export interface ResourceDef {
+  /** Event resource name (D-17), also the SQL table name. */
+  name: string;
+  /** Schema name in components.schemas (the resource as returned). */
+  schema: string;
+  listOperation?: string;
+  /** Parent path parameter and the column holding it (`productId`). */
+  parent?: { param: string; column: string; table: string; what: string };
+  /** Fields computed on read, with the SQL expression that filters on them. */
+  computed?: Record<string, { value: (o: Obj, now: Date) => Json; sql: string }>;
+  /** `private`: rows visible only to the client that created them (webhooks, D-45); `recorded`: the creator is kept (D-18). */
+  owner?: 'private' | 'recorded';
+  defaults?: (ctx: Ctx, input: Obj, parentId?: number) => Obj;
+  /** Business rules beyond the schema; may adjust `next` (the row to write). */
+  check?: (ctx: Ctx, next: Obj, previous: Obj | undefined) => void;
+  beforeDelete?: (ctx: Ctx, existing: Obj) => void;
+  afterWrite?: (ctx: Ctx, saved: Obj, previous: Obj | undefined) => void;
+  /** Extra indexed columns beyond the filtered ones. */
+  indexes?: string[];
+}
+
+function kindOf(schema: Json): Kind {
+  const s = deref(schema);
+  if (s.oneOf || s.anyOf) {
+    const nonNull = (s.oneOf ?? s.anyOf).map(deref).find((x: Json) => x.type !== 'null');
+    return kindOf(nonNull);
+  }
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  if (type === 'string' && s.format === 'date-time') return 'datetime';
+  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string') return type;
+  return 'json';
+}
+
+export class Resource {
+  readonly def: ResourceDef;
+  readonly columns: Column[];
+  readonly filters: { param: string; filter: XFilter; kind: Kind }[];
+  constructor(def: ResourceDef) {
+    this.def = def;
+    const schema = spec.components.schemas[def.schema];
+    if (!schema) throw new Error(`No schema ${def.schema} in the contract`);
+    this.columns = Object.entries(schema.properties as Record<string, Json>)
+      .filter(([name]) => !def.computed?.[name])
+      .map(([name, s]) => ({ name, kind: kindOf(s) }));
+    const list = def.listOperation ? operationById.get(def.listOperation) : undefined;
+    this.filters = (list?.parameters ?? []).filter((p) => p['x-filter']).map((p) => {
+      const f = p['x-filter']!;
+      const column = this.columns.find((c) => c.name === f.field);
+      return { param: p.name, filter: f, kind: column?.kind ?? 'string' };
+    });
+  }
+
+  ddl(): string {
+    const cols = this.columns.map((c) => c.name === 'id' ? '"id" INTEGER PRIMARY KEY'
+      : `"${c.name}" ${c.kind === 'integer' || c.kind === 'boolean' ? 'INTEGER' : c.kind === 'number' ? 'REAL' : 'TEXT'}`);
+    if (this.def.owner) cols.push('"_clientId" TEXT NOT NULL');
+    const indexed = new Set([...this.filters.map((f) => f.filter.field).filter((f) => f !== 'id' && !this.def.computed?.[f]), ...(this.def.parent ? [this.def.parent.column] : []), ...(this.def.indexes ?? [])]);
+    if (this.def.owner) indexed.add('_clientId');
+    const t = this.def.name;
+    return [`CREATE TABLE IF NOT EXISTS "${t}" (${cols.join(', ')});`,
+      ...[...indexed].map((c) => {
+        const caseFold = this.filters.some((f) => f.filter.field === c && f.filter.caseInsensitive);
+        return `CREATE INDEX IF NOT EXISTS "${t}_${c}" ON "${t}" ("${c}"${caseFold ? ' COLLATE NOCASE' : ''});`;
+      })].join('\n');
+  }
+
+  /** Row (SQLite values) to the resource as returned: booleans, JSON and computed fields restored. */
+  toObject(row: Row, now: Date): Obj {
+    const o: Obj = {};
+    for (const c of this.columns) {
+      const v = row[c.name];
+      o[c.name] = v === null || v === undefined ? null : c.kind === 'boolean' ? v === 1 || v === 1n : c.kind === 'json' ? JSON.parse(String(v)) : typeof v === 'bigint' ? Number(v) : v;
+    }
+    for (const [name, comp] of Object.entries(this.def.computed ?? {})) o[name] = comp.value(o, now);
+    return o;
+  }
+
+  private toRow(o: Obj): Row {
+    const row: Row = {};
+    for (const c of this.columns) {
+      if (c.name === 'id' && o.id === undefined) continue;
+      const v = o[c.name];
+      row[c.name] = v === undefined || v === null ? null : c.kind === 'boolean' ? (v ? 1 : 0) : c.kind === 'json' ? JSON.stringify(v) : c.kind === 'datetime' ? normaliseDateTime(String(v)) : v;
+    }
+    return row;
+  }
+
+  private scope(ctx: Ctx, parentId?: number): { where: string[]; args: Row } {
+    const where: string[] = [];
+    const args: Row = {};
+    if (this.def.parent) {
+      if (!sql(ctx.db, `SELECT 1 FROM "${this.def.parent.table}" WHERE id = ?`).get(parentId!)) notFound(this.def.parent.param, this.def.parent.what);
+      where.push(`"${this.def.parent.column}" = $parent`);
+      args.parent = parentId!;
+    }
+    if (this.def.owner === 'private') { where.push('"_clientId" = $client'); args.client = ctx.clientId; }
+    return { where, args };
+  }
+
+  list(ctx: Ctx, query: Obj, parentId?: number): { items: Obj[]; total: number } {
+    const { where, args } = this.scope(ctx, parentId);
+    let n = 0;
+    for (const { param, filter, kind } of this.filters) {
+      const raw = query[param];
+      if (raw === undefined) continue;
+      const expr = this.def.computed?.[filter.field]?.sql ?? `"${filter.field}"`;
+      const arg = (v: Json) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v)) : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
+      const ci = filter.caseInsensitive ? ' COLLATE NOCASE' : '';
+      if (filter.op === 'in') {
+        const values = parseList(String(raw));
+        where.push(`${expr}${ci} IN (${values.map(arg).join(', ')})`);
+      } else if (filter.op === 'eq' && filter.empty === 'none' && raw === '') {
+        where.push(`${expr} IS NULL`);
+      } else {
+        const op = { eq: '=', gte: '>=', lte: '<=', gt: '>', lt: '<' }[filter.op];
+        where.push(`${expr}${ci} ${op} ${arg(raw)}`);
+      }
+    }
+    if (this.def.computed) args.now = isoUtc(ctx.now);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const usedArgs = (text: string) => Object.fromEntries(Object.entries(args).filter(([k]) => text.includes(`$${k}`)));
+    const countSql = `SELECT count(*) AS n FROM "${this.def.name}" ${clause}`;
+    const total = Number((sql(ctx.db, countSql).get(usedArgs(countSql)) as Row).n);
+    const limit = Number(query.limit ?? 100);
+    const page = Number(query.page ?? 1);
+    const pageSql = `SELECT * FROM "${this.def.name}" ${clause} ORDER BY id LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+    const rows = sql(ctx.db, pageSql).all(usedArgs(pageSql)) as Row[];
+    return { items: rows.map((r) => this.toObject(r, ctx.now)), total };
+  }
+
+  find(ctx: Ctx, id: number, parentId?: number): Obj | undefined {
+    const { where, args } = this.scope(ctx, parentId);
+    const text = `SELECT * FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
+    const row = sql(ctx.db, text).get({ ...args, id }) as Row | undefined;
+    return row && this.toObject(row, ctx.now);
+  }
+
+  get(ctx: Ctx, id: number, parentId?: number): Obj {
+    return this.find(ctx, id, parentId) ?? notFound('id', this.def.schema);
+  }
+
+  create(ctx: Ctx, input: Obj, parentId?: number): Obj {
+    this.scope(ctx, parentId);
+    const now = isoUtc(ctx.now);
+    const base: Obj = Object.fromEntries(this.columns.map((c) => [c.name, null]));
+    const next: Obj = { ...base, ...this.def.defaults?.(ctx, input, parentId), ...input, createdOn: now };
+    if ('modifiedOn' in base) next.modifiedOn = now;
+    if (this.def.parent) next[this.def.parent.column] = parentId;
+    delete next.id;
+    this.def.check?.(ctx, next, undefined);
+    const row = this.toRow(next);
+    if (this.def.owner) row._clientId = ctx.clientId;
+    const names = Object.keys(row);
+    const info = sql(ctx.db, `INSERT INTO "${this.def.name}" (${names.map((k) => `"${k}"`).join(', ')}) VALUES (${names.map((k) => `$${k}`).join(', ')})`).run(row);
+    const saved = this.get(ctx, Number(info.lastInsertRowid), parentId);
+    this.def.afterWrite?.(ctx, saved, undefined);
+    emit(ctx.db, this.def.name, 'created', saved, ctx.now);
+    return saved;
+  }
+
+  update(ctx: Ctx, id: number, input: Obj, parentId?: number): Obj {
+    const previous = this.get(ctx, id, parentId);
+    const next: Obj = { ...previous, ...input };
+    if ('modifiedOn' in previous) next.modifiedOn = isoUtc(ctx.now);
+    for (const name of Object.keys(this.def.computed ?? {})) delete next[name];
+    this.def.check?.(ctx, next, previous);
+    const row = this.toRow(next);
+    delete row.id;
+    const names = Object.keys(row);
+    sql(ctx.db, `UPDATE "${this.def.name}" SET ${names.map((k) => `"${k}" = $${k}`).join(', ')} WHERE id = $id`).run({ ...row, id });
+    const saved = this.get(ctx, id, parentId);
+    this.def.afterWrite?.(ctx, saved, previous);
+    emit(ctx.db, this.def.name, 'updated', saved, ctx.now);
+    return saved;
+  }
+
+  delete(ctx: Ctx, id: number, parentId?: number): Obj {
+    const existing = this.get(ctx, id, parentId);
+    this.def.beforeDelete?.(ctx, existing);
+    sql(ctx.db, `DELETE FROM "${this.def.name}" WHERE id = ?`).run(id);
+    emit(ctx.db, this.def.name, 'deleted', existing, ctx.now);
+    return existing;
+  }
+
+  /** Fails with 422 `error.unique` when another row has this value (case-insensitively when asked). */
+  unique(ctx: Ctx, next: Obj, field: string, opts: { nocase?: boolean; scope?: string[] } = {}): void {
+    const v = next[field];
+    if (v === null || v === undefined) return;
+    const scope = (opts.scope ?? []).map((s) => (next[s] === null ? `"${s}" IS NULL` : `"${s}" = $${s}`));
+    const text = `SELECT id FROM "${this.def.name}" WHERE "${field}" = $v${opts.nocase ? ' COLLATE NOCASE' : ''} ${scope.map((s) => `AND ${s}`).join(' ')} AND id IS NOT $id`;
+    const args: Row = { v, id: next.id ?? null };
+    for (const s of opts.scope ?? []) if (next[s] !== null) args[s] = next[s];
+    if (sql(ctx.db, text).get(args)) fail(422, 'error.unique', `data.${field}`, `must be unique; another ${this.def.schema} has this ${field}`, 'data');
+  }
+}
+
+/** Splits a §4.4 `:in` value on commas outside double quotes; `"a,b"` is one value, `""` inside quotes is `"`. */
+export function parseList(raw: string): string[] {
+  const values: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (quoted) {
+      if (ch === '"' && raw[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { values.push(cur); cur = ''; } else cur += ch;
+  }
+  values.push(cur);
+  return values;
+}

@@ -1,0 +1,185 @@
+// The v2 resources (§2.3–§2.8, §2.12), each a table shaped by its schema in the contract, with the rules
+// the schema cannot express. Decision ids name where each rule comes from.
+import { fail } from '../http/errors.ts';
+import { spec, deref, type Json } from '../http/spec.ts';
+import { requireAppUrl } from '../http/urls.ts';
+import { sql, type Row } from './db.ts';
+import { Resource, type Ctx, type Obj } from './resource.ts';
+
+/** Defaults from the Input schema: its `default`s, else null for nullable fields and an empty value otherwise. */
+function schemaDefaults(schemaName: string): Obj {
+  const props = (spec.components.schemas[schemaName]?.properties ?? {}) as Record<string, Json>;
+  return Object.fromEntries(Object.entries(props).map(([name, p]) => {
+    const s = deref(p);
+    if (s.default !== undefined) return [name, s.default];
+    const types: string[] = s.oneOf || s.anyOf ? ['null'] : [s.type].flat();
+    if (types.includes('null')) return [name, null];
+    return [name, { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} }[types[0] as string] ?? null];
+  }));
+}
+
+const nextNumber = (ctx: Ctx, table: string, column: string, where = '1 = 1', arg: number | null = null) =>
+  Number((sql(ctx.db, `SELECT coalesce(max("${column}"), 0) + 1 AS n FROM "${table}" WHERE ${where}`).get(...(arg === null ? [] : [arg])) as Row).n);
+
+function mustExist(ctx: Ctx, table: string, id: unknown, field: string, what: string): void {
+  if (id === null || id === undefined) return;
+  if (!sql(ctx.db, `SELECT 1 FROM "${table}" WHERE id = ?`).get(Number(id))) {
+    fail(422, 'error.reference-not-found', `data.${field}`, `No ${what} with id ${String(id)}`, 'data');
+  }
+}
+
+function readOnlyBuiltIn(what: string) {
+  return {
+    check: (_ctx: Ctx, _next: Obj, previous: Obj | undefined) => {
+      if (previous?.isBuiltIn) fail(422, 'error.built-in', 'id', `A built-in ${what} cannot be changed`, 'path');
+    },
+    beforeDelete: (_ctx: Ctx, existing: Obj) => {
+      if (existing.isBuiltIn) fail(422, 'error.built-in', 'id', `A built-in ${what} cannot be deleted`, 'path');
+    },
+  };
+}
+
+const isPublic = (o: Obj, now: Date) => o.isActive === true
+  && (o.publishStartOn === null || Date.parse(o.publishStartOn) <= now.getTime())
+  && (o.publishEndOn === null || Date.parse(o.publishEndOn) > now.getTime());
+
+export const products = new Resource({
+  name: 'products', schema: 'Product', listOperation: 'listProducts',
+  computed: {
+    // §3: derived at the time of the request, never stored.
+    status: {
+      value: (o, now) => (isPublic(o, now) ? 'public' : 'admin'),
+      sql: `(CASE WHEN "isActive" = 1 AND ("publishStartOn" IS NULL OR "publishStartOn" <= $now) AND ("publishEndOn" IS NULL OR "publishEndOn" > $now) THEN 'public' ELSE 'admin' END)`,
+    },
+  },
+  defaults: (ctx, input) => ({
+    ...schemaDefaults('ProductInput'),
+    type: 'physical', priceType: 'buy', condition: 'new', isActive: true, isPurchasable: true, isSearchable: true, isIndexable: true,
+    taxClassId: 1, orderQuantityMin: 1, countRating: 0, averageRating: null, currentStock: null, createdBy: null, modifiedBy: null,
+    quickfind: nextNumber(ctx, 'products', 'quickfind'),
+    alias: String(input.title ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+  }),
+  check: (ctx, next) => products.unique(ctx, next, 'sku', { nocase: true }), // D-37
+  beforeDelete: (ctx, existing) => { // D-40
+    for (const t of ['productPrices', 'productMedia', 'productDownloads', 'productSpecifications', 'inventory']) {
+      sql(ctx.db, `DELETE FROM "${t}" WHERE "productId" = ?`).run(existing.id);
+    }
+  },
+  indexes: ['isActive', 'publishStartOn'],
+});
+
+const productParent = { param: 'productId', column: 'productId', table: 'products', what: 'product' };
+
+export const productPrices = new Resource({
+  name: 'productPrices', schema: 'ProductPrice', listOperation: 'listProductPrices', parent: productParent,
+  computed: {
+    isCurrent: { // D-30
+      value: (o, now) => (o.startOn === null || Date.parse(o.startOn) <= now.getTime()) && (o.endOn === null || Date.parse(o.endOn) > now.getTime()),
+      sql: `(("startOn" IS NULL OR "startOn" <= $now) AND ("endOn" IS NULL OR "endOn" > $now))`,
+    },
+  },
+  defaults: () => ({ ...schemaDefaults('ProductPriceInput'), quantityMin: 1 }),
+  check: (ctx, next) => {
+    mustExist(ctx, 'accessRoles', next.accessRoleId, 'accessRoleId', 'access role');
+    if (next.startOn && next.endOn && Date.parse(next.endOn) <= Date.parse(next.startOn)) fail(422, 'error.minimum', 'data.endOn', 'must be after startOn', 'data');
+  },
+});
+
+export const productMedia = new Resource({
+  name: 'productMedia', schema: 'ProductMedia', listOperation: 'listProductMedia', parent: productParent,
+  defaults: (ctx, _input, productId) => ({ ...schemaDefaults('ProductMediaInput'), type: 'photo', createdBy: null, modifiedBy: null, sequence: nextNumber(ctx, 'productMedia', 'sequence', '"productId" = ?', productId!) }),
+  check: (ctx, next) => {
+    if (next.image === null && next.video === null) fail(422, 'error.required', 'data.image', 'image or video is required', 'data'); // D-39
+    if (next.isPrimary) sql(ctx.db, 'UPDATE "productMedia" SET "isPrimary" = 0 WHERE "productId" = ? AND id IS NOT ?').run(next.productId, next.id ?? null); // D-46
+  },
+});
+
+export const productDownloads = new Resource({
+  name: 'productDownloads', schema: 'ProductDownload', listOperation: 'listProductDownloads', parent: productParent,
+  defaults: (ctx, _input, productId) => ({ ...schemaDefaults('ProductDownloadInput'), visibility: 'public', createdBy: null, modifiedBy: null, sequence: nextNumber(ctx, 'productDownloads', 'sequence', '"productId" = ?', productId!) }),
+});
+
+export const specifications = new Resource({
+  name: 'specifications', schema: 'Specification', listOperation: 'listSpecifications',
+  defaults: (ctx) => ({ ...schemaDefaults('SpecificationInput'), sequence: nextNumber(ctx, 'specifications', 'sequence') }),
+  check: (ctx, next) => specifications.unique(ctx, next, 'title', { nocase: true }), // D-32
+  afterWrite: (ctx, saved) => { // §2.12: changing a heading affects every product that uses it
+    sql(ctx.db, 'UPDATE "productSpecifications" SET specification = ? WHERE "specificationId" = ?').run(saved.title, saved.id);
+  },
+  beforeDelete: (ctx, existing) => {
+    sql(ctx.db, 'DELETE FROM "productSpecifications" WHERE "specificationId" = ?').run(existing.id);
+    sql(ctx.db, 'DELETE FROM "specificationValues" WHERE "specificationId" = ?').run(existing.id);
+  },
+});
+
+export const specificationValues = new Resource({
+  name: 'specificationValues', schema: 'SpecificationValue', listOperation: 'listSpecificationValues',
+  parent: { param: 'specId', column: 'specificationId', table: 'specifications', what: 'specification' },
+  defaults: (ctx, _input, specId) => ({ ...schemaDefaults('SpecificationValueInput'), sequence: nextNumber(ctx, 'specificationValues', 'sequence', '"specificationId" = ?', specId!) }),
+  check: (ctx, next) => specificationValues.unique(ctx, next, 'value', { scope: ['specificationId'] }), // D-33
+  afterWrite: (ctx, saved) => {
+    sql(ctx.db, 'UPDATE "productSpecifications" SET value = ? WHERE "valueId" = ?').run(saved.value, saved.id);
+  },
+  beforeDelete: (ctx, existing) => { sql(ctx.db, 'DELETE FROM "productSpecifications" WHERE "valueId" = ?').run(existing.id); },
+});
+
+export const productSpecifications = new Resource({
+  name: 'productSpecifications', schema: 'ProductSpecification', listOperation: 'listProductSpecifications', parent: productParent,
+  defaults: (ctx, _input, productId) => ({ sequence: nextNumber(ctx, 'productSpecifications', 'sequence', '"productId" = ?', productId!) }),
+  check: (ctx, next) => { // §2.12, D-31
+    const clash = sql(ctx.db, 'SELECT 1 FROM "productSpecifications" WHERE "productId" = ? AND "valueId" = ? AND id IS NOT ?').get(next.productId, next.valueId, next.id ?? null);
+    if (clash) fail(422, 'error.duplicate-value', 'data.valueId', 'This value is already assigned to the product', 'data');
+    const heading = sql(ctx.db, 'SELECT "isVariant" FROM specifications WHERE id = ?').get(next.specificationId) as Row | undefined;
+    const sameHeading = sql(ctx.db, 'SELECT 1 FROM "productSpecifications" WHERE "productId" = ? AND "specificationId" = ? AND id IS NOT ?').get(next.productId, next.specificationId, next.id ?? null);
+    if (heading?.isVariant === 1 && sameHeading) fail(422, 'error.variant-heading', 'data.specificationId', 'This heading is used by variant settings: a product may hold only one of its values', 'data');
+  },
+});
+
+export const accessRoles = new Resource({
+  name: 'accessRoles', schema: 'AccessRole', listOperation: 'listAccessRoles',
+  defaults: () => ({ ...schemaDefaults('AccessRoleInput'), isBuiltIn: false }),
+  check: (ctx, next, previous) => { readOnlyBuiltIn('access role').check(ctx, next, previous); accessRoles.unique(ctx, next, 'reference', { nocase: true }); },
+  beforeDelete: readOnlyBuiltIn('access role').beforeDelete,
+});
+
+export const geozones = new Resource({
+  name: 'geozones', schema: 'Geozone', listOperation: 'listGeozones',
+  defaults: () => ({ ...schemaDefaults('GeozoneInput'), isBuiltIn: false }),
+  ...readOnlyBuiltIn('geozone'),
+});
+
+export const inventory = new Resource({
+  name: 'inventory', schema: 'Inventory', listOperation: 'listInventory',
+  computed: {
+    quantityAvailable: { value: (o) => Number(o.quantityInStock) - Number(o.quantityReserved ?? 0), sql: '("quantityInStock" - coalesce("quantityReserved", 0))' }, // D-43
+  },
+  defaults: () => schemaDefaults('InventoryInput'),
+  check: (ctx, next) => {
+    mustExist(ctx, 'products', next.productId, 'productId', 'product');
+    const clash = sql(ctx.db, 'SELECT 1 FROM inventory WHERE "productId" = ? AND "locationId" = ? AND id IS NOT ?').get(next.productId, next.locationId, next.id ?? null);
+    if (clash) fail(422, 'error.unique', 'data.locationId', 'The product already has an inventory entry at this location', 'data');
+  },
+  afterWrite: (ctx, saved, previous) => { refreshStock(ctx, saved.productId); if (previous && previous.productId !== saved.productId) refreshStock(ctx, previous.productId); },
+});
+/** D-43: a product's currentStock is the sum over its locations. */
+function refreshStock(ctx: Ctx, productId: number): void {
+  sql(ctx.db, 'UPDATE products SET "currentStock" = (SELECT sum("quantityInStock") FROM inventory WHERE "productId" = $p) WHERE id = $p').run({ p: productId });
+}
+
+export const redirects = new Resource({
+  name: 'redirects', schema: 'Redirect', listOperation: 'listRedirects',
+  defaults: () => ({ ...schemaDefaults('RedirectInput'), resourceId: 0 }),
+  check: (ctx, next) => { // D-44
+    if (next.resource === 'url' && !next.target) fail(422, 'error.required', 'data.target', 'is required for a url redirect', 'data');
+    if (next.resource !== 'url' && !next.resourceId) fail(422, 'error.required', 'data.resourceId', `is required for a ${String(next.resource)} redirect`, 'data');
+    redirects.unique(ctx, next, 'path', { scope: ['language', 'country'] });
+  },
+});
+
+export const webhooks = new Resource({
+  name: 'webhooks', schema: 'Webhook', listOperation: 'listWebhooks', owner: 'private',
+  defaults: () => ({ ...schemaDefaults('WebhookInput'), apiVersion: 'v2', isActive: true, metadata: {} }),
+  check: (_ctx, next) => requireAppUrl(next.url, 'url'), // D-19
+});
+
+export const resources = { products, productPrices, productMedia, productDownloads, specifications, specificationValues, productSpecifications, accessRoles, geozones, inventory, redirects, webhooks };

@@ -1,0 +1,57 @@
+// Background delivery of the outbox (D-23): at-least-once, exponential backoff, never on the request path.
+import { sql, type Db, type Row } from '../store/db.ts';
+import { signedHeaders } from '../http/signing.ts';
+import { onEnqueue } from './outbox.ts';
+
+export interface WorkerOptions { secretOf: (clientId: string) => string | undefined; retryBaseMs: number; maxAttempts: number; timeoutMs: number; pollMs: number }
+
+export function startWorker(db: Db, opts: WorkerOptions): { stop: () => Promise<void>; drain: () => Promise<void> } {
+  let stopped = false;
+  const inFlight = new Set<number>();
+
+  async function deliver(row: Row): Promise<void> {
+    const attempt = Number(row.attempts) + 1;
+    const secret = opts.secretOf(String(row.clientId)) ?? '';
+    const body = String(row.body);
+    let error: string | null = null;
+    try {
+      const res = await fetch(String(row.url), {
+        method: 'POST', body, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual',
+        headers: { ...signedHeaders(body, secret, String(row.deliveryId)), 'x-store-event': String(row.event), 'x-store-webhook-id': String(row.webhookId), 'x-store-webhook-attempt': String(attempt) },
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
+    } catch (err) {
+      error = (err as Error).message;
+    }
+    if (stopped) return;
+    if (!error) sql(db, "UPDATE outbox SET state = 'delivered', attempts = ? WHERE id = ?").run(attempt, row.id!);
+    else {
+      const next = Date.now() + opts.retryBaseMs * 2 ** (attempt - 1);
+      sql(db, 'UPDATE outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, state = ? WHERE id = ?')
+        .run(attempt, error, next, attempt >= opts.maxAttempts ? 'failed' : 'pending', row.id!);
+    }
+  }
+
+  const pending = new Set<Promise<void>>();
+  function tick(): void {
+    if (stopped) return;
+    const due = sql(db, "SELECT * FROM outbox WHERE state = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 50").all(Date.now()) as Row[];
+    for (const r of due) {
+      const id = Number(r.id);
+      if (inFlight.has(id)) continue;
+      inFlight.add(id);
+      const p: Promise<void> = deliver(r).catch(() => undefined).finally(() => { inFlight.delete(id); pending.delete(p); });
+      pending.add(p);
+    }
+  }
+
+  const kick = () => tick();
+  const timer = setInterval(kick, opts.pollMs);
+  timer.unref();
+  const off = onEnqueue(kick);
+  return {
+    async stop() { stopped = true; clearInterval(timer); off(); await Promise.all(pending); },
+    async drain() { kick(); await Promise.all(pending); },
+  };
+}
