@@ -1737,7 +1737,7 @@ export interface components {
              *     object (D-25). On update the list must name every role to keep: grants absent from it are dropped (§4.2
              *     rule 2).
              * @example [
-             *       "customer",
+             *       "staff",
              *       {
              *         "reference": "trade",
              *         "expires": "2027-12-31T23:59:59+00:00",
@@ -4652,7 +4652,7 @@ export interface components {
                  *         },
                  *         "accessRoles": [
                  *           {
-                 *             "reference": "customer",
+                 *             "reference": "staff",
                  *             "expires": null,
                  *             "status": "active"
                  *           },
@@ -4991,7 +4991,7 @@ export interface operations {
                  *           "zip": "NW1 5LR"
                  *         },
                  *         "accessRoles": [
-                 *           "customer"
+                 *           "staff"
                  *         ],
                  *         "tags": {
                  *           "contact": [
@@ -5059,7 +5059,7 @@ export interface operations {
                      *         },
                      *         "accessRoles": [
                      *           {
-                     *             "reference": "customer",
+                     *             "reference": "staff",
                      *             "expires": null,
                      *             "status": "active"
                      *           }

@@ -216,6 +216,7 @@ export async function createContact(req: Req): Promise<Reply> {
   return { status: 201, body: { contact: tx(req.db, () => write(req, input, thumbnail, undefined)) } };
 }
 
+/** Serves both `updateContact` (PUT) and `updateContactPost` (§4.2's second listing), hence the plain `Req`. */
 export async function updateContact(req: Req): Promise<Reply> {
   const id = Number(req.params.id);
   if (!load(req.db, id)) notFound('id', 'contact'); // before any download

@@ -55,6 +55,10 @@ test('D-22 results are rounded to 2 decimals', () => {
   assert.equal(a!.priceExcTax, 1.47); // 1.305 × 1.125 = 1.468125
   const [b] = aggregate([{ service: service(), deliveries: [[rate('A', 1, { currency: 'USD' })]] }], 'EUR', table);
   assert.equal(b!.priceExcTax, 0.92); // 1 / 1.27 × 1.17 = 0.9212…
+  const [c] = aggregate([{ service: service(), deliveries: [[rate('A', 4.5)], [rate('A', 4.5)], [rate('A', 4.5)]] }], 'EUR', table);
+  assert.equal(c!.priceExcTax, 15.8); // 13.50 GBP × 1.17 = 15.795, half-up despite binary floating point
+  assert.equal(round2(1.005), 1.01);
+  assert.equal(round2(2.675), 2.68);
 });
 
 test('D-22 a negative modifier never makes a negative price', () => {

@@ -25,7 +25,9 @@ export function convert(amount: number, from: string, to: string, table: RateTab
   return (amount / a) * b;
 }
 
-export const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+/** Half-up to cents on the decimal value: 15.795 (held as 15.79499…) is 15.80. Shifting the exponent in the
+ *  string avoids the binary error that `n * 100` would round on. */
+export const round2 = (n: number) => Math.round(Number(`${n.toFixed(9)}e2`)) / 100;
 const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a)); // Y-m-d compares as text
 
 /** One service's options for the cart, or undefined when a price cannot be converted (the service is dropped). */

@@ -19,7 +19,7 @@ const label = { currency: 'GBP', image: 'data:image/png;base64,iVBORw0KGgo=', pr
 const routes: Record<string, (send: (status: number, body: string) => void) => void> = {
   '/fast': (send) => send(200, JSON.stringify({ rates: [rate('UK-48', 'GBP', 4.5, 5.4), rate('UK-24', 'GBP', 6, 7.2)] })),
   '/error': (send) => send(500, JSON.stringify({ error: 'boom' })),
-  '/slow': (send) => setTimeout(() => send(200, JSON.stringify({ rates: [rate('SLOW', 'GBP', 1, 1)] })), TIMEOUT_MS * 4),
+  '/slow': (send) => setTimeout(() => send(200, JSON.stringify({ rates: [rate('SLOW', 'GBP', 1, 1)] })), TIMEOUT_MS * 4).unref(),
   '/garbage': (send) => send(200, '{"rates": [{"serviceCode": "X", "priceExcTax": "cheap"}]}'),
   '/not-json': (send) => send(200, '<html>hello</html>'),
   '/eur': (send) => send(200, JSON.stringify({ rates: [rate('EU-1', 'EUR', 11.7, 14.04)] })),

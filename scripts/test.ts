@@ -1,0 +1,51 @@
+// `npm test`: the project's own checks, in order, each counted; ends with the plain `N passed, N failed`
+// line that CI reads, and a non-zero exit on any failure.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { bin, root, run } from './run.ts';
+
+interface Step { name: string; exec: () => { passed: number; failed: number } }
+const once = (code: number) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+mkdirSync(`${root}/reports/unit`, { recursive: true });
+
+const steps: Step[] = [
+  { name: 'spec lint (zero problems)', exec: () => once(run(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--max-problems', '50'])) },
+  { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
+  {
+    name: 'unit and contract tests (node:test)',
+    exec: () => {
+      const tap = `${root}/reports/unit/results.tap`;
+      rmSync(tap, { force: true });
+      const code = run(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+        'openapi/*.test.ts', 'reference-server/**/*.test.ts', 'scripts/**/*.test.ts']);
+      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+      const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      return { passed: count('pass'), failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0) };
+    },
+  },
+  {
+    name: 'conformance suite against the reference server',
+    exec: () => {
+      const json = `${root}/reports/conformance/playwright.json`;
+      rmSync(json, { force: true });
+      const code = run(process.execPath, ['scripts/conformance.ts'], { env: { ...process.env, TARGET_URL: '' } });
+      if (!existsSync(json)) return { passed: 0, failed: 1 };
+      const { stats } = JSON.parse(readFileSync(json, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+      return { passed: stats.expected, failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0) };
+    },
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const lines: string[] = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}`);
+  const started = Date.now();
+  const r = step.exec();
+  passed += r.passed;
+  failed += r.failed;
+  lines.push(`${r.failed ? 'FAIL' : 'ok  '} ${step.name}: ${r.passed} passed, ${r.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+console.log(`\n${lines.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
