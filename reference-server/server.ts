@@ -12,7 +12,11 @@ const { values } = parseArgs({
 });
 const config = { ...configFromEnv(), ...(values.db ? { db: values.db } : {}), ...(values.clients ? { clientsFile: values.clients } : {}) };
 const { app, close } = createApp(config);
-const server = app.listen(Number(values.port), values.host, () => {
+const server = app.listen(Number(values.port), values.host, (err?: Error) => {
+  if (err) {
+    console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
+    process.exit(1);
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : values.port;
   console.log(`reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`);

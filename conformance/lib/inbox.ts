@@ -1,0 +1,96 @@
+// Helpers over the App receiver (receiver.ts) for the webhook and callback tests: the URL a test registers at the
+// target, polling the receiver's inbox with a deadline, and the checks every signed request shares (D-16).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { check, deref, type Json } from './contract.ts';
+import type { Recorded } from './receiver.ts';
+
+export type { Recorded };
+
+const base = () => {
+  const url = process.env.CONFORMANCE_RECEIVER_URL;
+  if (!url) throw new Error('CONFORMANCE_RECEIVER_URL is not set: global setup did not start the App receiver');
+  return url.replace(/\/$/, '');
+};
+
+/** The receiver URL a test registers at the target: `<receiver>/<key>/<kind>?<query>` (see receiver.ts for modes). */
+export function appUrl(key: string, kind: 'rates' | 'labels' | 'hooks', query: Record<string, string | number> = {}): string {
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return `${base()}/${encodeURIComponent(key)}/${kind}${q ? `?${q}` : ''}`;
+}
+
+/** Everything the receiver recorded for `key` so far, in arrival order. */
+export async function inbox(key: string): Promise<Recorded[]> {
+  const res = await fetch(`${base()}/_inbox/${encodeURIComponent(key)}`);
+  if (!res.ok) throw new Error(`receiver inbox ${key} answered ${res.status}`);
+  return await res.json() as Recorded[];
+}
+
+/** The recorded body as JSON, or undefined when it is not JSON. */
+export function bodyOf(r: Recorded): Json {
+  try { return JSON.parse(r.body); } catch { return undefined; }
+}
+
+const summary = (list: Recorded[]) => list.length === 0 ? '  (nothing arrived)' : list.map((r, i) => {
+  const b = bodyOf(r);
+  const what = b?.event ? `${b.event} data.id=${b.data?.id}` : b?.delivery ? `delivery items=${JSON.stringify((b.delivery.items ?? []).map((it: Json) => it.id))}` : r.body.slice(0, 120);
+  return `  #${i} ${r.kind} ${r.method} attempt=${r.headers['x-store-webhook-attempt'] ?? '-'} ${what}`;
+}).join('\n');
+
+export interface WaitOptions { count?: number; timeoutMs?: number; intervalMs?: number }
+
+/**
+ * Polls the inbox of `key` until at least `count` (default 1) records satisfy `predicate`, and returns those records.
+ * Fails after `timeoutMs` (default 10 s) with a message listing what did arrive.
+ */
+export async function waitFor(key: string, predicate: (r: Recorded) => boolean, options: WaitOptions = {}): Promise<Recorded[]> {
+  const { count = 1, timeoutMs = 10_000, intervalMs = 50 } = options;
+  const deadline = Date.now() + timeoutMs;
+  let all: Recorded[] = [];
+  for (;;) {
+    all = await inbox(key);
+    const hits = all.filter(predicate);
+    if (hits.length >= count) return hits;
+    if (Date.now() >= deadline) {
+      throw new Error(`waited ${timeoutMs} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`);
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Waits a bounded time in which nothing is expected to change, for the "nothing arrives" checks. */
+export const quietPeriod = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** D-16: `X-Store-Signature` = base64(HMAC-SHA256(raw body, secret)), compared in constant time. */
+export function signatureValid(r: Recorded, secret: string): boolean {
+  const expected = Buffer.from(createHmac('sha256', secret).update(Buffer.from(r.body, 'utf8')).digest('base64'));
+  const got = Buffer.from(String(r.headers['x-store-signature'] ?? ''));
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+
+/**
+ * The header parameters the document lists for a webhook or callback operation (`listPointer` is the pointer of its
+ * `parameters` array), each with the pointer of its schema: required headers come from the document, not a list here.
+ */
+export function headerParams(parameters: Json[], listPointer: string): { name: string; required: boolean; pointer: string }[] {
+  return parameters.map((p: Json, i: number) => ({ p, param: deref(p), pointer: `${typeof p.$ref === 'string' ? p.$ref : `${listPointer}/${i}`}/schema` }))
+    .filter(({ param }) => param.in === 'header')
+    .map(({ param, pointer }) => ({ name: String(param.name), required: param.required === true, pointer }));
+}
+
+/** Problems with a recorded request's headers: a required header missing, or a value that breaks its schema. */
+export function headerProblems(r: Recorded, parameters: Json[], listPointer: string): string[] {
+  const problems: string[] = [];
+  for (const h of headerParams(parameters, listPointer)) {
+    const value = r.headers[h.name.toLowerCase()];
+    if (value === undefined) { if (h.required) problems.push(`header ${h.name} is missing`); continue; }
+    for (const p of check(h.pointer, value)) problems.push(`header ${h.name}: "${value}" ${p}`);
+  }
+  return problems;
+}
+
+/** The JSON pointer of the request body schema of a webhook or callback operation (`post` of a path item). */
+export function requestSchemaPointer(pathItemPointer: string, operation: Json): string {
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${pathItemPointer} has no JSON request body in the document`);
+  return typeof schema.$ref === 'string' ? schema.$ref : `${pathItemPointer}/post/requestBody/content/application~1json/schema`;
+}
