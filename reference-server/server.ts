@@ -11,7 +11,13 @@ const { values } = parseArgs({
   },
 });
 const config = { ...configFromEnv(), ...(values.db ? { db: values.db } : {}), ...(values.clients ? { clientsFile: values.clients } : {}) };
-const { app, close } = createApp(config);
+const built = createApp(config);
+const { app, close } = built;
+// Known-bad variants for measuring the conformance suite (reference-server/faults/README.md); never set in use.
+if (process.env.FAULTS) {
+  const { applyFaults } = await import('./faults/index.ts');
+  applyFaults(process.env.FAULTS.split(',').map((s) => s.trim()).filter(Boolean), built);
+}
 const server = app.listen(Number(values.port), values.host, (err?: Error) => {
   if (err) {
     console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);

@@ -15,23 +15,13 @@ function valueRow(ctx: Ctx, valueId: number): Row {
     ?? fail(422, 'error.reference-not-found', 'data.valueId', `No specification value with id ${valueId}`, 'data');
 }
 
-/** Finds a heading and value by title, creating either on the fly (§2.12); D-53: no events of their own. */
+/** Finds a heading and value by title, creating either on the fly (§2.12); new ones emit their own events (D-53). */
 function byTitles(ctx: Ctx, heading: string, value: string): { specificationId: number; valueId: number } {
-  let spec = sql(ctx.db, 'SELECT id FROM specifications WHERE title = ? COLLATE NOCASE').get(heading) as Row | undefined;
-  if (!spec) spec = { id: insertQuietly(ctx, specifications.def.name, { title: heading, description: null, isVariant: 0, sequence: nextSeq(ctx, 'specifications', '1 = 1') }) };
-  const specificationId = Number(spec.id);
-  let val = sql(ctx.db, 'SELECT id FROM "specificationValues" WHERE "specificationId" = ? AND value = ?').get(specificationId, value) as Row | undefined;
-  if (!val) val = { id: insertQuietly(ctx, specificationValues.def.name, { specificationId, value, sequence: nextSeq(ctx, 'specificationValues', `"specificationId" = ${specificationId}`) }) };
-  return { specificationId, valueId: Number(val.id) };
-}
-
-const nextSeq = (ctx: Ctx, table: string, where: string) => Number((sql(ctx.db, `SELECT coalesce(max(sequence), 0) + 1 AS n FROM "${table}" WHERE ${where}`).get() as Row).n);
-
-function insertQuietly(ctx: Ctx, table: string, values: Row): number {
-  const now = `${ctx.now.toISOString().slice(0, 19)}+00:00`;
-  const row = { ...values, createdOn: now, modifiedOn: now };
-  const names = Object.keys(row);
-  return Number(sql(ctx.db, `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...Object.values(row)).lastInsertRowid);
+  const spec = sql(ctx.db, 'SELECT id FROM specifications WHERE title = ? COLLATE NOCASE').get(heading) as Row | undefined;
+  const specificationId = spec ? Number(spec.id) : Number(specifications.create(ctx, { title: heading }).id);
+  const val = sql(ctx.db, 'SELECT id FROM "specificationValues" WHERE "specificationId" = ? AND value = ?').get(specificationId, value) as Row | undefined;
+  const valueId = val ? Number(val.id) : Number(specificationValues.create(ctx, { value }, specificationId).id);
+  return { specificationId, valueId };
 }
 
 export function createProductSpecification(req: Req): Reply {

@@ -30,29 +30,38 @@ export function convert(amount: number, from: string, to: string, table: RateTab
 export const round2 = (n: number) => Math.round(Number(`${n.toFixed(9)}e2`)) / 100;
 const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a)); // Y-m-d compares as text
 
+/** The pricing rules as one named seam: conversion (§7), rule 8's common options, rule 10's modifiers. */
+export const pricing = {
+  convert,
+  /** Rule 8: an option is offered only when every delivery got it. */
+  offered: (rates: (Rate | undefined)[]): boolean => rates.every((r) => r !== undefined),
+  /** Rule 10: `fixed` is already in the cart currency. */
+  modify: (price: number, service: ServiceSettings, fixed: number) => round2(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed)),
+};
+
 /** One service's options for the cart, or undefined when a price cannot be converted (the service is dropped). */
 function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable): Option[] | undefined {
   const { service, deliveries } = quote;
   if (deliveries.length === 0) return [];
   const perDelivery = deliveries.map((rates) => new Map(rates.toReversed().map((r) => [r.serviceCode, r]))); // first of a code wins
-  const fixed = convert(service.fixedModifier, service.currency, cartCurrency, table);
+  const fixed = pricing.convert(service.fixedModifier, service.currency, cartCurrency, table);
   if (fixed === undefined) return undefined;
   const options: Option[] = [];
   const codes = [...new Set(deliveries[0]!.map((r) => r.serviceCode))];
   for (const code of codes) {
     const rates = perDelivery.map((m) => m.get(code));
-    if (rates.some((r) => r === undefined)) continue; // rule 8: only options common to every delivery
-    const all = rates as Rate[];
+    if (!pricing.offered(rates)) continue; // rule 8: only options common to every delivery
+    const all = rates.filter((r) => r !== undefined);
     let exc = 0;
     let inc = 0;
     for (const r of all) {
-      const e = convert(r.priceExcTax, r.currency, cartCurrency, table); // §7: convert, never reject
-      const i = convert(r.priceIncTax, r.currency, cartCurrency, table);
+      const e = pricing.convert(r.priceExcTax, r.currency, cartCurrency, table); // §7: convert, never reject
+      const i = pricing.convert(r.priceIncTax, r.currency, cartCurrency, table);
       if (e === undefined || i === undefined) return undefined;
       exc += e;
       inc += i;
     }
-    const modify = (price: number) => round2(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed)); // rule 10
+    const modify = (price: number) => pricing.modify(price, service, fixed);
     const first = all[0]!;
     options.push({
       shippingServiceId: service.id, serviceCode: code, title: first.title, description: first.description, currency: cartCurrency,

@@ -34,20 +34,23 @@ export async function postToApp(url: string, body: unknown, secret: string | und
 }
 
 /** §4.5 rule 7: one rate request per delivery; the service's answers, or undefined when any of them failed (D-22). */
-async function quote(target: Target, deliveries: Json[], timeoutMs: number): Promise<Quote | undefined> {
-  const answers = await Promise.all(deliveries.map((delivery) => postToApp(target.ratesUrl, { delivery }, target.secret, timeoutMs, validRates)));
+export async function quote(target: Target, deliveries: Json[], timeoutMs: number): Promise<Quote | undefined> {
+  const answers = await Promise.all(deliveries.map((delivery) => appCalls.post(target.ratesUrl, { delivery }, target.secret, timeoutMs, validRates)));
   if (answers.some((a) => a === undefined)) return undefined;
   return { service: target.settings, deliveries: answers.map((a) => a.rates as Rate[]) };
 }
 
+/** The calls on an App as one named seam: a service's quote, and each signed POST. */
+export const appCalls = { post: postToApp, quote };
+
 /** Every service is asked for every delivery concurrently; the services that failed are left out (§7, D-22). */
 export async function collectQuotes(targets: Target[], deliveries: Json[], timeoutMs: number): Promise<Quote[]> {
-  const quotes = await Promise.all(targets.map((t) => quote(t, deliveries, timeoutMs)));
+  const quotes = await Promise.all(targets.map((t) => appCalls.quote(t, deliveries, timeoutMs)));
   return quotes.filter((q) => q !== undefined);
 }
 
 /** §4.5 rules 2, 9: one label request per box, concurrently; undefined for a box whose request failed (D-49). */
 export async function requestLabels(labelsUrl: string, secret: string | undefined, boxes: Json[], timeoutMs: number): Promise<(Label | undefined)[]> {
-  const answers = await Promise.all(boxes.map((delivery) => postToApp(labelsUrl, { delivery }, secret, timeoutMs, validLabel)));
+  const answers = await Promise.all(boxes.map((delivery) => appCalls.post(labelsUrl, { delivery }, secret, timeoutMs, validLabel)));
   return answers.map((a) => a?.label as Label | undefined);
 }

@@ -20,14 +20,16 @@ export interface ResourceDef {
   listOperation?: string;
   /** Parent path parameter and the column holding it (`productId`). */
   parent?: { param: string; column: string; table: string; what: string };
-  /** Fields computed on read, with the SQL expression that filters on them. */
-  computed?: Record<string, { value: (o: Obj, now: Date) => Json; sql: string }>;
+  /** Fields computed on read, with the SQL expression that filters on them; `where` may give, for a value, an
+   * equivalent condition that indexes can answer (SQLite cannot look inside the expression). */
+  computed?: Record<string, { value: (o: Obj, now: Date) => Json; sql: string; where?: Record<string, string> }>;
   /** `private`: rows visible only to the client that created them (webhooks, D-45); `recorded`: the creator is kept (D-18). */
   owner?: 'private' | 'recorded';
   defaults?: (ctx: Ctx, input: Obj, parentId?: number) => Obj;
   /** Business rules beyond the schema; may adjust `next` (the row to write). */
   check?: (ctx: Ctx, next: Obj, previous: Obj | undefined) => void;
   beforeDelete?: (ctx: Ctx, existing: Obj) => void;
+  afterDelete?: (ctx: Ctx, existing: Obj) => void;
   afterWrite?: (ctx: Ctx, saved: Obj, previous: Obj | undefined) => void;
   /** Extra indexed columns beyond the filtered ones. */
   indexes?: string[];
@@ -65,12 +67,14 @@ export class Resource {
   }
 
   ddl(): string {
-    const cols = this.columns.map((c) => c.name === 'id' ? '"id" INTEGER PRIMARY KEY'
+    const cols = this.columns.map((c) => c.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT'
       : `"${c.name}" ${c.kind === 'integer' || c.kind === 'boolean' ? 'INTEGER' : c.kind === 'number' ? 'REAL' : 'TEXT'}`);
     if (this.def.owner) cols.push('"_clientId" TEXT NOT NULL');
     const indexed = new Set([...this.filters.map((f) => f.filter.field).filter((f) => f !== 'id' && !this.def.computed?.[f]), ...(this.def.parent ? [this.def.parent.column] : []), ...(this.def.indexes ?? [])]);
     if (this.def.owner) indexed.add('_clientId');
     const t = this.def.name;
+    // An index of the ids alone: counting rows and skipping to a deep page walk it, not the wide table rows.
+    indexed.add('id');
     return [`CREATE TABLE IF NOT EXISTS "${t}" (${cols.join(', ')});`,
       ...[...indexed].map((c) => {
         const caseFold = this.filters.some((f) => f.filter.field === c && f.filter.caseInsensitive);
@@ -117,11 +121,13 @@ export class Resource {
     for (const { param, filter, kind } of this.filters) {
       const raw = query[param];
       if (raw === undefined) continue;
-      const expr = this.def.computed?.[filter.field]?.sql ?? `"${filter.field}"`;
+      const computed = this.def.computed?.[filter.field];
+      if (filter.op === 'eq' && computed?.where?.[String(raw)]) { where.push(computed.where[String(raw)]!); continue; }
+      const expr = computed?.sql ?? `"${filter.field}"`;
       const arg = (v: Json) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v)) : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
       const ci = filter.caseInsensitive ? ' COLLATE NOCASE' : '';
       if (filter.op === 'in') {
-        const values = parseList(String(raw));
+        const values = listSyntax.parse(String(raw));
         where.push(`${expr}${ci} IN (${values.map(arg).join(', ')})`);
       } else if (filter.op === 'eq' && filter.empty === 'none' && raw === '') {
         where.push(`${expr} IS NULL`);
@@ -136,10 +142,20 @@ export class Resource {
     const countSql = `SELECT count(*) AS n FROM "${this.def.name}" ${clause}`;
     const total = Number((sql(ctx.db, countSql).get(usedArgs(countSql)) as Row).n);
     const limit = Number(query.limit ?? 100);
-    const page = Number(query.page ?? 1);
-    const pageSql = `SELECT * FROM "${this.def.name}" ${clause} ORDER BY id LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
-    const rows = sql(ctx.db, pageSql).all(usedArgs(pageSql)) as Row[];
-    return { items: rows.map((r) => this.toObject(r, ctx.now)), total };
+    const offset = (Number(query.page ?? 1) - 1) * limit;
+    // SQLite (built without STAT4) cannot tell how selective a filter is, so it walks the table in id order to
+    // spare a sort: every row when few match. `total` says how many match: take them from the filter's index
+    // and sort them (`+id`) when that reads fewer rows than the walk, about (offset + limit) × rows / total.
+    const order = where.length && total * total < (offset + limit) * this.size(ctx) ? '+id' : 'id';
+    // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
+    const pageSql = `SELECT * FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${clause} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) ORDER BY id`;
+    const page = sql(ctx.db, pageSql).all(usedArgs(pageSql)) as Row[];
+    return { items: page.map((r) => this.toObject(r, ctx.now)), total };
+  }
+
+  /** About how many rows the table holds (its highest id), without counting them. */
+  private size(ctx: Ctx): number {
+    return Number((sql(ctx.db, `SELECT coalesce(max(id), 0) AS n FROM "${this.def.name}"`).get() as Row).n);
   }
 
   find(ctx: Ctx, id: number, parentId?: number): Obj | undefined {
@@ -192,6 +208,7 @@ export class Resource {
     const existing = this.get(ctx, id, parentId);
     this.def.beforeDelete?.(ctx, existing);
     sql(ctx.db, `DELETE FROM "${this.def.name}" WHERE id = ?`).run(id);
+    this.def.afterDelete?.(ctx, existing);
     emit(ctx.db, this.def.name, 'deleted', existing, ctx.now);
     return existing;
   }
@@ -207,6 +224,9 @@ export class Resource {
     if (sql(ctx.db, text).get(args)) fail(422, 'error.unique', `data.${field}`, `must be unique; another ${this.def.schema} has this ${field}`, 'data');
   }
 }
+
+/** The `:in` value syntax as one named seam: lists read values through it, never through `parseList` directly. */
+export const listSyntax = { parse: (raw: string) => parseList(raw) };
 
 /** Splits a §4.4 `:in` value on commas outside double quotes; `"a,b"` is one value, `""` inside quotes is `"`. */
 export function parseList(raw: string): string[] {

@@ -50,6 +50,8 @@ export const products = new Resource({
     status: {
       value: (o, now) => (isPublic(o, now) ? 'public' : 'admin'),
       sql: `(CASE WHEN "isActive" = 1 AND ("publishStartOn" IS NULL OR "publishStartOn" <= $now) AND ("publishEndOn" IS NULL OR "publishEndOn" > $now) THEN 'public' ELSE 'admin' END)`,
+      // The same rule negated, in terms the indexes below answer (`admin` is the selective value).
+      where: { admin: `("isActive" = 0 OR "isActive" IS NULL OR "publishStartOn" > $now OR "publishEndOn" <= $now)` },
     },
   },
   defaults: (ctx, input) => ({
@@ -65,7 +67,7 @@ export const products = new Resource({
       sql(ctx.db, `DELETE FROM "${t}" WHERE "productId" = ?`).run(existing.id);
     }
   },
-  indexes: ['isActive', 'publishStartOn'],
+  indexes: ['isActive', 'publishStartOn', 'publishEndOn'],
 });
 
 const productParent = { param: 'productId', column: 'productId', table: 'products', what: 'product' };
@@ -102,7 +104,12 @@ export const productDownloads = new Resource({
 export const specifications = new Resource({
   name: 'specifications', schema: 'Specification', listOperation: 'listSpecifications',
   defaults: (ctx) => ({ ...schemaDefaults('SpecificationInput'), sequence: nextNumber(ctx, 'specifications', 'sequence') }),
-  check: (ctx, next) => specifications.unique(ctx, next, 'title', { nocase: true }), // D-32
+  check: (ctx, next) => {
+    specifications.unique(ctx, next, 'title', { nocase: true }); // D-32
+    // D-51: a heading may not become a variant heading while a product holds two of its values.
+    const doubled = next.isVariant && next.id && sql(ctx.db, 'SELECT 1 FROM "productSpecifications" WHERE "specificationId" = ? GROUP BY "productId" HAVING count(*) > 1').get(next.id);
+    if (doubled) fail(422, 'error.variant-heading', 'data.isVariant', 'A product holds several values of this heading', 'data');
+  },
   afterWrite: (ctx, saved) => { // §2.12: changing a heading affects every product that uses it
     sql(ctx.db, 'UPDATE "productSpecifications" SET specification = ? WHERE "specificationId" = ?').run(saved.title, saved.id);
   },
@@ -145,7 +152,12 @@ export const accessRoles = new Resource({
 export const geozones = new Resource({
   name: 'geozones', schema: 'Geozone', listOperation: 'listGeozones',
   defaults: () => ({ ...schemaDefaults('GeozoneInput'), isBuiltIn: false }),
-  ...readOnlyBuiltIn('geozone'),
+  check: (ctx, next, previous) => {
+    readOnlyBuiltIn('geozone').check(ctx, next, previous);
+    // D-54: a country given without regions covers the whole country; it reads back as `regions: []`.
+    next.countries = (next.countries as Obj[]).map((c) => ({ ...c, regions: c.regions ?? [] }));
+  },
+  beforeDelete: readOnlyBuiltIn('geozone').beforeDelete,
 });
 
 export const inventory = new Resource({
@@ -160,6 +172,7 @@ export const inventory = new Resource({
     if (clash) fail(422, 'error.unique', 'data.locationId', 'The product already has an inventory entry at this location', 'data');
   },
   afterWrite: (ctx, saved, previous) => { refreshStock(ctx, saved.productId); if (previous && previous.productId !== saved.productId) refreshStock(ctx, previous.productId); },
+  afterDelete: (ctx, existing) => refreshStock(ctx, existing.productId),
 });
 /** D-43: a product's currentStock is the sum over its locations. */
 function refreshStock(ctx: Ctx, productId: number): void {

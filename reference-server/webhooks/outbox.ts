@@ -19,16 +19,22 @@ export function matches(pattern: string, event: string): boolean {
   return pattern === '*' || ((pr === '*' || pr === er) && (pa === '*' || pa === ea));
 }
 
+/** Who receives an event, as one named seam: the active subscriptions and the pattern rule (D-17, D-23). */
+export const routing = {
+  subscriptions: (db: Db) => sql(db, 'SELECT id, url, events, metadata, "_clientId" FROM webhooks WHERE isActive = 1').all() as Row[],
+  matches,
+};
+
 const listeners = new Set<() => void>();
 export const onEnqueue = (fn: () => void) => { listeners.add(fn); return () => listeners.delete(fn); };
 
 export function emit(db: Db, resource: string, action: 'created' | 'updated' | 'deleted', data: Json, now: Date): void {
   if (resource === 'webhooks') return; // subscriptions are not events of D-17
   const event = `${resource}/${action}`;
-  const hooks = sql(db, 'SELECT id, url, events, metadata, "_clientId" FROM webhooks WHERE isActive = 1').all() as Row[];
+  const hooks = routing.subscriptions(db);
   let queued = 0;
   for (const h of hooks) {
-    if (!(JSON.parse(String(h.events)) as string[]).some((p) => matches(p, event))) continue;
+    if (!(JSON.parse(String(h.events)) as string[]).some((p) => routing.matches(p, event))) continue;
     const body = { eventId: randomUUID(), event, createdOn: isoUtc(now), apiVersion: 'v2', account, data, metadata: JSON.parse(String(h.metadata ?? '{}')) };
     sql(db, 'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(body.eventId, h.id!, h._clientId!, h.url!, event, JSON.stringify(body), now.getTime());

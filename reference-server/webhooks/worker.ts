@@ -3,6 +3,9 @@ import { sql, type Db, type Row } from '../store/db.ts';
 import { signedHeaders } from '../http/signing.ts';
 import { onEnqueue } from './outbox.ts';
 
+/** The HTTP exchange of one delivery attempt, as one named seam. */
+export const transport = { send: (url: string, init: RequestInit): Promise<Response> => fetch(url, init) };
+
 export interface WorkerOptions { secretOf: (clientId: string) => string | undefined; retryBaseMs: number; maxAttempts: number; timeoutMs: number; pollMs: number }
 
 export function startWorker(db: Db, opts: WorkerOptions): { stop: () => Promise<void>; drain: () => Promise<void> } {
@@ -15,7 +18,7 @@ export function startWorker(db: Db, opts: WorkerOptions): { stop: () => Promise<
     const body = String(row.body);
     let error: string | null = null;
     try {
-      const res = await fetch(String(row.url), {
+      const res = await transport.send(String(row.url), {
         method: 'POST', body, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual',
         headers: { ...signedHeaders(body, secret, String(row.deliveryId)), 'x-store-event': String(row.event), 'x-store-webhook-id': String(row.webhookId), 'x-store-webhook-attempt': String(attempt) },
       });

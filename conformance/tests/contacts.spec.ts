@@ -1,0 +1,472 @@
+// v1 Contacts (§2.2, §3, §4.2, §8; D-11..D-15, D-24..D-29, D-55): limits, patterns, required fields and
+// read-only fields come from the document's ContactInput and Contact schemas and the create body's if/then;
+// access-role expectations come from the roles the target lists. Every test makes its own contacts.
+import { test, expect, requirement } from '../lib/requirement.ts';
+import { check, deref, op, schema, type Json } from '../lib/contract.ts';
+import { create, uid } from '../lib/fixtures.ts';
+import type { Api, ApiResponse } from '../lib/api.ts';
+
+const input = schema('ContactInput');
+const output = schema('Contact');
+const inputProps = input.properties as Record<string, Json>;
+const ptr = (field: string) => `#/components/schemas/ContactInput/properties/${field}`;
+const outPtr = (field: string) => `#/components/schemas/Contact/properties/${field}`;
+const accepts = (field: string, value: unknown) => check(ptr(field), value).length === 0;
+
+// The create body: ContactInput plus always-required fields and the if/then of types that need names (D-29).
+const createBody = deref({ $ref: op('createContact').bodyPointer }).properties.contact;
+const conditional = (createBody.allOf as Json[]).find((s) => s.if);
+const namedTypes: string[] = conditional.if.properties.type.enum;
+const namedRequired: string[] = conditional.then.required;
+const alwaysRequired: string[] = [...new Set([...(input.required ?? []), ...(createBody.allOf as Json[]).filter((s) => !s.if).flatMap((s) => s.required ?? [])])];
+const types: string[] = inputProps.type.enum;
+const updates = ['updateContact', 'updateContactPost'] as const;
+
+/** Where each limit comes from: §8 names some, the decisions register the rest (a decision-only source makes a decision requirement). */
+const limitSource = (field: string): string[] =>
+  ['company', 'firstname', 'lastname', 'department', 'division', 'position', 'email', 'registeredNumber', 'taxNumber', 'username'].includes(field)
+    ? ['§8', '§2.2'] : field === 'phone' || field === 'mobile' ? ['D-14'] : field === 'password' ? ['D-28'] : ['D-55'];
+const patternSource: Record<string, string[]> = { username: ['§2.2', 'D-27'], phone: ['§2.2', 'D-14'], mobile: ['§2.2', 'D-14'], website: ['D-27', 'D-55'] };
+
+/** A random run of digits; digits are valid in every text field (no HTML, phone keypad, username). */
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+/** An email of exactly n characters: a 64-character local part (RFC 5321) and 63-character labels. */
+function emailOf(n: number): string {
+  const local = `u${digits(63)}`;
+  let rest = n - local.length - 1 - 'example.com'.length;
+  const labels: string[] = [];
+  while (rest > 0) {
+    let take = Math.min(64, rest);
+    if (rest - take === 1) take -= 1; // never leave a lone dot
+    labels.push(`${'d'.repeat(take - 1)}.`);
+    rest -= take;
+  }
+  const email = `${local}@${labels.join('')}example.com`;
+  if (email.length !== n) throw new Error(`emailOf(${n}) made ${email.length}`);
+  return email;
+}
+/** Value makers by kind; a field gets the first kind its own schema accepts at its limit (pattern, format). */
+const kinds: ((n: number) => string)[] = [digits, (n) => `https://example.com/${digits(n - 20)}`, (n) => `/${digits(n - 1)}`, emailOf];
+function maker(field: string, max: number): (n: number) => string {
+  const fits = kinds.find((k) => { try { return accepts(field, k(max)); } catch { return false; } });
+  if (!fits) throw new Error(`no value of ${max} characters for contact.${field}`);
+  return fits;
+}
+
+const limited = Object.entries(inputProps).filter(([, s]) => typeof s.maxLength === 'number').map(([f, s]) => ({ field: f, max: s.maxLength as number }));
+const noHtml = Object.entries(inputProps).filter(([, s]) => s.pattern === '^[^<>]*$').map(([f]) => f);
+const otherPatterns = Object.entries(inputProps).filter(([, s]) => s.pattern && s.pattern !== '^[^<>]*$').map(([f]) => f);
+const dateFields = Object.entries(inputProps).filter(([, s]) => JSON.stringify(s).includes('/schemas/Date"')).map(([f]) => f);
+// Fields whose input takes letters that the answer may not hold: the keypad conversion of D-14.
+const keypadFields = Object.keys(inputProps).filter((f) => inputProps[f].pattern && output.properties[f]?.pattern && accepts(f, '0800FLOWERS') && check(outPtr(f), '0800FLOWERS').length > 0);
+const readOnly = Object.entries(output.properties as Record<string, Json>).filter(([, s]) => s.readOnly).map(([f]) => f);
+const answerExample = op('createContact').responses['201'].content['application/json'].example.contact;
+
+/** A valid create body: the document's example with a fresh reference and email, then `fields` (undefined removes). */
+function body(fields: Json = {}): Json {
+  const data: Json = { ...op('createContact').requestExample.contact, reference: uid('ref'), email: `${uid('user')}@example.com`, ...fields };
+  for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
+  return { contact: data };
+}
+const get = async (api: Api, id: number) => {
+  const res = await api.call('getContact', { params: { id } });
+  expect(res.status).toBe(200);
+  return res.body.contact;
+};
+const update = async (api: Api, operationId: string, id: number, fields: Json) =>
+  api.call(operationId, { params: { id }, body: { contact: fields } });
+
+/** A 422 error envelope with an error naming `name` (exactly, or by prefix for nested names) and one of `refs`. */
+function expect422(res: ApiResponse, name: string, refs?: string[], prefix = false) {
+  expect(res.status, res.text.slice(0, 300)).toBe(422);
+  expect(res.body).toMatchObject({ success: false, status: 422 });
+  const named = (res.body.errors as { name: string; ref: string }[]).filter((e) => (prefix ? e.name.startsWith(name) : e.name === name));
+  expect(named.length, `an error naming ${name} in ${res.text.slice(0, 300)}`).toBeGreaterThan(0);
+  if (refs) expect(named.some((e) => refs.includes(e.ref)), `a ref among ${refs.join(', ')} in ${res.text.slice(0, 300)}`).toBe(true);
+}
+function expect404(res: ApiResponse) {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ success: false, status: 404 });
+  expect(res.body.errors.map((e: { ref: string }) => e.ref)).toContain('error.not-found');
+}
+
+interface Role { reference: string; requiresVerification: boolean; requiresApproval: boolean; isBuiltIn: boolean }
+async function roles(api: Api): Promise<Role[]> {
+  const res = await api.call('listAccessRoles', { query: { limit: 250 } });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+const ruleOf = (r: Role) => (r.requiresVerification || r.requiresApproval ? 'pending' : 'active');
+/** A role whose default rule holds grants back: a built-in one if listed, else one made for the test. */
+async function ruledRole(api: Api): Promise<string> {
+  const found = (await roles(api)).find((r) => ruleOf(r) === 'pending');
+  return found?.reference ?? (await create(api, 'createAccessRole', { requiresVerification: true, requiresApproval: false })).reference;
+}
+
+/** The one hq contact (D-12), found by walking the unfiltered search (it has no type filter); null if not reached. */
+async function findHq(api: Api): Promise<Json | null> {
+  const limit = deref(op('searchContacts').parameters.find((p) => p.name === 'limit')).schema.maximum as number;
+  for (let page = 1; page <= 20; page++) {
+    const res = await api.call('searchContacts', { query: { page, limit } });
+    expect(res.status).toBe(200);
+    const hq = res.body.contacts.find((c: Json) => c.type === 'hq');
+    if (hq) return hq;
+    if (res.body.contacts.length < limit) throw new Error('walked every contact: no hq contact exists (§3 requires exactly one)');
+  }
+  return null;
+}
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+test.describe('createContact', () => {
+  for (const { field, max } of limited) {
+    requirement({ id: `createContact.max-length.${field}`, level: 'MUST', area: 'contacts', source: limitSource(field), title: `accepts a ${field} of ${max} characters and rejects ${max + 1} naming contact.${field}` }, async ({ api }) => {
+      const make = maker(field, max);
+      const at = make(max);
+      const ok = await api.call('createContact', { body: body({ [field]: at }) });
+      expect(ok.status, ok.text.slice(0, 300)).toBe(201);
+      const stored = await get(api, ok.body.contact.id);
+      if (output.properties[field]) expect(stored[field]).toBe(at);
+      else expect(stored.hasPassword).toBe(true); // write-only (password)
+      expect422(await api.call('createContact', { body: body({ [field]: make(max + 1) }) }), `contact.${field}`);
+    });
+  }
+
+  for (const field of noHtml) {
+    requirement({ id: `createContact.no-html.${field}`, level: 'MUST', area: 'contacts', source: ['§2.2', 'D-13'], title: `rejects HTML in ${field} with 422 naming contact.${field}` }, async ({ api }) => {
+      expect422(await api.call('createContact', { body: body({ [field]: '<b>x</b>' }) }), `contact.${field}`, ['error.html', 'error.pattern']);
+    });
+  }
+  requirement({ id: 'createContact.no-html.tags', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-13', 'D-26'], title: 'rejects HTML in a tag value' }, async ({ api }) => {
+    expect422(await api.call('createContact', { body: body({ tags: { contact: ['<b>x</b>'] } }) }), 'contact.tags', ['error.html', 'error.pattern'], true);
+  });
+
+  for (const field of otherPatterns) {
+    const bad = 'x y!#';
+    if (accepts(field, bad)) continue;
+    requirement({ id: `createContact.pattern.${field}`, level: 'MUST', area: 'contacts', source: patternSource[field] ?? ['§2.2'], title: `rejects a ${field} outside its pattern with 422 naming contact.${field}` }, async ({ api }) => {
+      expect422(await api.call('createContact', { body: body({ [field]: bad }) }), `contact.${field}`, ['error.pattern', 'error.format']);
+    });
+  }
+
+  for (const type of types.filter((t) => t !== 'hq')) {
+    const needsNames = namedTypes.includes(type);
+    requirement({ id: `createContact.required.${type}`, level: 'MUST', area: 'contacts', source: ['§2.2', 'D-29'], title: needsNames ? `a ${type} needs ${namedRequired.join(' and ')}` : `a ${type} needs no ${namedRequired.join(' or ')}` }, async ({ api }) => {
+      const bare = Object.fromEntries(Object.keys(op('createContact').requestExample.contact).filter((k) => !alwaysRequired.includes(k)).map((k) => [k, undefined]));
+      const named = Object.fromEntries(namedRequired.map((f) => [f, `N${digits(6)}`]));
+      if (needsNames) {
+        for (const f of namedRequired) expect422(await api.call('createContact', { body: body({ ...bare, ...named, [f]: undefined, type }) }), `contact.${f}`, ['error.required']);
+        const ok = await api.call('createContact', { body: body({ ...bare, ...named, type }) });
+        expect(ok.status, ok.text.slice(0, 300)).toBe(201);
+        expect(ok.body.contact).toMatchObject({ type, ...named });
+      } else {
+        const res = await api.call('createContact', { body: body({ ...bare, type }) });
+        expect(res.status, res.text.slice(0, 300)).toBe(201);
+        expect(res.body.contact.type).toBe(type);
+        for (const f of namedRequired) expect(res.body.contact[f]).toBeNull();
+      }
+    });
+  }
+
+  for (const field of alwaysRequired) {
+    requirement({ id: `createContact.required-field.${field}`, level: 'MUST', area: 'contacts', source: ['§2.2', 'D-29'], title: `rejects a contact without ${field} naming contact.${field}` }, async ({ api }) => {
+      expect422(await api.call('createContact', { body: body({ [field]: undefined }) }), `contact.${field}`, ['error.required']);
+    });
+  }
+
+  requirement({ id: 'createContact.email-format', level: 'MUST', area: 'contacts', source: ['§2.2'], title: 'rejects an email that is not a valid address' }, async ({ api }) => {
+    for (const email of ['not-an-email', 'a@', '@example.com']) expect422(await api.call('createContact', { body: body({ email }) }), 'contact.email', ['error.format']);
+  });
+
+  requirement({ id: 'createContact.password', level: 'MUST', area: 'contacts', source: ['§2.2', '§8', 'D-28'], title: 'rejects a password of 7 characters, accepts 8, and never returns it' }, async ({ api }) => {
+    expect422(await api.call('createContact', { body: body({ password: 'abcdefg' }) }), 'contact.password', ['error.min-length']);
+    const ok = await api.call('createContact', { body: body({ password: 'abcdefgh' }) });
+    expect(ok.status).toBe(201);
+    expect(ok.body.contact.hasPassword).toBe(true);
+    const id = ok.body.contact.id;
+    const answers = [ok, await api.call('getContact', { params: { id } }), await update(api, 'updateContact', id, { type: ok.body.contact.type, password: 'another-secret' }),
+      await api.call('searchContacts', { query: { reference: ok.body.contact.reference } })];
+    for (const a of answers) {
+      expect(a.status).toBe(200 + (a === ok ? 1 : 0));
+      expect(a.text).not.toContain('"password"');
+      expect(a.text).not.toContain('abcdefgh');
+      expect(a.text).not.toContain('another-secret');
+    }
+  });
+  requirement({ id: 'createContact.has-password', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-28', 'D-55'], title: 'hasPassword is false without a password and true once one is set by update' }, async ({ api }) => {
+    const c = await create(api, 'createContact', { password: undefined });
+    expect(c.hasPassword).toBe(false);
+    const res = await update(api, 'updateContact', c.id, { type: c.type, password: 'abcdefgh' });
+    expect(res.status).toBe(200);
+    expect(res.body.contact.hasPassword).toBe(true);
+    expect((await get(api, c.id)).hasPassword).toBe(true);
+  });
+
+  requirement({ id: 'createContact.no-second-hq', level: 'MUST', area: 'contacts', source: ['§3', '§8', 'D-12'], title: 'refuses to create a second hq contact' }, async ({ api }) => {
+    expect422(await api.call('createContact', { body: body({ type: 'hq', accessRoles: undefined, password: undefined }) }), 'contact.type', ['error.hq-exists']);
+  });
+
+  requirement({ id: 'createContact.read-only', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-09', 'D-28'], title: `rejects the read-only fields ${readOnly.join(', ')} naming each` }, async ({ api }) => {
+    for (const field of readOnly) expect422(await api.call('createContact', { body: body({ [field]: answerExample[field] }) }), `contact.${field}`, ['error.unknown-field']);
+  });
+
+  requirement({ id: 'createContact.role-string-default-rule', level: 'MUST', area: 'contacts', source: ['§2.2', '§3', 'D-25'], title: 'a role given as a string follows the role\'s default rule (pending when it requires verification or approval)' }, async ({ api }) => {
+    const builtIn = (await roles(api)).filter((r) => r.isBuiltIn);
+    expect(builtIn.length).toBeGreaterThan(0);
+    const c = await create(api, 'createContact', { accessRoles: builtIn.map((r) => r.reference) });
+    const got = await get(api, c.id);
+    expect(Object.fromEntries(got.accessRoles.map((g: Json) => [g.reference, g.status])))
+      .toEqual(Object.fromEntries(builtIn.map((r) => [r.reference, ruleOf(r)])));
+  });
+  requirement({ id: 'createContact.role-object', level: 'MUST', area: 'contacts', source: ['§2.2', '§3', 'D-25'], title: 'a role object with status active is active at once and keeps its expiry; without status it follows the rule' }, async ({ api }) => {
+    const ref = await ruledRole(api);
+    const expires = '2031-06-30T12:00:00+00:00';
+    const active = await create(api, 'createContact', { accessRoles: [{ reference: ref, expires, status: 'active' }] });
+    expect(active.accessRoles).toEqual([{ reference: ref, expires, status: 'active' }]);
+    const plain = await create(api, 'createContact', { accessRoles: [{ reference: ref }] });
+    expect(plain.accessRoles).toEqual([{ reference: ref, expires: null, status: 'pending' }]);
+  });
+  requirement({ id: 'createContact.role-unknown', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-25'], title: 'an unknown role reference is a 422 (roles cannot be created through a contact)' }, async ({ api }) => {
+    const missing = uid('no-such-role');
+    expect422(await api.call('createContact', { body: body({ accessRoles: [missing] }) }), 'contact.accessRoles', ['error.reference-not-found'], true);
+    expect422(await api.call('createContact', { body: body({ accessRoles: [{ reference: missing, status: 'active' }] }) }), 'contact.accessRoles', ['error.reference-not-found'], true);
+    expect((await roles(api)).map((r) => r.reference)).not.toContain(missing);
+  });
+
+  requirement({ id: 'createContact.address-inherits', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-15'], title: 'the address inherits firstname, lastname and company from the contact' }, async ({ api }) => {
+    const names = { firstname: `F${digits(5)}`, lastname: `L${digits(5)}`, company: `C${digits(5)}` };
+    const c = await create(api, 'createContact', { ...names, address: { line1: '1 High Street', city: 'York', countryCode: 'GB', zip: 'YO1 7HH' } });
+    expect((await get(api, c.id)).address).toMatchObject({ ...names, line1: '1 High Street', city: 'York', countryCode: 'GB', zip: 'YO1 7HH' });
+    const own = await create(api, 'createContact', { ...names, address: { firstname: 'Other', line1: '2 High Street' } });
+    expect(own.address).toMatchObject({ firstname: 'Other', lastname: names.lastname, company: names.company });
+  });
+  requirement({ id: 'createContact.address-id-ignored', level: 'MUST', area: 'contacts', source: ['§4.2', 'D-15'], title: 'an address id sent with a new contact yields a new address, leaving the other untouched' }, async ({ api }) => {
+    const a = await create(api, 'createContact', { address: { line1: '1 First Road', city: 'Bath' } });
+    const b = await create(api, 'createContact', { address: { id: a.address.id, line1: '2 Second Road', city: 'Hull' } });
+    expect(b.address.id).not.toBe(a.address.id);
+    expect(b.address).toMatchObject({ line1: '2 Second Road', city: 'Hull' });
+    expect((await get(api, a.id)).address).toMatchObject({ id: a.address.id, line1: '1 First Road', city: 'Bath' });
+  });
+
+  requirement({ id: 'createContact.tags', level: 'MUST', area: 'contacts', source: ['§2.2', '§4.2', 'D-26'], title: 'tags read back as {contact: [...]}; a tag type other than contact is a 422' }, async ({ api }) => {
+    const tags = [uid('tag'), uid('tag')];
+    const c = await create(api, 'createContact', { tags: { contact: tags } });
+    expect((await get(api, c.id)).tags).toEqual({ contact: tags });
+    expect422(await api.call('createContact', { body: body({ tags: { contact: ['a'], product: ['b'] } }) }), 'contact.tags', ['error.unknown-field'], true);
+    expect422(await api.call('createContact', { body: body({ tags: ['a'] }) }), 'contact.tags', undefined, true);
+  });
+
+  for (const field of keypadFields) {
+    requirement({ id: `createContact.keypad.${field}`, level: 'MUST', area: 'contacts', source: ['§2.2', 'D-14'], title: `converts letters in ${field} to keypad digits` }, async ({ api }) => {
+      const c = await create(api, 'createContact', { [field]: '0800FLOWERS' });
+      expect(c[field]).toBe('08003569377');
+      const lower = await create(api, 'createContact', { [field]: '+44 (800) flowers' });
+      expect((await get(api, lower.id))[field]).toBe('+44 (800) 3569377');
+    });
+  }
+
+  for (const field of dateFields) {
+    requirement({ id: `createContact.date.${field}`, level: 'MUST', area: 'contacts', source: ['§2.1', '§2.2'], title: `${field} is a yyyy-mm-dd date: read back as sent, another format is a 422` }, async ({ api }) => {
+      const c = await create(api, 'createContact', { [field]: '1990-05-17' });
+      expect((await get(api, c.id))[field]).toBe('1990-05-17');
+      for (const bad of ['17/05/1990', '1990-5-17', '1990-13-01']) expect422(await api.call('createContact', { body: body({ [field]: bad }) }), `contact.${field}`);
+    });
+  }
+
+  requirement({ id: 'createContact.created-atom', level: 'MUST', area: 'contacts', source: ['§2.1', '§2.2', 'D-10'], title: 'created is an ATOM date-time of the creation, with a numeric offset' }, async ({ api }) => {
+    const before = Date.now();
+    const c = await create(api, 'createContact');
+    expect(c.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(Math.abs(Date.parse(c.created) - before)).toBeLessThan(24 * 3600 * 1000);
+    const later = await update(api, 'updateContact', c.id, { type: c.type, position: 'Moved' });
+    expect(later.body.contact.created).toBe(c.created);
+  });
+
+  requirement({ id: 'createContact.ids', level: 'MUST', area: 'contacts', source: ['§2.1', '§2.2', 'D-27'], title: 'ids are numeric and non-sequential' }, async ({ api }) => {
+    const ids = [(await create(api, 'createContact')).id, (await create(api, 'createContact')).id, (await create(api, 'createContact')).id];
+    for (const id of ids) expect(Number.isInteger(id)).toBe(true);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[1] - ids[0] === 1 && ids[2] - ids[1] === 1).toBe(false);
+  });
+
+  requirement({ id: 'createContact.unicode-lastname', level: 'MUST', area: 'contacts', source: ['§2.2'], title: 'a lastname may hold any unicode letter' }, async ({ api }) => {
+    const lastname = `Łódź-Ünïcødé-Ωμέγα-李${digits(3)}`;
+    expect((await get(api, (await create(api, 'createContact', { lastname })).id)).lastname).toBe(lastname);
+  });
+
+  for (const [form, value] of [['data-uri', `data:image/png;base64,${PNG}`], ['base64', PNG]] as const) {
+    requirement({ id: `createContact.thumbnail.${form}`, level: 'MUST', area: 'contacts', source: ['§2.2', 'D-24'], title: `a thumbnail sent as ${form === 'data-uri' ? 'a data URI' : 'bare base64'} is served at an absolute URL` }, async ({ api }) => {
+      const c = await create(api, 'createContact', { thumbnail: value });
+      const url = (await get(api, c.id)).thumbnail as string;
+      expect(url).toMatch(/^https?:\/\//);
+      const img = await api.request.get(url, { failOnStatusCode: false, maxRedirects: 0 });
+      expect(img.status()).toBe(200);
+      expect(Buffer.compare(await img.body(), Buffer.from(PNG, 'base64'))).toBe(0);
+    });
+  }
+  requirement({ id: 'createContact.thumbnail-invalid', level: 'MUST', area: 'contacts', source: ['D-24'], title: 'a thumbnail that is not an image is a 422' }, async ({ api }) => {
+    expect422(await api.call('createContact', { body: body({ thumbnail: 'data:text/plain;base64,aGVsbG8gd29ybGQ=' }) }), 'contact.thumbnail', ['error.thumbnail-invalid']);
+  });
+
+  requirement({ id: 'createContact.reference-unique', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-27'], title: 'a reference already in use is a 422, on create and on update' }, async ({ api }) => {
+    const a = await create(api, 'createContact');
+    expect422(await api.call('createContact', { body: body({ reference: a.reference }) }), 'contact.reference', ['error.unique']);
+    const b = await create(api, 'createContact');
+    expect422(await update(api, 'updateContact', b.id, { type: b.type, reference: a.reference }), 'contact.reference', ['error.unique']);
+    expect((await get(api, b.id)).reference).toBe(b.reference);
+  });
+});
+
+for (const operationId of updates) {
+  test.describe(operationId, () => {
+    requirement({ id: `${operationId}.partial`, level: 'MUST', area: 'contacts', source: ['§4.2', 'D-11', 'D-51', 'D-55'], title: 'applies the document\'s update example: given fields change, absent fields keep their value' }, async ({ api }) => {
+      const c = await create(api, 'createContact', { tags: { contact: ['old-tag'] } });
+      const example = op(operationId).requestExample.contact;
+      const res = await api.call(operationId, { params: { id: c.id }, body: { contact: example } });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      const got = await get(api, c.id);
+      expect(got).toEqual(res.body.contact);
+      for (const [k, v] of Object.entries(example)) {
+        if (k === 'address') expect(got.address).toMatchObject(v as Json);
+        else if (k === 'accessRoles') expect(got.accessRoles.map((g: Json) => g.reference).sort()).toEqual((v as Json[]).map((r) => (typeof r === 'string' ? r : r.reference)).sort());
+        else expect(got[k]).toEqual(v);
+      }
+      for (const k of ['email', 'firstname', 'lastname', 'company', 'reference', 'phone', 'created', 'id']) if (!(k in example)) expect(got[k]).toEqual(c[k]);
+    });
+    requirement({ id: `${operationId}.type-required`, level: 'MUST', area: 'contacts', source: ['§2.2', '§3'], title: 'rejects an update without type naming contact.type' }, async ({ api }) => {
+      const c = await create(api, 'createContact');
+      expect422(await update(api, operationId, c.id, { position: 'No type' }), 'contact.type', ['error.required']);
+      expect((await get(api, c.id)).position).toBe(c.position);
+    });
+    requirement({ id: `${operationId}.names-after-merge`, level: 'MUST', area: 'contacts', source: ['§2.2', 'D-29'], title: 'a user whose update clears a required name is a 422' }, async ({ api }) => {
+      const c = await create(api, 'createContact', { type: namedTypes[0] });
+      for (const f of namedRequired) expect422(await update(api, operationId, c.id, { type: c.type, [f]: null }), `contact.${f}`);
+      const other = types.find((t) => t !== 'hq' && !namedTypes.includes(t))!;
+      const res = await update(api, operationId, c.id, { type: other, [namedRequired[0]!]: null });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      expect(res.body.contact[namedRequired[0]!]).toBeNull();
+    });
+    requirement({ id: `${operationId}.roles-replace`, level: 'MUST', area: 'contacts', source: ['§4.2', 'D-51'], title: 'accessRoles on update replaces the whole list' }, async ({ api }) => {
+      const builtIn = (await roles(api)).filter((r) => r.isBuiltIn).map((r) => r.reference);
+      expect(builtIn.length).toBeGreaterThanOrEqual(2);
+      const [keep, drop] = [builtIn.includes('staff') ? 'staff' : builtIn[0]!, builtIn.includes('customer') ? 'customer' : builtIn.find((r) => r !== builtIn[0])!];
+      const c = await create(api, 'createContact', { accessRoles: [drop, keep] });
+      expect(c.accessRoles.map((g: Json) => g.reference).sort()).toEqual([drop, keep].sort());
+      const res = await update(api, operationId, c.id, { type: c.type, accessRoles: [keep] });
+      expect(res.status).toBe(200);
+      expect((await get(api, c.id)).accessRoles.map((g: Json) => g.reference)).toEqual([keep]);
+      const untouched = await update(api, operationId, c.id, { type: c.type, position: 'Same roles' });
+      expect(untouched.body.contact.accessRoles.map((g: Json) => g.reference)).toEqual([keep]);
+    });
+    requirement({ id: `${operationId}.address-added`, level: 'MUST', area: 'contacts', source: ['§4.2', '§2.2', 'D-15'], title: 'adds an address to a contact that has none, inheriting its names; merges into an existing one' }, async ({ api }) => {
+      const c = await create(api, 'createContact', { address: undefined, company: `Co ${digits(4)}` });
+      expect(c.address).toBeNull();
+      const res = await update(api, operationId, c.id, { type: c.type, address: { line1: '5 New Road', city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' } });
+      expect(res.status).toBe(200);
+      expect((await get(api, c.id)).address).toMatchObject({ firstname: c.firstname, lastname: c.lastname, company: c.company, line1: '5 New Road', city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' });
+      const merged = await update(api, operationId, c.id, { type: c.type, address: { city: 'Wakefield' } });
+      expect(merged.body.contact.address).toMatchObject({ id: res.body.contact.address.id, line1: '5 New Road', city: 'Wakefield', zip: 'LS1 1AA' });
+    });
+    requirement({ id: `${operationId}.no-hq`, level: 'MUST', area: 'contacts', source: ['§3', 'D-12'], title: 'refuses to change a contact\'s type to hq' }, async ({ api }) => {
+      const c = await create(api, 'createContact');
+      expect422(await update(api, operationId, c.id, { type: 'hq' }), 'contact.type', ['error.hq-exists']);
+      expect((await get(api, c.id)).type).toBe(c.type);
+    });
+    requirement({ id: `${operationId}.tags-replace`, level: 'MUST', area: 'contacts', source: ['§4.2', 'D-26', 'D-55'], title: 'tags on update replace the contact\'s tags; another tag type is a 422' }, async ({ api }) => {
+      const c = await create(api, 'createContact', { tags: { contact: ['one', 'two'] } });
+      expect((await update(api, operationId, c.id, { type: c.type, tags: { contact: ['three'] } })).body.contact.tags).toEqual({ contact: ['three'] });
+      expect422(await update(api, operationId, c.id, { type: c.type, tags: { other: ['x'] } }), 'contact.tags', ['error.unknown-field', 'error.required'], true);
+    });
+    requirement({ id: `${operationId}.not-found`, level: 'MUST', area: 'contacts', source: ['§7', 'D-04', 'D-02'], title: 'an update of a deleted contact answers 404 in the error envelope' }, async ({ api }) => {
+      const c = await create(api, 'createContact');
+      expect((await api.call('deleteContact', { params: { id: c.id } })).status).toBe(204);
+      expect404(await update(api, operationId, c.id, { type: c.type, position: 'Gone' }));
+    });
+  });
+}
+
+test.describe('updateContactPost', () => {
+  requirement({ id: 'updateContactPost.same-as-put', level: 'MUST', area: 'contacts', source: ['§4.2'], title: 'POST /api/contacts/{id}.json gives the same result as PUT for the same update' }, async ({ api }) => {
+    const fields = { firstname: 'Same', lastname: 'Twin', company: `Twins ${digits(4)}`, address: undefined, accessRoles: undefined, password: undefined };
+    const change = { type: 'user', position: 'Analyst', phone: '0800 FLOWERS', dateOfBirth: '1980-01-02', address: { line1: '9 Twin Lane', city: 'Derby' }, tags: { contact: ['twin'] } };
+    const answers: Json[] = [];
+    for (const operationId of updates) {
+      const c = await create(api, 'createContact', fields);
+      const res = await update(api, operationId, c.id, change);
+      expect(res.status).toBe(200);
+      const { id: _id, email: _e, reference: _r, created: _c, address, ...rest } = res.body.contact;
+      const { id: _aid, ...addr } = address;
+      answers.push({ ...rest, address: addr });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+  });
+});
+
+test.describe('getContact', () => {
+  requirement({ id: 'getContact.reads-back', level: 'MUST', area: 'contacts', source: ['§4.2', 'D-11'], title: 'get answers the contact exactly as add answered it' }, async ({ api }) => {
+    const c = await create(api, 'createContact');
+    expect(await get(api, c.id)).toEqual(c);
+  });
+});
+
+test.describe('deleteContact', () => {
+  requirement({ id: 'deleteContact.gone', level: 'MUST', area: 'contacts', source: ['§4.2', 'D-04', 'D-02'], title: 'delete answers 204 without a body, then get and delete answer 404 and search no longer finds it' }, async ({ api }) => {
+    const c = await create(api, 'createContact');
+    const del = await api.call('deleteContact', { params: { id: c.id } });
+    expect(del.status).toBe(204);
+    expect(del.text).toBe('');
+    expect404(await api.call('getContact', { params: { id: c.id } }));
+    expect404(await api.call('deleteContact', { params: { id: c.id } }));
+    expect((await api.call('searchContacts', { query: { reference: c.reference } })).body.contacts).toEqual([]);
+  });
+});
+
+test.describe('hq', () => {
+  requirement({ id: 'updateContact.hq-stays', level: 'MUST', area: 'contacts', source: ['§3', 'D-12'], title: 'the hq contact exists, cannot change its type away from hq, and cannot be deleted' }, async ({ api }) => {
+    const hq = await findHq(api);
+    test.skip(!hq, 'the hq contact is not within the first 20 pages of the unfiltered search');
+    expect422(await update(api, 'updateContact', hq!.id, { type: 'branch' }), 'contact.type', ['error.hq-exists']);
+    expect422(await api.call('deleteContact', { params: { id: hq!.id } }), '', ['error.hq-required'], true);
+    expect((await get(api, hq!.id)).type).toBe('hq');
+  });
+});
+
+// Search (D-11): one requirement per filter parameter of the document, plus the free-text q.
+const searchOp = op('searchContacts');
+const exactFilters = searchOp.parameters.filter((p) => p['x-filter']?.op === 'eq');
+/** A fresh value for a contact field that a search can find only on this test's contact. */
+const freshValue = (field: string): string =>
+  field === 'email' ? `${uid('find')}@example.com` : dateFields.includes(field) ? `2${digits(3).padStart(3, '1')}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}` : uid(field);
+
+test.describe('searchContacts', () => {
+  for (const p of exactFilters) {
+    const f = p['x-filter']!;
+    requirement({ id: `searchContacts.filter.${p.name}`, level: 'MUST', area: 'contacts', source: ['D-11'], title: `${p.name} finds the contacts whose ${f.field} equals it${f.caseInsensitive ? ' (case-insensitively)' : ''}` }, async ({ api }) => {
+      const value = freshValue(f.field);
+      const c = await create(api, 'createContact', { [f.field]: value });
+      const other = await create(api, 'createContact');
+      const res = await api.call('searchContacts', { query: { [p.name]: f.caseInsensitive ? value.toUpperCase() : value } });
+      expect(res.status).toBe(200);
+      const ids = res.body.contacts.map((x: Json) => x.id);
+      expect(ids).toContain(c.id);
+      expect(ids).not.toContain(other.id);
+      for (const x of res.body.contacts) expect(f.caseInsensitive ? String(x[f.field]).toLowerCase() : x[f.field]).toBe(f.caseInsensitive ? value.toLowerCase() : value);
+    });
+  }
+  requirement({ id: 'searchContacts.q', level: 'MUST', area: 'contacts', source: ['D-11'], title: 'q finds contacts by a case-insensitive substring of firstname, lastname, email or company' }, async ({ api }) => {
+    const token = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const byField = await Promise.all(['firstname', 'lastname', 'company'].map((f) => create(api, 'createContact', { [f]: `Pre${token}post` })));
+    const byEmail = await create(api, 'createContact', { email: `x.${token}@example.com` });
+    const res = await api.call('searchContacts', { query: { q: token.slice(1, 9).toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.body.contacts.map((x: Json) => x.id).sort()).toEqual([...byField, byEmail].map((x) => x.id).sort());
+  });
+  requirement({ id: 'searchContacts.empty', level: 'MUST', area: 'contacts', source: ['§7', 'D-11'], title: 'a search without matches answers 200 with contacts: []' }, async ({ api }) => {
+    const res = await api.call('searchContacts', { query: { q: uid('nothing-matches') } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ contacts: [] });
+  });
+  requirement({ id: 'searchContacts.bad-date', level: 'MUST', area: 'contacts', source: ['D-11', 'D-02'], title: 'a leaveDate that is not yyyy-mm-dd is a 422 naming leaveDate' }, async ({ api }) => {
+    expect422(await api.call('searchContacts', { query: { leaveDate: '31/12/2026' } }), 'leaveDate');
+  });
+});

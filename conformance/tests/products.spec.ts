@@ -1,0 +1,152 @@
+// Products (§2.3, §3, §2.1, D-09, D-10, D-37): `status` is derived from isActive and the publish window at the
+// time of the request and can never be written; unset optional fields are null; sku is unique
+// case-insensitively; date-times carry an offset and any offset written reads back as the same instant.
+import { test, expect, requirement } from '../lib/requirement.ts';
+import { deref, op, schema, type Json } from '../lib/contract.ts';
+import { product, uid } from '../lib/fixtures.ts';
+import type { Api, ApiResponse } from '../lib/api.ts';
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+const DAY = 24 * 3600 * 1000;
+/** A v2 date-time (D-10) `ms` from now, whole seconds, UTC. */
+const at = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}+00:00`;
+
+const get = async (api: Api, id: number): Promise<Json> => {
+  const res = await api.call('getProduct', { params: { id } });
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
+function expect422(res: ApiResponse, name: string, ref?: string) {
+  expect(res.status, res.text.slice(0, 300)).toBe(422);
+  expect(res.body).toMatchObject({ success: false, status: 422 });
+  expect(names(res), res.text.slice(0, 300)).toContain(name);
+  if (ref) expect(res.body.errors.map((e: { ref: string }) => e.ref)).toContain(ref);
+}
+const createBody = (fields: Json) => ({ data: { ...op('createProduct').requestExample.data, sku: uid('SKU').toUpperCase(), ...fields } });
+
+// §3: public iff isActive, the start is null or not later than now, and the end is null or in the future.
+const statusCases: { slug: string; title: string; fields: () => Json; status: 'public' | 'admin' }[] = [
+  { slug: 'active-open', title: 'an active product without a publish window is public', fields: () => ({ isActive: true, publishStartOn: null, publishEndOn: null }), status: 'public' },
+  { slug: 'open-window', title: 'an active product inside its publish window is public', fields: () => ({ isActive: true, publishStartOn: at(-DAY), publishEndOn: at(DAY) }), status: 'public' },
+  { slug: 'future-start', title: 'an active product whose publish start is in the future is admin', fields: () => ({ isActive: true, publishStartOn: at(DAY) }), status: 'admin' },
+  { slug: 'past-end', title: 'an active product whose publish end has passed is admin', fields: () => ({ isActive: true, publishEndOn: at(-DAY) }), status: 'admin' },
+  { slug: 'inactive', title: 'an inactive product is admin, even inside an open window', fields: () => ({ isActive: false, publishStartOn: at(-DAY), publishEndOn: at(DAY) }), status: 'admin' },
+];
+const other = (s: string) => (s === 'public' ? 'admin' : 'public');
+
+test.describe('getProduct', () => {
+  for (const c of statusCases) {
+    requirement({ id: `getProduct.status.${c.slug}`, level: 'MUST', area: 'products', source: ['§3', '§2.3'], title: `${c.title} (on add, get, list and the status filter)` }, async ({ api }) => {
+      const p = await product(api, c.fields());
+      expect(p.status).toBe(c.status);
+      expect((await get(api, p.id)).status).toBe(c.status);
+      const listed = await api.call('listProducts', { query: { 'id:in': p.id } });
+      expect(listed.body.data.map((x: Json) => x.status)).toEqual([c.status]);
+      const filtered = await api.call('listProducts', { query: { 'id:in': p.id, status: c.status } });
+      expect(filtered.body.data.map((x: Json) => x.id)).toEqual([p.id]);
+      const excluded = await api.call('listProducts', { query: { 'id:in': p.id, status: other(c.status) } });
+      expect(excluded.body.data).toEqual([]);
+    });
+  }
+  requirement({ id: 'getProduct.status.at-request-time', level: 'MUST', area: 'products', source: ['§3'], title: 'status is derived at the time of the request: it flips when a publish start or end passes, with no write' }, async ({ api }) => {
+    // Whole-second date-times (D-10): the edge is 2–3 s away. Polled with a deadline, not slept.
+    const starting = await product(api, { publishStartOn: at(2500) });
+    const ending = await product(api, { publishEndOn: at(2500) });
+    expect([starting.status, ending.status]).toEqual(['admin', 'public']);
+    const deadline = Date.now() + 8000;
+    let now: string[] = [];
+    while (Date.now() < deadline) {
+      now = [(await get(api, starting.id)).status, (await get(api, ending.id)).status];
+      if (now[0] === 'public' && now[1] === 'admin') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(now).toEqual(['public', 'admin']);
+    const filtered = await api.call('listProducts', { query: { 'id:in': `${starting.id},${ending.id}`, status: 'public' } });
+    expect(filtered.body.data.map((x: Json) => x.id)).toEqual([starting.id]);
+  });
+  requirement({ id: 'getProduct.publish-window-shape', level: 'MUST', area: 'products', source: ['§2.1', 'D-10'], title: 'returns createdOn, modifiedOn and the publish window as date-times with an offset' }, async ({ api }) => {
+    const p = await get(api, (await product(api, { publishStartOn: at(-DAY), publishEndOn: at(DAY) })).id);
+    for (const k of ['createdOn', 'modifiedOn', 'publishStartOn', 'publishEndOn']) expect(p[k], k).toMatch(DATE_TIME);
+    expect(Math.abs(Date.parse(p.createdOn) - Date.now())).toBeLessThan(DAY);
+  });
+});
+
+test.describe('updateProduct', () => {
+  requirement({ id: 'updateProduct.status-follows', level: 'MUST', area: 'products', source: ['§3'], title: 'changing isActive or the publish window through update flips status' }, async ({ api }) => {
+    const p = await product(api, { isActive: true });
+    expect(p.status).toBe('public');
+    const steps: [Json, string][] = [
+      [{ isActive: false }, 'admin'], [{ isActive: true }, 'public'],
+      [{ publishStartOn: at(DAY) }, 'admin'], [{ publishStartOn: null }, 'public'],
+      [{ publishEndOn: at(-DAY) }, 'admin'], [{ publishEndOn: null }, 'public'],
+    ];
+    for (const [data, status] of steps) {
+      const res = await api.call('updateProduct', { params: { id: p.id }, body: { data } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.status, JSON.stringify(data)).toBe(status);
+      expect((await get(api, p.id)).status).toBe(status);
+    }
+  });
+  requirement({ id: 'updateProduct.status-read-only', level: 'MUST', area: 'products', source: ['§3', 'D-09'], title: 'refuses status in an update body with 422 naming it; the product is unchanged' }, async ({ api }) => {
+    const p = await product(api, { isActive: false });
+    expect422(await api.call('updateProduct', { params: { id: p.id }, body: { data: { status: 'public' } } }), 'data.status');
+    expect(await get(api, p.id)).toEqual(p);
+  });
+  requirement({ id: 'updateProduct.sku-unique', level: 'MUST', area: 'products', source: ['D-37'], title: "refuses changing a sku to another product's sku in any case with 422 error.unique" }, async ({ api }) => {
+    const a = await product(api);
+    const b = await product(api);
+    expect422(await api.call('updateProduct', { params: { id: b.id }, body: { data: { sku: a.sku.toLowerCase() } } }), 'data.sku', 'error.unique');
+    // Its own sku in another case is no clash.
+    const own = await api.call('updateProduct', { params: { id: b.id }, body: { data: { sku: b.sku.toLowerCase() } } });
+    expect(own.status).toBe(200);
+    expect(own.body.data.sku).toBe(b.sku.toLowerCase());
+  });
+  requirement({ id: 'updateProduct.other-offset', level: 'MUST', area: 'products', source: ['§2.1', 'D-10'], title: 'a date-time written with another offset on update reads back as the same instant' }, async ({ api }) => {
+    const p = await product(api);
+    const res = await api.call('updateProduct', { params: { id: p.id }, body: { data: { publishEndOn: '2031-03-04T01:30:00-05:00' } } });
+    expect(res.status).toBe(200);
+    const got = await get(api, p.id);
+    expect(got.publishEndOn).toMatch(DATE_TIME);
+    expect(Date.parse(got.publishEndOn)).toBe(Date.parse('2031-03-04T06:30:00Z'));
+  });
+});
+
+test.describe('createProduct', () => {
+  requirement({ id: 'createProduct.status-read-only', level: 'MUST', area: 'products', source: ['§3', 'D-09'], title: 'refuses status in an add body with 422 naming it' }, async ({ api }) => {
+    for (const status of ['public', 'admin']) expect422(await api.call('createProduct', { body: createBody({ status }) }), 'data.status');
+  });
+  requirement({ id: 'createProduct.nulls', level: 'MUST', area: 'products', source: ['§2.1', '§2.3', 'D-39'], title: 'a product added with only title and sku returns every property, its unset optional values null' }, async ({ api }) => {
+    const res = await api.call('createProduct', { body: { data: { title: uid('Tea'), sku: uid('SKU').toUpperCase() } } });
+    expect(res.status).toBe(201);
+    const p = await get(api, res.body.data.id);
+    for (const k of schema('Product').required as string[]) expect(p, `property ${k}`).toHaveProperty(k);
+    // Every writable field that is nullable and has no non-null default (variantOf, manufacturerId, bandId,
+    // publishStartOn, publishEndOn, …) is null, not missing and not an empty value.
+    const nullable = Object.entries(schema('ProductInput').properties as Record<string, Json>)
+      .filter(([, s]) => (deref(s).default ?? null) === null
+        && ([s.type].flat().includes('null') || (s.oneOf ?? []).some((x: Json) => deref(x).type === 'null')))
+      .map(([k]) => k);
+    expect(nullable).toEqual(expect.arrayContaining(['variantOf', 'manufacturerId', 'bandId', 'publishStartOn', 'publishEndOn']));
+    for (const k of nullable) expect(p[k], k).toBeNull();
+    expect(p.status).toBe('public'); // D-50: isActive defaults to true, and no window is set
+  });
+  requirement({ id: 'createProduct.sku-unique', level: 'MUST', area: 'products', source: ['§4.4', 'D-37'], title: 'refuses a second product with the same sku in lower case with 422 error.unique naming sku' }, async ({ api }) => {
+    const sku = uid('SKU').toUpperCase();
+    await product(api, { sku });
+    expect422(await api.call('createProduct', { body: createBody({ sku: sku.toLowerCase() }) }), 'data.sku', 'error.unique');
+    expect422(await api.call('createProduct', { body: createBody({ sku }) }), 'data.sku', 'error.unique');
+    const listed = await api.call('listProducts', { query: { 'sku:in': sku } });
+    expect(listed.body.data).toHaveLength(1);
+  });
+  requirement({ id: 'createProduct.other-offset', level: 'MUST', area: 'products', source: ['§2.1', 'D-10'], title: 'a date-time written with another offset (+02:00) reads back as the same instant, with an offset' }, async ({ api }) => {
+    const p = await get(api, (await product(api, { publishStartOn: '2030-06-01T12:00:00+02:00' })).id);
+    expect(p.publishStartOn).toMatch(DATE_TIME);
+    expect(Date.parse(p.publishStartOn)).toBe(Date.parse('2030-06-01T10:00:00Z'));
+  });
+  requirement({ id: 'createProduct.utc', level: 'SHOULD', area: 'products', source: ['D-10'], title: 'writes date-times in UTC (+00:00)' }, async ({ api }) => {
+    const p = await get(api, (await product(api, { publishStartOn: '2030-06-01T12:00:00+02:00' })).id);
+    expect(p.publishStartOn).toBe('2030-06-01T10:00:00+00:00');
+    expect(p.createdOn).toMatch(/\+00:00$/);
+  });
+});

@@ -1,0 +1,581 @@
+// Resources (§4.3, §2.4–§2.8, §2.12, D-01, D-04, D-09, D-30..D-54): for EVERY v2 resource of the document — a
+// family of `createX`, `getX`, `updateX`, `deleteX` with a `data` body, plus the list on the create path — one
+// data-driven lifecycle (add → get → update → list → delete → 404), the shape of the stored object (every
+// property, `null` for unset optional values, date-time shape), read-only fields refused on update, required
+// fields refused on add, and sub-resources never reachable through another parent. Then the rules of single
+// resources: built-in roles and geozones, §2.12 specification rules, inventory arithmetic, webhook ownership
+// and URL scheme, redirect targets, and product deletion cascading to its sub-resources.
+import { test, expect, requirement } from '../lib/requirement.ts';
+import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
+import { paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
+import type { Api, ApiResponse } from '../lib/api.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// The families, derived from the document.
+
+interface Family {
+  noun: string; create: Operation; get: Operation; update: Operation; del: Operation; list: Operation;
+  /** The resource schema (`Product`), from the get operation's 200 `data`. */
+  schemaName: string; resource: Json;
+  /** The writable fields (`ProductInput`), from the update operation's `data`. */
+  input: Json;
+  /** The item's path parameter (`id` or `mediaId`) and the parent parameters (`productId`, `specId`). */
+  itemParam: string; parents: string[];
+}
+
+const byId = (id: string) => operations.find((o) => o.operationId === id);
+/** The first `$ref` found under a `data` property of a response or body schema. */
+function dataRef(node: Json, seen = new Set<Json>()): string | undefined {
+  const n = deref(node);
+  if (!n || typeof n !== 'object' || seen.has(n)) return undefined;
+  seen.add(n);
+  const data = n.properties?.data;
+  if (data?.$ref) return data.$ref as string;
+  for (const v of Object.values(n)) {
+    const found = typeof v === 'object' ? dataRef(v, seen) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+const schemaOfResponse = (o: Operation, status: string) => dataRef(deref(o.responses[status]).content['application/json'].schema)!;
+const bodySchema = (o: Operation) => deref(deref({ $ref: o.bodyPointer }));
+
+const families: Family[] = operations.filter((o) => o.method === 'GET' && o.operationId.startsWith('get')).flatMap((get) => {
+  const noun = get.operationId.slice(3);
+  const create = byId(`create${noun}`), update = byId(`update${noun}`), del = byId(`delete${noun}`);
+  if (!create || !update || !del || !create.requestExample || wrapperOf(create.operationId) !== 'data') return [];
+  const list = operations.find((o) => o.method === 'GET' && o.path === create.path);
+  if (!list) return [];
+  const resourceRef = schemaOfResponse(get, '200');
+  const inputRef = dataRef(bodySchema(update))!;
+  const params = [...get.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return [{
+    noun, create, get, update, del, list, schemaName: resourceRef.split('/').pop()!, resource: deref({ $ref: resourceRef }), input: deref({ $ref: inputRef }),
+    itemParam: params[params.length - 1]!, parents: params.slice(0, -1),
+  }];
+});
+
+const props = (s: Json): Record<string, Json> => s.properties ?? {};
+const isNullable = (p: Json): boolean => {
+  const s = deref(p);
+  return [s.type].flat().includes('null') || [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((x: Json) => deref(x).type === 'null');
+};
+const isDateTime = (p: Json): boolean => p.$ref === '#/components/schemas/DateTime' || [...(p.oneOf ?? []), ...(p.anyOf ?? [])].some((x: Json) => x.$ref === '#/components/schemas/DateTime');
+const readOnly = (f: Family) => Object.entries(props(f.resource)).filter(([, p]) => p.readOnly).map(([k]) => k);
+const hasModifiedOn = (f: Family) => 'modifiedOn' in props(f.resource);
+
+/** Required fields of an add (`required` lists) and groups of which one must be given (anyOf/oneOf alternatives). */
+function requiredOf(o: Operation): { fields: string[]; groups: string[][] } {
+  const fields = new Set<string>();
+  const groups: string[][] = [];
+  const walk = (node: Json) => {
+    const s = deref(node);
+    if (!s || typeof s !== 'object') return;
+    for (const r of s.required ?? []) fields.add(r);
+    for (const part of s.allOf ?? []) walk(part);
+    for (const alts of [s.anyOf, s.oneOf]) {
+      if (Array.isArray(alts) && alts.every((a: Json) => deref(a).required?.length)) groups.push([...new Set(alts.flatMap((a: Json) => deref(a).required as string[]))]);
+    }
+  };
+  walk(bodySchema(o).properties.data);
+  return { fields: [...fields], groups };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Test data: the document's request examples, with fresh values where the contract demands uniqueness and
+// fresh referenced resources where the example names an id (productId 1042, specificationId 12, …).
+
+const uniqueValue: Record<string, () => string> = {
+  sku: () => uid('SKU').toUpperCase(), reference: () => uid('role'), title: () => uid('Title'), value: () => uid('Value'), path: () => `/${uid('from')}`,
+  // Webhooks point at a closed loopback port (D-19 allows http there), so no delivery ever leaves the machine.
+  url: () => `http://127.0.0.1:9/${uid('hooks')}`,
+};
+type Maker = (api: Api, body: Json, item: Json) => Promise<number>;
+const reference: Record<string, Maker> = {
+  productId: async (api) => (await product(api)).id,
+  resourceId: async (api, body) => (body.resource === undefined || body.resource === 'product' ? (await product(api)).id : body.resourceId),
+  specificationId: async (api) => (await specification(api)).id,
+  valueId: async (api, body, item) => (await value(api, body.specificationId ?? item.specificationId)).id,
+};
+
+async function value(api: Api, specId: number, fields: Json = {}): Promise<Json> {
+  const res = await api.call('createSpecificationValue', { params: { specId }, body: { data: { value: uid('Value'), ...fields } } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+/** A body for the operation from its example: unique fields made fresh, referenced ids made real. */
+async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> {
+  const data: Json = { ...o.requestExample[wrapperOf(o.operationId)] };
+  for (const [k, v] of Object.entries(data)) {
+    if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!();
+    else if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
+  }
+  return data;
+}
+
+interface Made { item: Json; params: Record<string, number>; sent: Json; res: ApiResponse }
+/** Creates one item of the family under fresh parents. */
+async function make(api: Api, f: Family, fields: Json = {}): Promise<Made> {
+  const params = await paramsFor(api, f.create.operationId);
+  const sent = { ...await bodyFrom(api, f.create), ...fields };
+  const res = await api.call(f.create.operationId, { params, body: { data: sent } });
+  expect(res.status, `${f.create.operationId}: ${res.text.slice(0, 300)}`).toBe(201);
+  return { item: res.body.data, params, sent, res };
+}
+const itemParams = (f: Family, m: Made, parents = m.params) => ({ ...parents, [f.itemParam]: m.item.id });
+
+const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
+const refs = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { ref: string }) => e.ref);
+function expect422(res: ApiResponse, name?: string | string[], ref?: string) {
+  expect(res.status, res.text.slice(0, 300)).toBe(422);
+  expect(res.body).toMatchObject({ success: false, status: 422 });
+  if (name) expect(names(res).some((n) => [name].flat().includes(n)), `errors ${res.text.slice(0, 300)} name ${String(name)}`).toBe(true);
+  if (ref) expect(refs(res)).toContain(ref);
+}
+
+/** Finds an item in a list: through `id:in` when the list has it, else from the last page backwards (D-03: id order). */
+async function findListed(api: Api, list: Operation, params: Record<string, number>, id: number, as: 'full' | 'other' = 'full'): Promise<Json | undefined> {
+  if (list.parameters.some((p) => p.name === 'id:in')) {
+    const res = await api.call(list.operationId, { as, params, query: { 'id:in': id } });
+    expect(res.status).toBe(200);
+    return res.body.data.find((x: Json) => x.id === id);
+  }
+  const first = await api.call(list.operationId, { as, params, query: { limit: 250 } });
+  expect(first.status).toBe(200);
+  let found = first.body.data.find((x: Json) => x.id === id);
+  for (let page = first.body.pagination.totalPages; !found && page > 1; page--) {
+    const res = await api.call(list.operationId, { as, params, query: { limit: 250, page } });
+    found = res.body.data.find((x: Json) => x.id === id);
+    if (!res.body.data.length || res.body.data[0].id < id) break;
+  }
+  return found;
+}
+
+/**
+ * A deleted item is gone: its get answers 404. Neither the source nor the decisions forbid reusing an id after a
+ * delete, so while other tests run an id may already name a NEW item; that is told apart from the deleted one
+ * by its content (unique values and createdOn differ), never taken for the deleted item surviving.
+ */
+function expectGone(res: ApiResponse, deleted: Json, what = 'deleted item') {
+  if (res.status === 404) return;
+  expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(200);
+  expect(res.body.data, `${what} is still there`).not.toEqual(deleted);
+}
+const stillListed = (found: Json, deleted: Json) => found !== undefined && JSON.stringify(found) === JSON.stringify(deleted);
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+// ---------------------------------------------------------------------------------------------------------
+// Every resource: lifecycle and shape.
+
+// Guards the derivation itself: a renamed operation must not silently drop a resource from this file.
+const expectedFamilies = ['AccessRole', 'Geozone', 'Inventory', 'Product', 'ProductDownload', 'ProductMedia', 'ProductPrice', 'ProductSpecification', 'Redirect', 'Specification', 'SpecificationValue', 'Webhook'];
+const missingFamilies = expectedFamilies.filter((n) => !families.some((f) => f.noun === n));
+if (missingFamilies.length) throw new Error(`resources.spec.ts: no operation family found for ${missingFamilies.join(', ')}`);
+
+for (const f of families) {
+  const source = ['§4.3', ...f.create.source.filter((s) => s !== '§4.3'), 'D-01', 'D-04'];
+  test.describe(f.create.operationId, () => {
+    requirement({ id: `${f.create.operationId}.lifecycle`, level: 'MUST', area: 'resources', source, title: `add → get → update → list → delete → 404 for ${f.schemaName}` }, async ({ api }) => {
+      // add: 201 with the single envelope
+      const m = await make(api, f);
+      expect(m.res.body).toMatchObject({ success: true, status: 201 });
+      expect(typeof m.item.id).toBe('number');
+      const ip = itemParams(f, m);
+      // get: 200, the same object
+      const got = await api.call(f.get.operationId, { params: ip });
+      expect(got.status).toBe(200);
+      expect(got.body).toMatchObject({ success: true, status: 200 });
+      expect(got.body.data).toEqual(m.item);
+      // update: a writable field changed, from the update example
+      const change = await bodyFrom(api, f.update, m.item);
+      const upd = await api.call(f.update.operationId, { params: ip, body: { data: change } });
+      expect(upd.status, upd.text.slice(0, 300)).toBe(200);
+      expect(upd.body).toMatchObject({ success: true, status: 200 });
+      expect(upd.body.data).toMatchObject({ ...change, id: m.item.id });
+      expect(upd.body.data.createdOn).toBe(m.item.createdOn);
+      if (hasModifiedOn(f)) {
+        expect(Date.parse(upd.body.data.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(upd.body.data.createdOn));
+        expect(Date.parse(upd.body.data.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(m.item.modifiedOn));
+      }
+      expect((await api.call(f.get.operationId, { params: ip })).body.data).toEqual(upd.body.data);
+      // list: contains it, as stored
+      expect(await findListed(api, f.list, m.params, m.item.id)).toEqual(upd.body.data);
+      // delete: 204 without a body, then 404
+      const del = await api.call(f.del.operationId, { params: ip });
+      expect(del.status).toBe(204);
+      expect(del.text).toBe('');
+      expectGone(await api.call(f.get.operationId, { params: ip }), upd.body.data);
+      expect(stillListed(await findListed(api, f.list, m.params, m.item.id), upd.body.data), 'listed after delete').toBe(false);
+    });
+
+    const req = requiredOf(f.create);
+    for (const field of req.fields) {
+      requirement({ id: `${f.create.operationId}.required.${field}`, level: 'MUST', area: 'resources', source: ['D-39', 'D-02'], title: `refuses an add without ${field} with 422 naming it` }, async ({ api }) => {
+        const params = await paramsFor(api, f.create.operationId);
+        const data = await bodyFrom(api, f.create);
+        delete data[field];
+        expect422(await api.call(f.create.operationId, { params, body: { data } }), `data.${field}`);
+      });
+    }
+    for (const group of req.groups) {
+      requirement({ id: `${f.create.operationId}.required.${group.join('-or-')}`, level: 'MUST', area: 'resources', source: ['D-39', 'D-31', 'D-02'], title: `refuses an add without any of ${group.join(', ')} with 422 naming one` }, async ({ api }) => {
+        const params = await paramsFor(api, f.create.operationId);
+        const data = await bodyFrom(api, f.create);
+        for (const k of group) delete data[k];
+        expect422(await api.call(f.create.operationId, { params, body: { data } }), group.map((k) => `data.${k}`));
+      });
+    }
+  });
+
+  test.describe(f.get.operationId, () => {
+    requirement({ id: `${f.get.operationId}.all-properties`, level: 'MUST', area: 'resources', source: ['§2.1', 'D-39'], title: `returns every property of ${f.schemaName}, unset optional values as null` }, async ({ api }) => {
+      const m = await make(api, f);
+      const got = (await api.call(f.get.operationId, { params: itemParams(f, m) })).body.data;
+      for (const item of [m.item, got]) {
+        for (const k of f.resource.required ?? []) expect(item, `property ${k}`).toHaveProperty(k);
+      }
+      // Writable nullable fields the add did not send, with no non-null default, are null (not missing, not "").
+      const unset = Object.entries(props(f.input)).filter(([k, p]) => isNullable(p) && !(k in m.sent) && (deref(p).default ?? null) === null).map(([k]) => k);
+      for (const k of unset) expect(got[k], `unset ${k}`).toBeNull();
+    });
+    requirement({ id: `${f.get.operationId}.date-time-shape`, level: 'MUST', area: 'resources', source: ['§2.1', 'D-10'], title: 'returns date-times as YYYY-MM-DDTHH:MM:SS±hh:mm' }, async ({ api }) => {
+      const m = await make(api, f);
+      const got = (await api.call(f.get.operationId, { params: itemParams(f, m) })).body.data;
+      const fields = Object.entries(props(f.resource)).filter(([, p]) => isDateTime(p)).map(([k]) => k);
+      expect(fields).toContain('createdOn');
+      for (const k of fields) if (got[k] !== null) expect(got[k], k).toMatch(DATE_TIME);
+      expect(Math.abs(Date.parse(got.createdOn) - Date.now())).toBeLessThan(24 * 3600 * 1000);
+    });
+    if (f.parents.length) {
+      requirement({ id: `${f.get.operationId}.other-parent`, level: 'MUST', area: 'resources', source: ['D-04'], title: `an item reached through another ${f.parents.join('/')} answers 404 on get, update and delete, and stays` }, async ({ api }) => {
+        const m = await make(api, f);
+        const other = await paramsFor(api, f.create.operationId);
+        const wrong = itemParams(f, m, other);
+        expect((await api.call(f.get.operationId, { params: wrong })).status).toBe(404);
+        const change = await bodyFrom(api, f.update, m.item);
+        expect((await api.call(f.update.operationId, { params: wrong, body: { data: change } })).status).toBe(404);
+        expect((await api.call(f.del.operationId, { params: wrong })).status).toBe(404);
+        const still = await api.call(f.get.operationId, { params: itemParams(f, m) });
+        expect(still.status).toBe(200);
+        expect(still.body.data).toEqual(m.item);
+      });
+    }
+  });
+
+  test.describe(f.update.operationId, () => {
+    requirement({ id: `${f.update.operationId}.read-only-fields`, level: 'MUST', area: 'resources', source: ['D-09', 'D-02'], title: `refuses every read-only field of ${f.schemaName} (${readOnly(f).join(', ')}) with 422 naming it` }, async ({ api }) => {
+      const m = await make(api, f);
+      for (const k of readOnly(f)) {
+        const res = await api.call(f.update.operationId, { params: itemParams(f, m), body: { data: { [k]: m.item[k] } } });
+        expect422(res, `data.${k}`, 'error.unknown-field');
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Built-in access roles and geozones (D-34, D-35).
+
+const builtInNames: Record<string, { field: string; values: string[]; decision: string }> = {
+  AccessRole: { field: 'reference', values: ['customer', 'trade', 'staff'], decision: 'D-34' },
+  Geozone: { field: 'title', values: ['United Kingdom', 'European Union', 'Rest of world'], decision: 'D-35' },
+};
+async function builtIns(api: Api, f: Family): Promise<Json[]> {
+  const res = await api.call(f.list.operationId, { query: { limit: 250 } });
+  expect(res.status).toBe(200);
+  return res.body.data.filter((x: Json) => x.isBuiltIn === true);
+}
+
+for (const f of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
+  const named = builtInNames[f.noun];
+  const source = ['§2.12', named?.decision ?? 'D-34'];
+  test.describe(f.list.operationId, () => {
+    requirement({ id: `${f.list.operationId}.built-ins`, level: 'MUST', area: 'resources', source, title: `lists the built-in ${f.schemaName}s with isBuiltIn true` }, async ({ api }) => {
+      const list = await builtIns(api, f);
+      if (named) expect(list.map((x) => x[named.field]).sort()).toEqual(expect.arrayContaining([...named.values].sort()));
+      expect(list.length).toBeGreaterThan(0);
+      // A custom one is not built in.
+      expect((await make(api, f)).item.isBuiltIn).toBe(false);
+    });
+  });
+  test.describe(f.update.operationId, () => {
+    requirement({ id: `${f.update.operationId}.built-in`, level: 'MUST', area: 'resources', source, title: `refuses to change a built-in ${f.schemaName} with 422 error.built-in; it stays unchanged` }, async ({ api }) => {
+      for (const b of await builtIns(api, f)) {
+        const res = await api.call(f.update.operationId, { params: { id: b.id }, body: { data: await bodyFrom(api, f.update, b) } });
+        expect422(res, undefined, 'error.built-in');
+        expect((await api.call(f.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
+      }
+    });
+  });
+  test.describe(f.del.operationId, () => {
+    requirement({ id: `${f.del.operationId}.built-in`, level: 'MUST', area: 'resources', source, title: `refuses to delete a built-in ${f.schemaName} with 422 error.built-in; it stays` }, async ({ api }) => {
+      for (const b of await builtIns(api, f)) {
+        expect422(await api.call(f.del.operationId, { params: { id: b.id } }), undefined, 'error.built-in');
+        expect((await api.call(f.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// §2.12 specification rules (D-31..D-33, D-51).
+
+const assign = (api: Api, productId: number, data: Json) => api.call('createProductSpecification', { params: { productId }, body: { data } });
+async function assigned(api: Api, productId: number, data: Json): Promise<Json> {
+  const res = await assign(api, productId, data);
+  expect(res.status, res.text.slice(0, 300)).toBe(201);
+  return res.body.data;
+}
+const productSpecs = async (api: Api, productId: number): Promise<Json[]> =>
+  (await api.call('listProductSpecifications', { params: { productId }, query: { limit: 250 } })).body.data;
+
+test.describe('createProductSpecification', () => {
+  requirement({ id: 'createProductSpecification.duplicate-value', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-31'], title: 'refuses the same value twice on one product with 422 error.duplicate-value' }, async ({ api }) => {
+    const p = await product(api);
+    const h = await specification(api, { isVariant: false });
+    const v = await value(api, h.id);
+    await assigned(api, p.id, { specificationId: h.id, valueId: v.id });
+    expect422(await assign(api, p.id, { specificationId: h.id, valueId: v.id }), undefined, 'error.duplicate-value');
+    expect422(await assign(api, p.id, { specification: h.title, value: v.value }), undefined, 'error.duplicate-value');
+    // The same value on another product is fine.
+    await assigned(api, (await product(api)).id, { specificationId: h.id, valueId: v.id });
+    expect((await productSpecs(api, p.id)).filter((s) => s.valueId === v.id)).toHaveLength(1);
+  });
+  requirement({ id: 'createProductSpecification.variant-heading', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-31'], title: 'allows one value per product of an isVariant heading (422 error.variant-heading), several otherwise' }, async ({ api }) => {
+    const p = await product(api);
+    const variant = await specification(api, { isVariant: true });
+    const [a, b] = [await value(api, variant.id), await value(api, variant.id)];
+    await assigned(api, p.id, { specificationId: variant.id, valueId: a.id });
+    expect422(await assign(api, p.id, { specificationId: variant.id, valueId: b.id }), undefined, 'error.variant-heading');
+    const plain = await specification(api, { isVariant: false });
+    const [c, d] = [await value(api, plain.id), await value(api, plain.id)];
+    await assigned(api, p.id, { specificationId: plain.id, valueId: c.id });
+    await assigned(api, p.id, { specificationId: plain.id, valueId: d.id });
+    expect((await productSpecs(api, p.id)).map((s) => s.valueId).sort()).toEqual([a.id, c.id, d.id].sort());
+  });
+  requirement({ id: 'createProductSpecification.by-titles', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-31', 'D-50'], title: 'adding by titles creates the heading and value on the fly, then reuses them' }, async ({ api }) => {
+    const [heading, text] = [uid('Heading'), uid('Value')];
+    const ps = await assigned(api, (await product(api)).id, { specification: heading, value: text });
+    expect(ps).toMatchObject({ specification: heading, value: text });
+    const h = await findListed(api, op('listSpecifications'), {}, ps.specificationId);
+    expect(h).toMatchObject({ id: ps.specificationId, title: heading, isVariant: false });
+    const v = await findListed(api, op('listSpecificationValues'), { specId: ps.specificationId }, ps.valueId);
+    expect(v).toMatchObject({ id: ps.valueId, specificationId: ps.specificationId, value: text });
+    // A second product by the same titles gets the same heading and value, not new ones.
+    const again = await assigned(api, (await product(api)).id, { specification: heading, value: text });
+    expect(again).toMatchObject({ specificationId: ps.specificationId, valueId: ps.valueId });
+  });
+});
+
+test.describe('updateProductSpecification', () => {
+  requirement({ id: 'updateProductSpecification.no-texts', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-31', 'D-09'], title: 'refuses heading and value texts in the update body with 422; they stay unchanged' }, async ({ api }) => {
+    const p = await product(api);
+    const ps = await assigned(api, p.id, { specification: uid('Heading'), value: uid('Value') });
+    for (const k of ['specification', 'value']) {
+      expect422(await api.call('updateProductSpecification', { params: { productId: p.id, id: ps.id }, body: { data: { [k]: uid('Renamed') } } }), `data.${k}`);
+    }
+    expect((await api.call('getProductSpecification', { params: { productId: p.id, id: ps.id } })).body.data).toEqual(ps);
+    expect((await api.call('getSpecification', { params: { id: ps.specificationId } })).body.data.title).toBe(ps.specification);
+  });
+  requirement({ id: 'updateProductSpecification.value-of-heading', level: 'MUST', area: 'specifications', source: ['D-31', 'D-52'], title: 'refuses a valueId of another heading with 422 error.reference-not-found' }, async ({ api }) => {
+    const p = await product(api);
+    const ps = await assigned(api, p.id, { specification: uid('Heading'), value: uid('Value') });
+    const foreign = await value(api, (await specification(api)).id);
+    expect422(await api.call('updateProductSpecification', { params: { productId: p.id, id: ps.id }, body: { data: { valueId: foreign.id } } }), 'data.valueId', 'error.reference-not-found');
+  });
+});
+
+test.describe('updateSpecificationValue', () => {
+  requirement({ id: 'updateSpecificationValue.affects-products', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-33'], title: 'renaming a value changes it on every product that holds it' }, async ({ api }) => {
+    const ps = await assigned(api, (await product(api)).id, { specification: uid('Heading'), value: uid('Value') });
+    const other = await assigned(api, (await product(api)).id, { specificationId: ps.specificationId, valueId: ps.valueId });
+    const renamed = uid('Renamed');
+    const res = await api.call('updateSpecificationValue', { params: { specId: ps.specificationId, id: ps.valueId }, body: { data: { value: renamed } } });
+    expect(res.status).toBe(200);
+    for (const x of [ps, other]) {
+      const got = await api.call('getProductSpecification', { params: { productId: x.productId, id: x.id } });
+      expect(got.body.data).toMatchObject({ valueId: ps.valueId, value: renamed });
+    }
+  });
+});
+
+test.describe('updateSpecification', () => {
+  requirement({ id: 'updateSpecification.affects-products', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-32'], title: 'renaming a heading changes it on every product that uses it' }, async ({ api }) => {
+    const ps = await assigned(api, (await product(api)).id, { specification: uid('Heading'), value: uid('Value') });
+    const renamed = uid('Renamed');
+    expect((await api.call('updateSpecification', { params: { id: ps.specificationId }, body: { data: { title: renamed } } })).status).toBe(200);
+    const [got] = (await productSpecs(api, ps.productId));
+    expect(got).toMatchObject({ id: ps.id, specification: renamed, value: ps.value });
+  });
+  requirement({ id: 'updateSpecification.variant-heading', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-51'], title: 'refuses isVariant on a heading of which a product holds two values (422 error.variant-heading)' }, async ({ api }) => {
+    const p = await product(api);
+    const h = await specification(api, { isVariant: false });
+    for (const v of [await value(api, h.id), await value(api, h.id)]) await assigned(api, p.id, { specificationId: h.id, valueId: v.id });
+    expect422(await api.call('updateSpecification', { params: { id: h.id }, body: { data: { isVariant: true } } }), undefined, 'error.variant-heading');
+    expect((await api.call('getSpecification', { params: { id: h.id } })).body.data.isVariant).toBe(false);
+  });
+});
+
+test.describe('deleteSpecificationValue', () => {
+  requirement({ id: 'deleteSpecificationValue.removes-from-products', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-33'], title: 'deleting a value removes it from the products that held it' }, async ({ api }) => {
+    const p = await product(api);
+    const h = await specification(api);
+    const [a, b] = [await value(api, h.id), await value(api, h.id)];
+    const pa = await assigned(api, p.id, { specificationId: h.id, valueId: a.id });
+    await assigned(api, p.id, { specificationId: h.id, valueId: b.id });
+    expect((await api.call('deleteSpecificationValue', { params: { specId: h.id, id: a.id } })).status).toBe(204);
+    expect((await productSpecs(api, p.id)).map((s) => s.valueId)).toEqual([b.id]);
+    expect((await api.call('getProductSpecification', { params: { productId: p.id, id: pa.id } })).status).toBe(404);
+  });
+});
+
+test.describe('deleteSpecification', () => {
+  requirement({ id: 'deleteSpecification.removes-from-products', level: 'MUST', area: 'specifications', source: ['§2.12', 'D-32'], title: 'deleting a heading deletes its values and removes them from products' }, async ({ api }) => {
+    const p = await product(api);
+    const keep = await assigned(api, p.id, { specification: uid('Heading'), value: uid('Value') });
+    const gone = await assigned(api, p.id, { specification: uid('Heading'), value: uid('Value') });
+    expect((await api.call('deleteSpecification', { params: { id: gone.specificationId } })).status).toBe(204);
+    expect((await productSpecs(api, p.id)).map((s) => s.id)).toEqual([keep.id]);
+    const deleted = { id: gone.valueId, specificationId: gone.specificationId, value: gone.value };
+    const res = await api.call('getSpecificationValue', { params: { specId: gone.specificationId, id: gone.valueId } });
+    if (res.status !== 404) expect(res.body.data, 'the value of the deleted heading').not.toMatchObject(deleted);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Inventory (§2.4, D-43, D-54).
+
+const stockOf = async (api: Api, productId: number) => (await api.call('getProduct', { params: { id: productId } })).body.data.currentStock;
+const addStock = async (api: Api, data: Json) => {
+  const res = await api.call('createInventory', { body: { data } });
+  expect(res.status, res.text.slice(0, 300)).toBe(201);
+  return res.body.data;
+};
+
+test.describe('createInventory', () => {
+  requirement({ id: 'createInventory.unique-location', level: 'MUST', area: 'resources', source: ['D-43'], title: 'refuses a second entry for the same product and location with 422 error.unique' }, async ({ api }) => {
+    const p = await product(api);
+    await addStock(api, { productId: p.id, locationId: 1, quantityInStock: 4 });
+    expect422(await api.call('createInventory', { body: { data: { productId: p.id, locationId: 1, quantityInStock: 9 } } }), undefined, 'error.unique');
+    await addStock(api, { productId: p.id, locationId: 2 });
+    const listed = await api.call('listInventory', { query: { productId: p.id } });
+    expect(listed.body.data.map((x: Json) => x.locationId).sort()).toEqual([1, 2]);
+  });
+  requirement({ id: 'createInventory.unknown-product', level: 'MUST', area: 'resources', source: ['D-52'], title: 'refuses an unknown productId with 422 error.reference-not-found' }, async ({ api }) => {
+    expect422(await api.call('createInventory', { body: { data: { productId: 987654321, locationId: 1 } } }), 'data.productId', 'error.reference-not-found');
+  });
+  requirement({ id: 'createInventory.available', level: 'MUST', area: 'resources', source: ['§2.4', 'D-43', 'D-54'], title: 'quantityAvailable is quantityInStock − quantityReserved, after add and update' }, async ({ api }) => {
+    const e = await addStock(api, { productId: (await product(api)).id, locationId: 1, quantityInStock: 10, quantityReserved: 3 });
+    expect(e.quantityAvailable).toBe(7);
+    const cases: [Json, number][] = [[{ quantityReserved: null }, 10], [{ quantityInStock: 25 }, 25], [{ quantityReserved: 30 }, -5]];
+    for (const [data, available] of cases) {
+      const res = await api.call('updateInventory', { params: { id: e.id }, body: { data } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.quantityAvailable).toBe(available);
+      expect((await api.call('getInventory', { params: { id: e.id } })).body.data.quantityAvailable).toBe(available);
+    }
+  });
+  requirement({ id: 'createInventory.current-stock', level: 'MUST', area: 'resources', source: ['§2.3', '§2.4', 'D-43'], title: "the product's currentStock follows its inventory entries (sum over locations)" }, async ({ api }) => {
+    const p = await product(api);
+    expect(p.currentStock).toBeNull();
+    const a = await addStock(api, { productId: p.id, locationId: 1, quantityInStock: 10 });
+    expect(await stockOf(api, p.id)).toBe(10);
+    await addStock(api, { productId: p.id, locationId: 2, quantityInStock: 5 });
+    expect(await stockOf(api, p.id)).toBe(15);
+    expect((await api.call('updateInventory', { params: { id: a.id }, body: { data: { quantityInStock: 7 } } })).status).toBe(200);
+    expect(await stockOf(api, p.id)).toBe(12);
+  });
+});
+
+test.describe('deleteInventory', () => {
+  requirement({ id: 'deleteInventory.current-stock', level: 'MUST', area: 'resources', source: ['§2.4', 'D-43'], title: "deleting an entry takes its stock out of the product's currentStock" }, async ({ api }) => {
+    const p = await product(api);
+    await addStock(api, { productId: p.id, locationId: 1, quantityInStock: 10 });
+    const b = await addStock(api, { productId: p.id, locationId: 2, quantityInStock: 5 });
+    expect(await stockOf(api, p.id)).toBe(15);
+    expect((await api.call('deleteInventory', { params: { id: b.id } })).status).toBe(204);
+    expect(await stockOf(api, p.id)).toBe(10);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Webhooks (§2.8, §5, §6, D-19, D-45).
+
+const hook = async (api: Api, fields: Json = {}, as: 'full' | 'other' = 'full') => {
+  const res = await api.call('createWebhook', { as, body: { data: { ...op('createWebhook').requestExample.data, url: uniqueValue.url!(), ...fields } } });
+  expect(res.status, res.text.slice(0, 300)).toBe(201);
+  return res.body.data;
+};
+
+test.describe('getWebhook', () => {
+  requirement({ id: 'getWebhook.scoped-to-client', level: 'MUST', area: 'resources', source: ['§5', '§6', 'D-45'], title: "another App client cannot see, change or delete a client's webhook (404, absent from its list)" }, async ({ api }) => {
+    const w = await hook(api);
+    expect((await api.call('getWebhook', { as: 'other', params: { id: w.id } })).status).toBe(404);
+    expect(await findListed(api, op('listWebhooks'), {}, w.id, 'other')).toBeUndefined();
+    const all = await api.call('listWebhooks', { as: 'other', query: { limit: 250 } });
+    expect(all.body.data.map((x: Json) => x.id)).not.toContain(w.id);
+    expect((await api.call('updateWebhook', { as: 'other', params: { id: w.id }, body: { data: { isActive: false } } })).status).toBe(404);
+    expect((await api.call('deleteWebhook', { as: 'other', params: { id: w.id } })).status).toBe(404);
+    // The owner still sees it unchanged.
+    expect((await api.call('getWebhook', { params: { id: w.id } })).body.data).toEqual(w);
+    expect(await findListed(api, op('listWebhooks'), {}, w.id)).toEqual(w);
+  });
+});
+
+test.describe('createWebhook', () => {
+  requirement({ id: 'createWebhook.uri-scheme', level: 'MUST', area: 'resources', source: ['D-19'], title: 'refuses an http URL of a non-loopback host with 422 error.uri-scheme-invalid; accepts https and http loopback' }, async ({ api }) => {
+    expect422(await api.call('createWebhook', { body: { data: { ...op('createWebhook').requestExample.data, url: 'http://app.example.com/hooks' } } }), 'data.url', 'error.uri-scheme-invalid');
+    const w = await hook(api, { url: 'http://127.0.0.1:9/hooks' });
+    expect(w.url).toBe('http://127.0.0.1:9/hooks');
+    expect422(await api.call('updateWebhook', { params: { id: w.id }, body: { data: { url: 'http://app.example.com/hooks' } } }), 'data.url', 'error.uri-scheme-invalid');
+  });
+  requirement({ id: 'createWebhook.api-version', level: 'MUST', area: 'resources', source: ['§2.8', '§9', 'D-45'], title: "records apiVersion 'v2'" }, async ({ api }) => {
+    const w = await hook(api, { events: ['products/*'] });
+    expect(w.apiVersion).toBe('v2');
+    expect((await api.call('getWebhook', { params: { id: w.id } })).body.data.apiVersion).toBe('v2');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Redirects (§2.5, D-44).
+
+test.describe('createRedirect', () => {
+  requirement({ id: 'createRedirect.url-target-required', level: 'MUST', area: 'resources', source: ['§2.5', 'D-44'], title: 'refuses a url redirect without target with 422 naming target' }, async ({ api }) => {
+    const path = `/${uid('from')}`;
+    expect422(await api.call('createRedirect', { body: { data: { resource: 'url', path } } }), 'data.target');
+    const ok = await api.call('createRedirect', { body: { data: { resource: 'url', path, target: 'https://example.com/elsewhere' } } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data).toMatchObject({ resource: 'url', resourceId: 0, target: 'https://example.com/elsewhere' });
+  });
+  requirement({ id: 'createRedirect.resource-id-required', level: 'MUST', area: 'resources', source: ['§2.5', 'D-44'], title: 'refuses a product redirect without resourceId with 422 naming resourceId' }, async ({ api }) => {
+    expect422(await api.call('createRedirect', { body: { data: { resource: 'product', path: `/${uid('from')}` } } }), 'data.resourceId');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Deleting a product deletes what hangs off it (D-40).
+
+test.describe('deleteProduct', () => {
+  requirement({ id: 'deleteProduct.cascade', level: 'MUST', area: 'resources', source: ['D-40'], title: 'deleting a product deletes its prices, media, downloads, specifications and inventory' }, async ({ api }) => {
+    const p = await product(api);
+    const productId = p.id;
+    const made: [string, Json][] = [];
+    for (const noun of ['ProductPrice', 'ProductMedia', 'ProductDownload']) {
+      const res = await api.call(`create${noun}`, { params: { productId }, body: { data: await bodyFrom(api, op(`create${noun}`)) } });
+      expect(res.status).toBe(201);
+      made.push([noun, res.body.data]);
+    }
+    made.push(['ProductSpecification', await assigned(api, productId, { specification: uid('Heading'), value: uid('Value') })]);
+    const stock = await addStock(api, { productId, locationId: 1, quantityInStock: 3 });
+    expect((await api.call('deleteProduct', { params: { id: productId } })).status).toBe(204);
+    for (const [noun, item] of made) {
+      const f = families.find((x) => x.noun === noun)!;
+      expectGone(await api.call(f.get.operationId, { params: { productId, [f.itemParam]: item.id } }), item, noun);
+    }
+    expectGone(await api.call('getInventory', { params: { id: stock.id } }), stock, 'inventory entry');
+    const left = (await api.call('listInventory', { query: { productId } })).body.data;
+    expect(left.some((x: Json) => stillListed(x, stock)), 'inventory entry still listed').toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import type { Json } from '../../http/spec.ts';
+import { appCalls } from '../../shipping/callbacks.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  name: 'callbacks.labelsForFirstBoxOnly', area: 'callbacks', source: ['§4.5', 'D-49'],
+  description: 'A shipment of several boxes sends one label request (for the first box) instead of one per box.',
+  apply: () => {
+    const post = appCalls.post;
+    const asked = new WeakSet<object>();
+    appCalls.post = (url, body, ...rest) => {
+      const delivery = (body as { delivery: Json }).delivery;
+      if (delivery.serviceCode === undefined) return post(url, body, ...rest); // a rate request
+      // Boxes of one shipment share their destination object.
+      if (asked.has(delivery.destination)) return Promise.resolve(undefined);
+      asked.add(delivery.destination);
+      return post(url, body, ...rest);
+    };
+  },
+} satisfies Fault;

@@ -1,0 +1,16 @@
+import { onJson, walk } from '../lib.ts';
+import type { Fault } from '../types.ts';
+
+/** Drops null-valued properties from every object under `data` / `contact` (serialiser `omitNull`). */
+const strip = (v: unknown) => walk(v, (x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).filter(([, y]) => y !== null)) : x));
+
+export default {
+  name: 'envelopes.nullFieldsOmitted', area: 'envelopes', source: ['§2.1', 'D-39'],
+  description: 'Unset optional fields are left out of answers instead of being sent as null.',
+  apply: (t) => onJson(t, (body) => {
+    if (!body || typeof body !== 'object' || body.success === false) return body;
+    const out = { ...body };
+    for (const key of ['data', 'contact', 'contacts', 'shippingService', 'shippingServices']) if (key in out) out[key] = strip(out[key]);
+    return out;
+  }),
+} satisfies Fault;

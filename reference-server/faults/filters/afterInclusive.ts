@@ -1,0 +1,8 @@
+import { rewriteFilters } from '../lib.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  name: 'filters.afterInclusive', area: 'filters', source: ['§4.4'],
+  description: '`:after` is inclusive (greater than or equal) instead of greater than.',
+  apply: () => rewriteFilters((f) => f.filter.op === 'gt', (f) => ({ ...f, filter: { ...f.filter, op: 'gte' } })),
+} satisfies Fault;
