@@ -13,10 +13,10 @@ const freePort = () => new Promise<number>((resolve) => {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(config.reportDir, { recursive: true });
-  // The reference server started here times callbacks out after 1.5 s, so the "slow App" waits 3 s;
+  // The reference server started here times callbacks out after 2.5 s (loaded CI machines stay clear of it), so the "slow App" waits 5 s;
   // against another target the slow App waits CONFORMANCE_SLOW_MS (default 8 s, past the 5 s of D-22).
   const ownServer = !config.targetUrl;
-  const slowMs = Number(process.env.CONFORMANCE_SLOW_MS ?? (ownServer ? 3000 : 8000));
+  const slowMs = Number(process.env.CONFORMANCE_SLOW_MS ?? (ownServer ? 5000 : 8000));
   const receiver = await startReceiver(config.callbackHost, config.callbackPort, slowMs);
   process.env.CONFORMANCE_RECEIVER_URL = receiver.url;
   let child: ChildProcess | undefined;
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const port = await freePort();
     const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
     child = spawn(process.execPath, [script, '--port', String(port)], {
-      env: { ...process.env, CALLBACK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_BASE_MS: '200' },
+      env: { ...process.env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

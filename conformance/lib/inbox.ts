@@ -14,7 +14,7 @@ const base = () => {
 
 /** The receiver URL a test registers at the target: `<receiver>/<key>/<kind>?<query>` (see receiver.ts for modes). */
 export function appUrl(key: string, kind: 'rates' | 'labels' | 'hooks', query: Record<string, string | number> = {}): string {
-  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return `${base()}/${encodeURIComponent(key)}/${kind}${q ? `?${q}` : ''}`;
 }
 
@@ -93,4 +93,19 @@ export function requestSchemaPointer(pathItemPointer: string, operation: Json): 
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`${pathItemPointer} has no JSON request body in the document`);
   return typeof schema.$ref === 'string' ? schema.$ref : `${pathItemPointer}/post/requestBody/content/application~1json/schema`;
+}
+
+/**
+ * What the receiver answered to a rate request, following its URL scheme (receiver.ts): `codes` sets taken in
+ * arrival order at the key (one set per request, the last repeating), `price` × (position + 1), incl. tax × 1.2,
+ * in `currency` or the requested one. `all` is the key's inbox snapshot that holds `r`.
+ */
+export function scriptedRates(all: Recorded[], r: Recorded): { serviceCode: string; currency: string; priceExcTax: number; priceIncTax: number }[] {
+  const n = all.filter((x) => x.kind === r.kind).indexOf(r);
+  if (n < 0) throw new Error('scriptedRates: the record is not in the snapshot given');
+  const sets = (r.query.codes ?? 'STD,EXP').split('|');
+  const codes = (sets[Math.min(n, sets.length - 1)] ?? '').split(',').filter(Boolean);
+  const price = Number(r.query.price ?? 4.5);
+  const currency = r.query.currency ?? bodyOf(r)?.delivery?.currency ?? 'GBP';
+  return codes.map((serviceCode, i) => ({ serviceCode, currency, priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100 }));
 }

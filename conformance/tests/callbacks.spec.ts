@@ -1,0 +1,348 @@
+// App callbacks (§2.10, §2.11, §4.5, §7; D-16, D-18..D-22, D-49, D-56, D-58): rate requests caused through the
+// reference extension calculateCheckoutRates and label requests through createShipment, judged as the built-in App
+// receiver recorded them and against what the receiver answered. Shipping services are account-wide and every active
+// one is asked at every checkout, so a test reads only the requests about the products it made, reconstructs the
+// receiver's scripted answers from its inbox (which other checkouts may also have reached) and deletes its services.
+// A target without the extensions (CONFORMANCE_MANUAL_CALLBACKS=1) is judged on a rate request an operator triggers.
+import { test, expect, requirement } from '../lib/requirement.ts';
+import { check, doc, op, type Json } from '../lib/contract.ts';
+import { config, type ClientRole } from '../lib/config.ts';
+import { create, product, uid } from '../lib/fixtures.ts';
+import { appUrl, bodyOf, headerProblems, inbox, requestSchemaPointer, scriptedRates, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
+import type { Api } from '../lib/api.ts';
+
+const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The callback of createShippingService that posts to `field` (ratesUrl or labelsUrl), as the document declares it. */
+function callbackOf(field: 'ratesUrl' | 'labelsUrl') {
+  const path = '/api/shipping/services.json';
+  const callbacks = doc.paths[path].post.callbacks as Record<string, Record<string, Json>>;
+  for (const [name, cb] of Object.entries(callbacks)) {
+    for (const [expression, item] of Object.entries(cb)) {
+      if (!expression.includes(`/${field}}`)) continue;
+      const pointer = `#/paths/${esc(path)}/post/callbacks/${name}/${esc(expression)}`;
+      return { operation: item.post as Json, bodyPointer: requestSchemaPointer(pointer, item.post), paramsPointer: `${pointer}/post/parameters` };
+    }
+  }
+  throw new Error(`the document declares no callback of createShippingService on ${field}`);
+}
+const rateCallback = callbackOf('ratesUrl');
+const labelCallback = callbackOf('labelsUrl');
+
+const destination: Json = op('calculateCheckoutRates').requestExample.data.destination;
+const shipTo: Json = op('createShipment').requestExample.data.destination;
+/** Per-unit packaging (grams, millimetres; D-38) and price of the products made here (D-30). */
+const unit = { packagedWeight: 280, packagedWidth: 180, packagedHeight: 60, packagedDepth: 120, commodityCode: '0902.30' };
+const price = { priceExcTax: 4.25, priceIncTax: 5.1 };
+const money = (n: number) => (Math.round((n + Number.EPSILON) * 100) / 100).toFixed(2);
+const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
+const expectMoney = (actual: number, expected: number, what: string) =>
+  expect(Math.abs(actual - expected), `${what}: ${actual}, expected ${round2(expected)}`).toBeLessThanOrEqual(0.0100001);
+
+// Every service a test registers is deleted after it: active services are asked at every checkout of the account.
+const registered: { id: number; as: ClientRole }[] = [];
+test.afterEach(async ({ api }) => {
+  for (const s of registered.splice(0)) await api.call('deleteShippingService', { as: s.as, params: { id: s.id } }).catch(() => undefined);
+});
+
+/** A physical product with packaging, a GBP price and stock at `locationId` (preferred; D-21, D-43). */
+async function stocked(api: Api, locationId: number): Promise<Json> {
+  const p = await product(api, unit);
+  await create(api, 'createProductPrice', { currency: 'GBP', quantityMin: 1, ...price }, { params: { productId: p.id } });
+  await create(api, 'createInventory', { productId: p.id, locationId, quantityInStock: 100, isPreferred: true });
+  return p;
+}
+
+interface ServiceOptions { rates?: Record<string, string | number>; labels?: Record<string, string | number> | null; fields?: Json; as?: ClientRole }
+/** Registers a shipping service whose ratesUrl (and labelsUrl, unless `labels` is null) is the receiver at `key`. */
+async function register(api: Api, key: string, o: ServiceOptions = {}): Promise<Json> {
+  const as = o.as ?? 'full';
+  const service = await create(api, 'createShippingService', {
+    title: `Conformance ${key}`, ratesUrl: appUrl(key, 'rates', o.rates), labelsUrl: o.labels === null ? null : appUrl(key, 'labels', o.labels ?? {}),
+    fixedModifier: 0, percentageModifier: 0, currency: 'GBP', ...o.fields,
+  }, { as });
+  registered.push({ id: service.id, as });
+  return service;
+}
+
+type Line = { productId: number; quantity: number };
+async function checkout(api: Api, items: Line[], currency = 'GBP'): Promise<Json> {
+  const res = await api.call('calculateCheckoutRates', { body: { data: { currency, destination, items } } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data;
+}
+async function ship(api: Api, items: Line[], shippingServiceId: number, serviceCode = 'STD'): Promise<Json> {
+  const res = await api.call('createShipment', { body: { data: { currency: 'GBP', destination: shipTo, items, shippingServiceId, serviceCode } } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+/** Requests of `kind` at a key whose delivery carries one of `productIds` (other tests' checkouts reach it too). */
+const about = (kind: string, productIds: number[]) => (r: Recorded) =>
+  r.kind === kind && (bodyOf(r)?.delivery?.items ?? []).some((it: Json) => productIds.includes(it?.id));
+const optionsOf = (result: Json, service: Json) => (result.options as Json[]).filter((o) => o.shippingServiceId === service.id);
+const itemIds = (r: Recorded) => (bodyOf(r).delivery.items as Json[]).map((it) => it.id).sort();
+
+/** One product (3 units, location 1) quoted by one service: the single rate request it caused. */
+async function oneDelivery(api: Api, o: ServiceOptions = {}) {
+  const key = uid('app');
+  const p = await stocked(api, 1);
+  const service = await register(api, key, o);
+  const quantity = 3;
+  const result = await checkout(api, [{ productId: p.id, quantity }]);
+  const all = await inbox(key);
+  const requests = all.filter(about('rates', [p.id]));
+  expect(requests, 'rate requests for a one-delivery cart').toHaveLength(1);
+  return { key, p, service, quantity, result, all, request: requests[0]!, delivery: bodyOf(requests[0]!).delivery as Json };
+}
+
+/** Two products stocked at two different locations: two deliveries (§4.5 rule 7, D-21). */
+async function twoLocations(api: Api): Promise<Json[]> {
+  return Promise.all([stocked(api, 1), stocked(api, 2)]);
+}
+
+test.describe('calculateShippingRates', () => {
+  test.skip(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no checkout trigger; see the operator-triggered requirements');
+
+  requirement({ id: 'calculateShippingRates.request-schema', level: 'MUST', area: 'callbacks', source: ['§2.10', '§4.5', 'D-16'], title: "a rate request is a signed POST of JSON that matches the document's callback body and headers" }, async ({ api }) => {
+    const { request } = await oneDelivery(api);
+    expect(request.method).toBe('POST');
+    expect(Object.keys(rateCallback.operation.requestBody.content)).toContain((request.headers['content-type'] ?? '').split(';')[0]!.trim());
+    expect(check(rateCallback.bodyPointer, bodyOf(request)), `body against ${rateCallback.bodyPointer}`).toEqual([]);
+    expect(headerProblems(request, rateCallback.operation.parameters, rateCallback.paramsPointer)).toEqual([]);
+    expect(Math.abs(Number(request.headers['x-store-timestamp']) - request.at / 1000)).toBeLessThan(300);
+  });
+
+  requirement({ id: 'calculateShippingRates.signature', level: 'MUST', area: 'callbacks', source: ['§5', 'D-16', 'D-18'], title: "a rate request is signed with the secret of the client that registered the service" }, async ({ api }) => {
+    // Registered by `other`, checkout by `full`: only the registering client's secret may verify.
+    const { request } = await oneDelivery(api, { as: 'other' });
+    expect(signatureValid(request, config.clients.other.clientSecret), `X-Store-Signature ${request.headers['x-store-signature']}`).toBe(true);
+    expect(signatureValid(request, config.clients.full.clientSecret)).toBe(false);
+  });
+
+  requirement({ id: 'calculateShippingRates.delivery-totals', level: 'MUST', area: 'callbacks', source: ['§2.10', 'D-21', 'D-30', 'D-38'], title: 'weight in grams (packaged weight × quantity), box in mm, items with totals for the quantity and prices as 2-decimal strings' }, async ({ api }) => {
+    const { p, quantity, delivery } = await oneDelivery(api);
+    expect(delivery.weight).toBe(unit.packagedWeight * quantity);
+    // D-21: units stand on the footprint of the largest and are stacked
+    expect([delivery.width, delivery.height, delivery.depth]).toEqual([unit.packagedWidth, unit.packagedHeight * quantity, unit.packagedDepth]);
+    expect(delivery.currency).toBe('GBP');
+    expect(delivery.items).toEqual([{
+      id: p.id, sku: p.sku, commodityCode: unit.commodityCode, title: p.title, quantity, weight: unit.packagedWeight * quantity,
+      priceExcTax: money(price.priceExcTax * quantity), priceIncTax: money(price.priceIncTax * quantity), currency: 'GBP',
+    }]);
+  });
+
+  requirement({ id: 'calculateShippingRates.dispatch-date', level: 'MUST', area: 'callbacks', source: ['§2.10', 'D-21'], title: 'dispatchDate is a Y-m-d weekday after today, and the answered delivery dates follow from it' }, async ({ api }) => {
+    const { delivery, result, service } = await oneDelivery(api);
+    expect(delivery.dispatchDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const day = Date.parse(`${delivery.dispatchDate}T00:00:00Z`);
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    expect(day).toBeGreaterThan(today - 86400000); // a target in another time zone may still be on "yesterday"
+    expect(day).toBeLessThanOrEqual(today + 4 * 86400000);
+    expect([0, 6]).not.toContain(new Date(day).getUTCDay());
+    // The receiver answers STD from dispatchDate + 1 to + 3 days; the option keeps those dates (one delivery).
+    const std = optionsOf(result, service).find((o) => o.serviceCode === 'STD');
+    expect(std?.minDeliveryDate).toBe(new Date(day + 86400000).toISOString().slice(0, 10));
+    expect(std?.maxDeliveryDate).toBe(new Date(day + 3 * 86400000).toISOString().slice(0, 10));
+  });
+
+  requirement({ id: 'calculateShippingRates.addresses', level: 'MUST', area: 'callbacks', source: ['§2.10', 'D-43'], title: 'the rate request carries the checkout destination and the origin warehouse address, with every address field' }, async ({ api }) => {
+    const { delivery } = await oneDelivery(api);
+    expect(delivery.destination).toMatchObject(destination);
+    const fields = Object.keys(doc.components.schemas.Address.properties).filter((f) => !['title', 'phone'].includes(f)); // label-only (§2.10)
+    for (const address of [delivery.origin, delivery.destination]) expect(Object.keys(address).sort()).toEqual(expect.arrayContaining(fields.sort()));
+    expect(delivery.origin.line1).toEqual(expect.any(String));
+    expect(delivery.origin.countryCode).toMatch(/^[A-Z]{2}$/);
+  });
+});
+
+test.describe('calculateCheckoutRates', () => {
+  test.skip(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no checkout trigger');
+
+  requirement({ id: 'calculateCheckoutRates.one-request-per-delivery', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-21'], title: 'a cart stocked at two locations is two deliveries, each with its own rate request from its own origin' }, async ({ api }) => {
+    const [a, b] = await twoLocations(api);
+    const key = uid('app');
+    await register(api, key);
+    const result = await checkout(api, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }]);
+    expect(result.deliveries).toHaveLength(2);
+    const requests = (await inbox(key)).filter(about('rates', [a.id, b.id]));
+    expect(requests.map(itemIds).sort()).toEqual([[a.id], [b.id]].sort());
+    for (const r of requests) expect(result.deliveries, 'each delivery is answered as it was sent').toContainEqual(bodyOf(r).delivery);
+    const [oa, ob] = [a, b].map((p) => bodyOf(requests.find((r) => itemIds(r)[0] === p.id)!).delivery.origin);
+    expect(oa).not.toEqual(ob);
+  });
+
+  requirement({ id: 'calculateCheckoutRates.common-options', level: 'MUST', area: 'callbacks', source: ['§4.5'], title: 'only the options offered for every delivery are presented' }, async ({ api }) => {
+    const [a, b] = await twoLocations(api);
+    const key = uid('app');
+    // The receiver answers the sets in turn (STD,EXP then STD, …): two concurrent requests get different sets.
+    const service = await register(api, key, { rates: { codes: Array(12).fill('STD,EXP|STD').join('|') } });
+    const cart = [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }];
+    let answered: string[][] = [];
+    let result: Json;
+    for (let attempt = 0; attempt < 3; attempt++) { // another checkout may have taken a turn between ours
+      result = await checkout(api, cart);
+      const all = await inbox(key);
+      const mine = all.filter(about('rates', [a.id, b.id])).slice(-2);
+      expect(mine).toHaveLength(2);
+      answered = mine.map((r) => scriptedRates(all, r).map((x) => x.serviceCode));
+      if (answered[0]!.join() !== answered[1]!.join()) break;
+    }
+    const common = answered[0]!.filter((c) => answered[1]!.includes(c));
+    expect(optionsOf(result, service).map((o: Json) => o.serviceCode).sort(), `the App answered ${JSON.stringify(answered)}`).toEqual(common.sort());
+  });
+
+  requirement({ id: 'calculateCheckoutRates.sum-and-modifiers', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-22'], title: "an option's price is the sum over the deliveries with the service's percentage and fixed modifiers applied" }, async ({ api }) => {
+    const [a, b] = await twoLocations(api);
+    const key = uid('app');
+    const fields = { percentageModifier: 10, fixedModifier: 1.5 };
+    const service = await register(api, key, { rates: { price: '3.75' }, fields });
+    const result = await checkout(api, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }]);
+    const all = await inbox(key);
+    const answers = all.filter(about('rates', [a.id, b.id])).map((r) => scriptedRates(all, r));
+    expect(answers).toHaveLength(2);
+    const options = optionsOf(result, service);
+    expect(options.map((o: Json) => o.serviceCode).sort()).toEqual(['EXP', 'STD']);
+    for (const o of options) {
+      for (const field of ['priceExcTax', 'priceIncTax'] as const) {
+        const sum = answers.reduce((s, rates) => s + rates.find((x) => x.serviceCode === o.serviceCode)![field], 0);
+        expectMoney(o[field], sum * (1 + fields.percentageModifier / 100) + fields.fixedModifier, `${o.serviceCode} ${field}`);
+      }
+      expect(o.currency).toBe('GBP');
+    }
+  });
+
+  requirement({ id: 'calculateCheckoutRates.currency-conversion', level: 'MUST', area: 'callbacks', source: ['§2.10', '§7', 'D-22'], title: 'a rate answered in another currency is converted to the cart currency, not rejected' }, async ({ api }) => {
+    const { result, service, all, request } = await oneDelivery(api, { rates: { currency: 'EUR' } });
+    const raw = scriptedRates(all, request);
+    const options = optionsOf(result, service);
+    expect(options.map((o: Json) => o.serviceCode).sort()).toEqual(raw.map((x) => x.serviceCode).sort());
+    // One positive rate (the target's own table) must explain every converted price.
+    const largest = raw.at(-1)!;
+    const rate = options.find((o: Json) => o.serviceCode === largest.serviceCode).priceExcTax / largest.priceExcTax;
+    expect(rate).toBeGreaterThan(0);
+    expect(Math.abs(rate - 1), 'converted prices must differ from the EUR numbers the App answered').toBeGreaterThan(0.005);
+    for (const o of options) {
+      expect(o.currency).toBe('GBP');
+      const answered = raw.find((x) => x.serviceCode === o.serviceCode)!;
+      for (const field of ['priceExcTax', 'priceIncTax'] as const) expectMoney(o[field], answered[field] * rate, `${o.serviceCode} ${field} at ${rate.toFixed(4)} GBP per EUR`);
+    }
+  });
+
+  for (const mode of ['fail', 'slow', 'garbage']) {
+    requirement({ id: `calculateCheckoutRates.drops-${mode}-app`, level: 'MUST', area: 'callbacks', source: ['§7', '§4.5', 'D-22'], title: `an App that answers mode=${mode} is left out silently; the other App's options are presented` }, async ({ api }) => {
+      const p = await stocked(api, 1);
+      const [good, bad] = [uid('good'), uid(mode)];
+      const goodService = await register(api, good);
+      const badService = await register(api, bad, { rates: { mode } });
+      const result = await checkout(api, [{ productId: p.id, quantity: 1 }]);
+      expect((await inbox(bad)).filter(about('rates', [p.id])), `the ${mode} App was asked`).toHaveLength(1);
+      expect(optionsOf(result, badService)).toEqual([]);
+      expect(optionsOf(result, goodService).map((o: Json) => o.serviceCode).sort()).toEqual(['EXP', 'STD']);
+    });
+  }
+});
+
+test.describe('createShippingLabel', () => {
+  test.skip(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no dispatch trigger');
+
+  requirement({ id: 'createShippingLabel.one-per-box', level: 'MUST', area: 'callbacks', source: ['§2.11', '§4.5', 'D-16', 'D-49'], title: "one signed label request per box, with serviceCode, to the chosen service's labelsUrl only" }, async ({ api }) => {
+    const [a, b] = await twoLocations(api);
+    const [chosenKey, otherKey] = [uid('app'), uid('app')];
+    const chosen = await register(api, chosenKey);
+    await register(api, otherKey);
+    const shipment = await ship(api, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }], chosen.id, 'STD');
+    expect(shipment.boxes).toHaveLength(2);
+    const requests = (await inbox(chosenKey)).filter(about('labels', [a.id, b.id]));
+    expect(requests.map(itemIds).sort()).toEqual([[a.id], [b.id]].sort());
+    for (const r of requests) {
+      expect(check(labelCallback.bodyPointer, bodyOf(r)), `body against ${labelCallback.bodyPointer}`).toEqual([]);
+      expect(headerProblems(r, labelCallback.operation.parameters, labelCallback.paramsPointer)).toEqual([]);
+      expect(bodyOf(r).delivery.serviceCode).toBe('STD');
+      expect(signatureValid(r, config.clients.full.clientSecret)).toBe(true);
+    }
+    expect((await inbox(otherKey)).filter(about('labels', [a.id, b.id])), 'label requests to a service that was not chosen').toEqual([]);
+  });
+});
+
+test.describe('createShipment', () => {
+  test.skip(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no dispatch trigger');
+
+  requirement({ id: 'createShipment.stores-labels', level: 'MUST', area: 'callbacks', source: ['§2.11', 'D-49'], title: "each box keeps the label its own request was answered with; getShipment returns it" }, async ({ api }) => {
+    const [a, b] = await twoLocations(api);
+    const key = uid('app');
+    const service = await register(api, key);
+    const shipment = await ship(api, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }], service.id);
+    const labels = (await inbox(key)).filter((r) => r.kind === 'labels');
+    for (const box of shipment.boxes as Json[]) {
+      const n = labels.findIndex((r) => JSON.stringify(itemIds(r)) === JSON.stringify(box.items.map((it: Json) => it.id).sort()));
+      expect(n, 'a label request for this box').toBeGreaterThanOrEqual(0);
+      expect(box.labelStatus).toBe('created');
+      expect(box.trackingNumber).toBe(`TRK-${key}-${n + 1}`); // the receiver's answer to that request
+      expect(box.label).toMatchObject({ trackingNumber: box.trackingNumber, currency: 'GBP', priceExcTax: '3.00', priceIncTax: '3.60' });
+    }
+    const got = await api.call('getShipment', { params: { id: shipment.id } });
+    expect(got.status).toBe(200);
+    expect(got.body.data).toEqual(shipment);
+  });
+
+  requirement({ id: 'createShipment.no-labels-url', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-49', 'D-58'], title: 'a service without labelsUrl gets no label request; its boxes are labelStatus skipped' }, async ({ api }) => {
+    const p = await stocked(api, 1);
+    const key = uid('app');
+    const service = await register(api, key, { labels: null });
+    expect(service.labelsUrl).toBeNull();
+    const shipment = await ship(api, [{ productId: p.id, quantity: 2 }], service.id);
+    for (const box of shipment.boxes as Json[]) expect(box).toMatchObject({ labelStatus: 'skipped', trackingNumber: null, label: null });
+    expect((await inbox(key)).filter((r) => r.kind !== 'rates' || bodyOf(r)?.delivery?.serviceCode !== undefined), 'label requests').toEqual([]);
+  });
+
+  requirement({ id: 'createShipment.label-failure', level: 'MUST', area: 'callbacks', source: ['D-49'], title: 'a failing label request leaves its box labelStatus failed without failing the shipment' }, async ({ api }) => {
+    const p = await stocked(api, 1);
+    const key = uid('app');
+    const service = await register(api, key, { labels: { mode: 'fail' } });
+    const shipment = await ship(api, [{ productId: p.id, quantity: 1 }], service.id);
+    expect((await inbox(key)).filter(about('labels', [p.id])), 'the label request was made').toHaveLength(1);
+    expect(shipment.boxes).toHaveLength(1);
+    expect(shipment.boxes[0]).toMatchObject({ labelStatus: 'failed', trackingNumber: null, label: null });
+  });
+});
+
+// ── Targets without the trigger operations (D-20): an operator causes a checkout by hand ──
+
+const MANUAL_KEY = 'manual';
+// How long an operator has to trigger the checkout (CONFORMANCE_MANUAL_TIMEOUT_MS, default 120 s).
+const MANUAL_MS = Number(process.env.CONFORMANCE_MANUAL_TIMEOUT_MS ?? 120_000);
+
+/** Registers the receiver if the target takes createShippingService, tells the operator what to do, waits. */
+async function operatorRateRequest(api: Api): Promise<Recorded> {
+  test.setTimeout(MANUAL_MS + 30_000);
+  const url = appUrl(MANUAL_KEY, 'rates');
+  let how = `register a shipping service of client ${config.clients.full.clientId} with ratesUrl ${url}, then`;
+  try {
+    const s = await create(api, 'createShippingService', { title: 'Conformance (operator)', ratesUrl: url, labelsUrl: null });
+    registered.push({ id: s.id, as: 'full' });
+    how = `the suite registered shipping service ${s.id} with ratesUrl ${url};`;
+  } catch { /* the target may not offer D-18's endpoint: the operator registers it */ }
+  console.log(`\n[conformance] OPERATOR: ${how} start a checkout at the target within ${MANUAL_MS / 1000} s so that it posts a rate request to ${url}\n`);
+  const [r] = await waitFor(MANUAL_KEY, (x) => x.kind === 'rates', { timeoutMs: MANUAL_MS, intervalMs: 500 });
+  return r!;
+}
+
+test.describe('calculateShippingRates', () => {
+  test.skip(!config.manualCallbacks, 'only with CONFORMANCE_MANUAL_CALLBACKS=1 (targets without the reference extensions, D-20)');
+
+  requirement({ id: 'calculateShippingRates.manual-request', level: 'MUST', area: 'callbacks', source: ['§2.10', '§4.5', 'D-16', 'D-20'], title: "an operator-triggered rate request is a POST of JSON matching the document's callback body and headers" }, async ({ api }) => {
+    const r = await operatorRateRequest(api);
+    expect(r.method).toBe('POST');
+    expect(check(rateCallback.bodyPointer, bodyOf(r)), `body against ${rateCallback.bodyPointer}`).toEqual([]);
+    expect(headerProblems(r, rateCallback.operation.parameters, rateCallback.paramsPointer)).toEqual([]);
+    const d = bodyOf(r).delivery;
+    expect(d.items.reduce((s: number, it: Json) => s + it.weight, 0), 'delivery weight vs its items').toBeLessThanOrEqual(d.weight);
+  });
+
+  requirement({ id: 'calculateShippingRates.manual-signature', level: 'MUST', area: 'callbacks', source: ['§5', 'D-16', 'D-20'], title: "an operator-triggered rate request is signed with the registering client's secret" }, async ({ api }) => {
+    const r = await operatorRateRequest(api);
+    const signer = Object.entries(config.clients).find(([, c]) => signatureValid(r, c.clientSecret));
+    expect(signer?.[0], `X-Store-Signature ${r.headers['x-store-signature']} verifies with no configured client's secret`).toBe('full');
+  });
+});
