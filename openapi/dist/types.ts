@@ -4730,7 +4730,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+         * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
          * @example 1
          */
         Page: number;
@@ -5108,7 +5108,7 @@ export interface operations {
                  */
                 leaveDate?: components["schemas"]["Date"];
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -5280,7 +5280,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -5626,7 +5626,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -5865,7 +5865,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -6115,7 +6115,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -6382,7 +6382,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -6610,7 +6610,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -6818,7 +6818,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -7053,7 +7053,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -7263,7 +7263,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -7490,7 +7490,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -7787,7 +7787,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -8063,7 +8063,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
@@ -8346,7 +8346,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page to return, 1-based (D-03). A page past the end answers 200 with empty `data`; a page below 1 is a 422.
+                 * @description The page to return, 1-based, at most 1 000 000 (D-03). A page past the end answers 200 with empty `data`; a page out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];

@@ -50,9 +50,8 @@ export function isoUtc(date: Date): string {
   return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
-/** Normalises an offset date-time to UTC storage form; a space where the offset sign stands is a `+` (D-10). */
+/** Normalises an offset date-time (already validated against the contract) to UTC storage form (D-10). */
 export function normaliseDateTime(value: string): string {
-  const fixed = value.replace(/ (\d{2}:\d{2})$/, '+$1');
-  const d = new Date(fixed);
+  const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : isoUtc(d);
 }

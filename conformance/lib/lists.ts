@@ -1,0 +1,103 @@
+// List helpers shared by the filter and pagination requirements: the create counterpart of a list operation,
+// the writable and returned fields of its resource (from the document), the `:in` value syntax of §4.4, and
+// following the `links` of the list envelope (D-03) with the same contract check as `api.call`.
+import { checkResponse, deref, operations, type Json, type Operation } from './contract.ts';
+import { config } from './config.ts';
+import { Nonconformance, type Api, type ApiResponse } from './api.ts';
+import { create, wrapperOf } from './fixtures.ts';
+
+/** `listX` → `createX` (or its singular, `listProducts` → `createProduct`), when the document has one. */
+export function createOf(list: Operation): Operation | undefined {
+  const noun = list.operationId.replace(/^list/, '');
+  return operations.find((o) => o.method === 'POST' && [`create${noun}`, `create${noun.replace(/s$/, '')}`].includes(o.operationId));
+}
+
+/** Properties of a schema, following `$ref` and `allOf` (not `if`/`then`). */
+export function propertiesOf(schema: Json, out: Record<string, Json> = {}): Record<string, Json> {
+  const s = deref(schema);
+  if (!s || typeof s !== 'object') return out;
+  for (const sub of s.allOf ?? []) propertiesOf(sub, out);
+  Object.assign(out, s.properties ?? {});
+  return out;
+}
+
+/** The writable fields of a create operation's body (inside its wrapper). */
+export function writableFields(create: Operation): Record<string, Json> {
+  const body = deref({ $ref: create.bodyPointer });
+  return propertiesOf(propertiesOf(body)[wrapperOf(create.operationId)]);
+}
+
+/** The resource as a list operation returns it (the `items` of its `data`). */
+export function itemSchema(list: Operation): Json {
+  const content = deref(list.responses['200']).content['application/json'].schema;
+  return deref(propertiesOf(content).data?.items);
+}
+
+export type Kind = 'int' | 'number' | 'date' | 'enum' | 'string' | 'boolean';
+/** The kind of a field schema; nullable and `oneOf [X, null]` read as X. */
+export function kindOf(schema: Json): Kind {
+  let s = deref(schema);
+  if (s.oneOf || s.anyOf) s = deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'));
+  if (s.enum) return 'enum';
+  if (s.format === 'date-time') return 'date';
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  return type === 'integer' ? 'int' : type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : 'string';
+}
+
+/** §4.4 `:in` values: commas outside double quotes separate; `""` inside quotes is one `"`. */
+export function parseList(raw: string): string[] {
+  const values: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!;
+    if (quoted) {
+      if (ch === '"' && raw[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { values.push(cur); cur = ''; } else cur += ch;
+  }
+  values.push(cur);
+  return values;
+}
+/** The inverse: a value holding a comma or a quote is wrapped in double quotes (§4.4). */
+export const formatList = (values: unknown[]) => values.map((v) => {
+  const s = String(v);
+  return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}).join(',');
+
+/** A `links` URL (a path with its query, relative to TARGET_URL, or absolute; D-03) made absolute. */
+export const resolveLink = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `${config.targetUrl}${link.startsWith('/') ? '' : '/'}${link}`);
+
+/** GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does. */
+export async function follow(api: Api, list: Operation, link: string): Promise<ApiResponse> {
+  const res = await api.send('GET', resolveLink(link));
+  const problems = checkResponse(list, res.status, res.headers, res.body, res.text);
+  if (problems.length) throw new Nonconformance(`GET ${res.url} (followed from links)\n  ${problems.join('\n  ')}`);
+  return res;
+}
+
+/** The non-null branch of a nullable field schema. */
+export function unwrap(schema: Json): Json {
+  const s = deref(schema);
+  return s?.oneOf || s?.anyOf ? deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null')) : s;
+}
+
+/**
+ * Creation constraints (not semantics): what a create needs beyond its document example so that many items can
+ * coexist: an inventory entry names a product of its own (one entry per product and location, D-43, D-52); a
+ * webhook listens to an event nothing in the suite emits, so no deliveries go out (D-17); a product
+ * specification names a fresh heading and value by title (D-31).
+ */
+const createDefaults: Record<string, (api: Api, fields: Record<string, Json>) => Promise<Record<string, Json>>> = {
+  createInventory: async (api, fields) => ({ locationId: 1, ...('productId' in fields ? {} : { productId: (await createItem(api, 'createProduct')).id }) }),
+  createWebhook: async () => ({ url: `https://example.com/hooks/${randomTag()}`, events: ['shipments/deleted'] }),
+  createProductSpecification: async () => ({ specificationId: undefined, valueId: undefined, specification: `Heading ${randomTag()}`, value: `Value ${randomTag()}` }),
+};
+const randomTag = () => Math.random().toString(36).slice(2, 10);
+async function createItem(api: Api, operationId: string, fields: Record<string, Json> = {}, params: Record<string, number> = {}): Promise<Json> {
+  const extra = (await createDefaults[operationId]?.(api, fields)) ?? {};
+  return create(api, operationId, { ...extra, ...fields }, { params });
+}
+/** Creates one item of a list operation's resource under `params` (its parent), from the document's example. */
+export const makeItem = (api: Api, list: Operation, params: Record<string, number>, fields: Record<string, Json> = {}) =>
+  createItem(api, createOf(list)!.operationId, fields, params);

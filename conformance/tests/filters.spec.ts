@@ -1,0 +1,269 @@
+// Filters (§4.4, §3, §7, D-10) for EVERY list operation and EVERY query parameter the document marks with
+// `x-filter`: each test creates its own items with distinct values of the field, queries with a value taken from
+// them (the middle item's value for a range, so `:min`/`:after` and `:max`/`:before` are told apart exactly at
+// the boundary), and checks (a) every returned item satisfies the predicate and (b) none of the created items
+// that satisfies it is missing. Queries are narrowed to the test's own id range so other tests' data cannot push
+// its items off page 1; every test also checks it keeps some and drops some of its items, so no check is vacuous.
+import { test, expect, requirement } from '../lib/requirement.ts';
+import { operations, type Json, type Operation, type Param, type XFilter } from '../lib/contract.ts';
+import { paramsFor, product, uid } from '../lib/fixtures.ts';
+import { createOf, formatList, itemSchema, kindOf, makeItem, parseList, propertiesOf, unwrap, writableFields, type Kind } from '../lib/lists.ts';
+import type { Api } from '../lib/api.ts';
+
+type Obj = Record<string, Json>;
+interface Filter { param: Param; name: string; f: XFilter; kind: Kind; schema: Json; source: 'writable' | 'assigned' | 'derived' }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
+const DAY = 86_400_000;
+/** The same instant written with another offset (`+02:00`): any offset is accepted on input (D-10). */
+function withOffset(value: string, minutes: number): string {
+  const local = new Date(Date.parse(value) + minutes * 60_000).toISOString().slice(0, 19);
+  const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
+  return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+/** Just over the one-second resolution of v2 date-times (D-10), so two creates get different `createdOn`. */
+const TICK = 1100;
+
+/** Values a filtered field cannot take freely (creation constraints, keyed by field name). */
+const fieldMakers: Record<string, (api: Api, i: number) => Promise<Obj>> = {
+  // An inventory entry's product must exist (D-52).
+  productId: async (api) => ({ productId: (await product(api)).id }),
+  // Stock locations the target knows (D-43).
+  locationId: async (_api, i) => ({ locationId: i + 1 }),
+  // A redirect's target: static (`url`, an absolute URL) and dynamic (`product`, a path) alternate, since the
+  // filter "matches dynamic and static resources" (§4.4, D-44).
+  target: async (_api, i) => (i % 2
+    ? { resource: 'product', resourceId: 1000 + i, target: `/${uid('to')}` }
+    : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` }),
+};
+
+/** Fields derived by the target rather than written (§3): the inputs that produce each state, and the rule. */
+const derived: Record<string, { states: () => Obj[]; value: (o: Obj, now: number) => Json }> = {
+  status: {
+    states: () => [
+      { isActive: false },
+      { isActive: true, publishStartOn: dateTime(Date.now() + DAY) },
+      { isActive: true, publishEndOn: dateTime(Date.now() - DAY) },
+      { isActive: true, publishStartOn: dateTime(Date.now() - DAY), publishEndOn: dateTime(Date.now() + DAY) },
+    ],
+    // §3: public when active, the publish start null or not later than now, the publish end null or in the future.
+    value: (o, now) => (o.isActive === true
+      && (o.publishStartOn === null || Date.parse(o.publishStartOn) <= now)
+      && (o.publishEndOn === null || Date.parse(o.publishEndOn) > now) ? 'public' : 'admin'),
+  },
+};
+
+function filtersOf(list: Operation): Filter[] {
+  const create = createOf(list);
+  const writable = create ? writableFields(create) : {};
+  const fields = propertiesOf(itemSchema(list));
+  return list.parameters.filter((p) => p['x-filter']).map((p) => {
+    const f = p['x-filter']!;
+    const schema = fields[f.field];
+    const kind = schema ? kindOf(schema) : 'string';
+    const source = f.field in writable ? 'writable' : f.field === 'id' || kind === 'date' ? 'assigned' : 'derived';
+    return { param: p, name: p.name, f, kind, schema, source };
+  });
+}
+
+/** The value a created item has for the filter's field: as returned, or as §3 derives it. */
+const valueOf = (x: Filter, item: Obj): Json => (x.source === 'derived' ? derived[x.f.field]!.value(item, Date.now()) : item[x.f.field]);
+
+/** Does `actual` satisfy `name=raw` (§4.4)? */
+function matches(x: Filter, actual: Json, raw: string): boolean {
+  const norm = (v: Json): Json => (x.kind === 'date' ? Date.parse(String(v)) : x.kind === 'int' || x.kind === 'number' ? Number(v)
+    : x.f.caseInsensitive ? String(v).toLowerCase() : String(v));
+  if (x.f.op === 'eq' && x.f.empty === 'none' && raw === '') return actual === null;
+  if (actual === null || actual === undefined) return false;
+  if (x.f.op === 'in') return parseList(raw).map(norm).includes(norm(actual));
+  const [a, b] = [norm(actual), norm(raw)];
+  return x.f.op === 'eq' ? a === b : x.f.op === 'gte' ? a >= b : x.f.op === 'lte' ? a <= b : x.f.op === 'gt' ? a > b : a < b;
+}
+
+/** One test's view of a list: its parent (if any), its items, fresh values for its fields. */
+class Scope {
+  readonly api: Api; readonly list: Operation; readonly filters: Filter[]; params: Record<string, number> = {};
+  private readonly memo = new Map<string, Obj>();
+  private readonly base = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  private readonly tag = uid('F').toUpperCase();
+  constructor(api: Api, list: Operation) { this.api = api; this.list = list; this.filters = filtersOf(list); }
+  static async open(api: Api, list: Operation): Promise<Scope> {
+    const s = new Scope(api, list);
+    s.params = await paramsFor(api, list.operationId);
+    return s;
+  }
+  byField(field: string, op: XFilter['op']) { return this.filters.find((x) => x.f.field === field && x.f.op === op); }
+
+  /** Fields giving item `i` the i-th value of the filter's field (the same `i` gives the same value). */
+  async fieldsFor(x: Filter, i: number): Promise<Obj> {
+    const key = `${x.f.field}:${i}`;
+    if (!this.memo.has(key)) this.memo.set(key, await this.valueFor(x, i));
+    return { ...this.memo.get(key) };
+  }
+  private async valueFor(x: Filter, i: number): Promise<Obj> {
+    const field = x.f.field;
+    if (x.source === 'assigned') return {};
+    if (x.source === 'derived') return derived[field]!.states()[i]!;
+    if (fieldMakers[field]) return fieldMakers[field](this.api, i);
+    const s = unwrap(x.schema);
+    switch (x.kind) {
+      case 'enum': return { [field]: s.enum[i % s.enum.length] };
+      case 'int': case 'number': return { [field]: this.base + i };
+      case 'boolean': return { [field]: i % 2 === 0 };
+      case 'date': return { [field]: dateTime(Date.UTC(2030, 0, 1 + i)) };
+      default: {
+        // The shape of the value follows the document's example of the parameter (a URL, a path, a code).
+        const example = String(x.param.example ?? s.example ?? '');
+        const v = `${this.tag}-${i}`;
+        return { [field]: /^https?:\/\//.test(example) ? `https://example.com/${v.toLowerCase()}` : example.startsWith('/') ? `/${v.toLowerCase()}` : v };
+      }
+    }
+  }
+  make(fields: Obj = {}): Promise<Obj> { return makeItem(this.api, this.list, this.params, fields); }
+
+  /** Narrows a query to the id range of the test's items (without touching the filter under test) and asks the largest page. */
+  narrow(items: Obj[], except?: string): Obj {
+    const q: Obj = {};
+    const min = this.byField('id', 'gte');
+    const max = this.byField('id', 'lte');
+    if (min && min.name !== except) q[min.name] = Math.min(...items.map((i) => i.id));
+    if (max && max.name !== except) q[max.name] = Math.max(...items.map((i) => i.id));
+    q.limit = this.list.parameters.find((p) => p.name === 'limit')?.schema.maximum ?? 100;
+    return q;
+  }
+  async query(query: Obj): Promise<Obj[]> {
+    const res = await this.api.call(this.list.operationId, { params: this.params, query });
+    expect(res.status, `${this.list.operationId} ${JSON.stringify(query)}: ${res.text.slice(0, 300)}`).toBe(200);
+    return res.body.data;
+  }
+}
+
+/**
+ * (a) every returned item satisfies every condition; (b) every created item that satisfies them is returned; for
+ * a derived field, the created items carry the value §3 gives them. Returns the created items expected back.
+ */
+function verify(data: Obj[], mine: Obj[], conds: { x: Filter; raw: string }[]): Obj[] {
+  const asked = conds.map((c) => `${c.x.name}=${c.raw}`).join('&');
+  for (const item of data) {
+    for (const c of conds) {
+      expect(matches(c.x, item[c.x.f.field], c.raw), `item ${item.id} with ${c.x.f.field} ${JSON.stringify(item[c.x.f.field])} was returned for ${asked}`).toBe(true);
+    }
+  }
+  const expected = mine.filter((m) => conds.every((c) => matches(c.x, valueOf(c.x, m), c.raw)));
+  const ids = data.map((d) => d.id);
+  for (const m of expected) {
+    expect(ids, `created item ${m.id} (${conds.map((c) => `${c.x.f.field} ${JSON.stringify(valueOf(c.x, m))}`).join(', ')}) satisfies ${asked} but is missing`).toContain(m.id);
+  }
+  for (const c of conds.filter((k) => k.x.source === 'derived')) {
+    for (const m of mine) {
+      const got = data.find((d) => d.id === m.id);
+      if (got) expect(got[c.x.f.field], `item ${m.id}: ${c.x.f.field} as §3 derives it`).toBe(valueOf(c.x, m));
+    }
+  }
+  return expected;
+}
+/** The query must keep some and drop some of the test's items, or it proves nothing. */
+function expectDiscriminating(expected: Obj[], mine: Obj[], what: string) {
+  expect(expected.length > 0 && expected.length < mine.length, `${what} should keep some and drop some of the created items ${mine.map((m) => m.id).join(', ')} (kept ${expected.map((m) => m.id).join(', ') || 'none'})`).toBe(true);
+}
+
+const opText: Record<XFilter['op'], string> = { eq: 'equals', in: 'is one of', gte: '≥', lte: '≤', gt: '>', lt: '<' };
+const sourceOf = (x: Filter) => ['§4.4', ...(x.kind === 'date' ? ['D-10'] : []), ...(x.source === 'derived' ? ['§3'] : [])];
+const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p['x-filter']) && createOf(o));
+
+for (const list of lists) {
+  const filters = filtersOf(list);
+  test.describe(list.operationId, () => {
+    for (const x of filters) {
+      const range = ['gte', 'lte', 'gt', 'lt'].includes(x.f.op);
+      requirement({
+        id: `${list.operationId}.filter.${x.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(x),
+        title: `${x.name} returns exactly the items whose ${x.f.field} ${opText[x.f.op]} the value${range ? ', at the boundary value' : ''}${x.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
+      }, async ({ api }) => {
+        const s = await Scope.open(api, list);
+        const n = x.source === 'derived' ? derived[x.f.field]!.states().length : 3;
+        // For server-assigned date-times, one wait puts the boundary item on the side where it is equal to the
+        // value while another item differs: ≥ and < wait after the first item, > and ≤ after the second.
+        const waitAfter = x.source === 'assigned' && x.kind === 'date' ? (x.f.op === 'gte' || x.f.op === 'lt' ? 0 : 1) : -1;
+        const mine: Obj[] = [];
+        for (let i = 0; i < n; i++) {
+          mine.push(await s.make(await s.fieldsFor(x, i)));
+          if (i === waitAfter) await sleep(TICK);
+        }
+        const raws = x.f.op === 'in' ? [formatList([valueOf(x, mine[0]!), valueOf(x, mine[2]!)])]
+          : x.f.op === 'eq' ? [...new Set(mine.map((m) => String(valueOf(x, m))))]
+          : x.kind === 'date' ? [String(valueOf(x, mine[1]!)), withOffset(String(valueOf(x, mine[1]!)), 120)]
+          : [String(valueOf(x, mine[1]!))];
+        for (const raw of raws) {
+          const expected = verify(await s.query({ [x.name]: raw, ...s.narrow(mine, x.name) }), mine, [{ x, raw }]);
+          expectDiscriminating(expected, mine, `${x.name}=${raw}`);
+          if (range) expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(x.f.op === 'gte' || x.f.op === 'lte');
+        }
+      });
+
+      if (x.f.op === 'eq' && x.f.empty === 'none') {
+        requirement({ id: `${list.operationId}.filter.${x.name}.empty`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `an empty ${x.name}= returns only items whose ${x.f.field} is null, the created one included` }, async ({ api }) => {
+          const s = await Scope.open(api, list);
+          const mine = [await s.make({ [x.f.field]: null }), await s.make(await s.fieldsFor(x, 1))];
+          const expected = verify(await s.query({ [x.name]: '', ...s.narrow(mine, x.name) }), mine, [{ x, raw: '' }]);
+          expectDiscriminating(expected, mine, `${x.name}=`);
+        });
+      }
+      if (x.f.op === 'in' && x.kind === 'string' && x.source === 'writable') {
+        requirement({ id: `${list.operationId}.filter.${x.name}.quoted-comma`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `${x.name} reads a value wrapped in double quotes as one value, commas included` }, async ({ api }) => {
+          const s = await Scope.open(api, list);
+          const withComma = await s.fieldsFor(x, 0);
+          withComma[x.f.field] = `${withComma[x.f.field]},Q`;
+          const mine = [await s.make(withComma), await s.make(await s.fieldsFor(x, 1)), await s.make(await s.fieldsFor(x, 2))];
+          const raw = formatList([mine[0]![x.f.field], mine[1]![x.f.field]]);
+          expect(raw.startsWith('"'), 'the query wraps the value holding a comma in double quotes').toBe(true);
+          const expected = verify(await s.query({ [x.name]: raw }), mine, [{ x, raw }]);
+          expect(expected.map((m) => m.id)).toEqual([mine[0]!.id, mine[1]!.id]);
+        });
+      }
+      if (x.f.op === 'in' && x.f.caseInsensitive) {
+        requirement({ id: `${list.operationId}.filter.${x.name}.case-insensitive`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `${x.name} matches regardless of case (a lower-case query finds the upper-case value)` }, async ({ api }) => {
+          const s = await Scope.open(api, list);
+          const mine = [await s.make(await s.fieldsFor(x, 0)), await s.make(await s.fieldsFor(x, 1))];
+          const stored = String(mine[0]![x.f.field]);
+          const raw = stored.toLowerCase();
+          expect(raw, 'the created value has upper-case letters').not.toBe(stored);
+          const data = await s.query({ [x.name]: raw });
+          expect(data.map((d) => d.id), `${x.name}=${raw} finds ${stored}`).toEqual([mine[0]!.id]);
+        });
+      }
+    }
+
+    // Two filters on different fields combine with AND: an equality (an enum first, where values repeat freely)
+    // and a list on another field. Items A, B, C: the equality keeps B and C, the list keeps A and B.
+    const rank = (x: Filter) => ({ enum: 0, int: 1, number: 1, string: 2 } as Record<string, number>)[x.kind] ?? 3;
+    const eq = filters.filter((x) => x.f.op === 'eq' && x.source === 'writable').sort((a, b) => rank(a) - rank(b))[0];
+    const inn = eq && filters.filter((x) => x.f.op === 'in' && x.f.field !== eq.f.field && x.source !== 'derived').sort((a, b) => Number(a.f.field === 'id') - Number(b.f.field === 'id'))[0];
+    if (eq && inn) {
+      requirement({ id: `${list.operationId}.filter.combined`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `two filters (${eq.name} and ${inn.name}) combine with AND` }, async ({ api }) => {
+        const s = await Scope.open(api, list);
+        const mine: Obj[] = [];
+        for (const [i, e] of [0, 1, 1].entries()) mine.push(await s.make({ ...await s.fieldsFor(eq, e), ...await s.fieldsFor(inn, i) }));
+        const conds = [{ x: eq, raw: String(valueOf(eq, mine[1]!)) }, { x: inn, raw: formatList([valueOf(inn, mine[0]!), valueOf(inn, mine[1]!)]) }];
+        const expected = verify(await s.query({ [eq.name]: conds[0]!.raw, [inn.name]: conds[1]!.raw }), mine, conds);
+        expect(expected.map((m) => m.id), 'only the item satisfying both filters').toEqual([mine[1]!.id]);
+      });
+    }
+
+    requirement({ id: `${list.operationId}.filter.no-match`, level: 'MUST', area: 'filters', source: ['§7', '§2.1', 'D-03'], title: 'a filter matching nothing answers 200 with success, empty data and total 0' }, async ({ api }) => {
+      const s = await Scope.open(api, list);
+      const item = await s.make();
+      const str = filters.find((x) => x.kind === 'string' && x.source === 'writable' && (x.f.op === 'eq' || x.f.op === 'in'));
+      const date = filters.find((x) => x.kind === 'date' && x.f.op === 'gte');
+      const after = s.byField('id', 'gt');
+      const query: Obj = str ? { [str.name]: uid('none') } : date ? { [date.name]: '2999-12-31T23:59:59+00:00' } : { [after!.name]: item.id };
+      const res = await api.call(list.operationId, { params: s.params, query });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
+      expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
+      expect(res.body.links).toMatchObject({ previous: null, next: null });
+    });
+  });
+}

@@ -1,0 +1,138 @@
+// Pagination (§2.1, §8, D-03) for EVERY list operation of the document: `page`/`limit` ranges (422 naming the
+// parameter), the default and maximum page size, a page past the end; and, for every list whose items a test can
+// isolate (a parent of its own, or a filter on its own values), a full walk with limit=2 following `links.next`
+// literally: every item exactly once in id order, right totals, links that keep the filters and the limit.
+import { test, expect, requirement } from '../lib/requirement.ts';
+import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
+import { paramsFor, uid } from '../lib/fixtures.ts';
+import { createOf, follow, formatList, itemSchema, kindOf, makeItem, propertiesOf, resolveLink, writableFields } from '../lib/lists.ts';
+import type { Api, ApiResponse } from '../lib/api.ts';
+
+type Obj = Record<string, Json>;
+const paginated = operations.filter((o) => o.method === 'GET' && ['page', 'limit'].every((n) => o.parameters.some((p) => p.name === n && p.in === 'query')));
+const schemaOf = (o: Operation) => deref(deref(o.responses['200']).content['application/json'].schema);
+const isEnvelope = (o: Operation) => 'pagination' in propertiesOf(schemaOf(o));
+/** The array of items in a list answer: `data` in the list envelope, else the wrapper (`contacts`, D-11; `shippingServices`, D-18). */
+const itemsOf = (o: Operation, body: Json): Json[] => body[Object.entries(propertiesOf(schemaOf(o))).find(([, s]) => deref(s).type === 'array' || 'items' in deref(s))![0]];
+const param = (o: Operation, name: string) => deref(o.parameters.find((p) => p.name === name)!.schema);
+
+function expect422Naming(res: ApiResponse, name: string, asked: string) {
+  expect(res.status, `${asked}: ${res.text.slice(0, 300)}`).toBe(422);
+  expect(res.body, asked).toMatchObject({ success: false, status: 422 });
+  expect(res.body.errors.map((e: { name: string }) => e.name), asked).toContain(name);
+}
+
+/** How a walk isolates the test's items: a string list filter on a field it writes, else `id:in`, else only the parent. */
+function isolation(list: Operation): { param: string; field: string } | undefined {
+  const create = createOf(list)!;
+  const writable = writableFields(create);
+  const fields = propertiesOf(itemSchema(list));
+  const ins = list.parameters.filter((p) => p['x-filter']?.op === 'in');
+  const str = ins.find((p) => p['x-filter']!.field in writable && kindOf(fields[p['x-filter']!.field]) === 'string');
+  const ids = ins.find((p) => p['x-filter']!.field === 'id');
+  const chosen = str ?? ids;
+  return chosen && { param: chosen.name, field: chosen['x-filter']!.field };
+}
+const walkable = paginated.filter((o) => isEnvelope(o) && createOf(o) && (/\{\w+\}/.test(o.path) || isolation(o)));
+
+for (const o of paginated) {
+  const limit = param(o, 'limit');
+  const page = param(o, 'page');
+  test.describe(o.operationId, () => {
+    requirement({ id: `${o.operationId}.pagination.limit-range`, level: 'MUST', area: 'pagination', source: ['D-03', 'D-02'], title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit` }, async ({ api }) => {
+      const params = await paramsFor(api, o.operationId);
+      for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
+        expect422Naming(await api.call(o.operationId, { params, query: { limit: value } }), 'limit', `limit=${value}`);
+      }
+    });
+    requirement({ id: `${o.operationId}.pagination.page-range`, level: 'MUST', area: 'pagination', source: ['D-03', 'D-02'], title: 'rejects page=0, page=-1 and page=abc with 422 naming page' }, async ({ api }) => {
+      const params = await paramsFor(api, o.operationId);
+      for (const value of [page.minimum - 1, -1, 'abc']) {
+        expect422Naming(await api.call(o.operationId, { params, query: { page: value } }), 'page', `page=${value}`);
+      }
+    });
+    requirement({ id: `${o.operationId}.pagination.max-limit`, level: 'MUST', area: 'pagination', source: ['D-03'], title: `accepts limit=${limit.maximum}` }, async ({ api }) => {
+      const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId), query: { limit: limit.maximum } });
+      expect(res.status).toBe(200);
+      expect(itemsOf(o, res.body).length).toBeLessThanOrEqual(limit.maximum);
+      if (isEnvelope(o)) expect(res.body.pagination.limit).toBe(limit.maximum);
+    });
+    requirement({ id: `${o.operationId}.pagination.past-end`, level: 'MUST', area: 'pagination', source: ['D-03', '§7'], title: 'a page past the end answers 200 with no items' }, async ({ api }) => {
+      const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId), query: { page: 1_000_000, limit: limit.maximum } });
+      expect(res.status).toBe(200);
+      expect(itemsOf(o, res.body)).toEqual([]);
+      if (isEnvelope(o)) {
+        expect(res.body.pagination.page).toBe(1_000_000);
+        expect(res.body.links.next, 'next is null past the last page').toBeNull();
+      }
+    });
+    if (isEnvelope(o)) {
+      requirement({ id: `${o.operationId}.pagination.default-limit`, level: 'MUST', area: 'pagination', source: ['D-03', '§8'], title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)` }, async ({ api }) => {
+        const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
+        expect(res.status).toBe(200);
+        const { pagination: p, links, data } = res.body;
+        expect(p.limit).toBe(limit.default);
+        expect(p.limit).toBe(100); // §8 shows 100; D-03 makes it the default
+        expect(p.page).toBe(1);
+        expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
+        expect(data.length).toBe(Math.min(p.total, p.limit));
+        expect(links.previous).toBeNull();
+        if (p.totalPages <= 1) expect(links.next).toBeNull(); else expect(typeof links.next).toBe('string');
+      });
+    }
+  });
+}
+
+for (const o of walkable) {
+  const iso = isolation(o);
+  test.describe(o.operationId, () => {
+    requirement({ id: `${o.operationId}.pagination.walk`, level: 'MUST', area: 'pagination', source: ['D-03', '§2.1', '§8'], title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item once in id order; totals and links right` }, async ({ api }) => {
+      const N = 7;
+      const size = 2;
+      const totalPages = Math.ceil(N / size);
+      const params = await paramsFor(api, o.operationId);
+      const tag = uid('P').toUpperCase();
+      const items: Obj[] = [];
+      for (let i = 0; i < N; i++) {
+        // One value holds a comma, so the links must carry a quoted value intact (§4.4).
+        const fields = iso && iso.field !== 'id' ? { [iso.field]: i === 3 ? `${tag}-${i},Q` : `${tag}-${i}` } : {};
+        items.push(await makeItem(api, o, params, fields));
+      }
+      const filter: Obj = iso ? { [iso.param]: formatList(items.map((it) => it[iso.field])) } : {};
+      const path = new URL(api.url(o.operationId, params)).pathname;
+      const expectLink = (link: Json, p: number, what: string) => {
+        expect(typeof link, `${what} link`).toBe('string');
+        const url = new URL(resolveLink(link));
+        expect(url.pathname, `${what} link ${link}: path`).toBe(path);
+        expect(url.searchParams.get('limit'), `${what} link ${link}: limit`).toBe(String(size));
+        expect(url.searchParams.get('page') ?? '1', `${what} link ${link}: page`).toBe(String(p));
+        for (const [k, v] of Object.entries(filter)) expect(url.searchParams.get(k), `${what} link ${link}: ${k}`).toBe(v);
+      };
+
+      const pages: { ids: number[]; links: Obj }[] = [];
+      let res = await api.call(o.operationId, { params, query: { ...filter, limit: size } });
+      for (let p = 1; p <= totalPages + 1; p++) {
+        expect(res.status, `page ${p}`).toBe(200);
+        const { pagination, links, data } = res.body;
+        expect(pagination, `pagination of page ${p}`).toEqual({ page: p, limit: size, total: N, totalPages });
+        expect(data.length, `items on page ${p}`).toBe(p < totalPages ? size : N - size * (totalPages - 1));
+        expectLink(links.self, p, `page ${p} self`);
+        if (p === 1) expect(links.previous, 'previous on page 1').toBeNull(); else expectLink(links.previous, p - 1, `page ${p} previous`);
+        if (p === totalPages) expect(links.next, 'next on the last page').toBeNull(); else expectLink(links.next, p + 1, `page ${p} next`);
+        pages.push({ ids: data.map((d: Obj) => d.id), links });
+        if (!links.next) break;
+        res = await follow(api, o, links.next);
+      }
+      expect(pages.length, 'pages walked').toBe(totalPages);
+      expect(pages.flatMap((p) => p.ids), 'every item exactly once, in id order').toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+
+      const back = await follow(api, o, pages.at(-1)!.links.previous);
+      expect(back.body.data.map((d: Obj) => d.id), 'links.previous of the last page').toEqual(pages.at(-2)!.ids);
+      const past = await api.call(o.operationId, { params, query: { ...filter, limit: size, page: totalPages + 1 } });
+      expect(past.status).toBe(200);
+      expect(past.body.data, 'the page after the last').toEqual([]);
+      expect(past.body.pagination).toEqual({ page: totalPages + 1, limit: size, total: N, totalPages });
+      expect(past.body.links.next).toBeNull();
+    });
+  });
+}
