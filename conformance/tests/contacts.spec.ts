@@ -377,7 +377,7 @@ for (const operationId of updates) {
       expect((await update(api, operationId, c.id, { type: c.type, tags: { contact: ['three'] } })).body.contact.tags).toEqual({ contact: ['three'] });
       expect422(await update(api, operationId, c.id, { type: c.type, tags: { other: ['x'] } }), 'contact.tags', ['error.unknown-field', 'error.required'], true);
     });
-    requirement({ id: `${operationId}.not-found`, level: 'MUST', area: 'contacts', source: ['§7', 'D-04', 'D-02'], title: 'an update of a deleted contact answers 404 in the error envelope' }, async ({ api }) => {
+    requirement({ id: `${operationId}.deleted-not-found`, level: 'MUST', area: 'contacts', source: ['§7', 'D-04', 'D-02'], title: 'an update of a deleted contact answers 404 in the error envelope' }, async ({ api }) => {
       const c = await create(api, 'createContact');
       expect((await api.call('deleteContact', { params: { id: c.id } })).status).toBe(204);
       expect404(await update(api, operationId, c.id, { type: c.type, position: 'Gone' }));
