@@ -2,7 +2,7 @@
 // (a matrix per area, normative vs decision, one line of reason per failure). A failure (the target does not
 // conform: an assertion or a contract mismatch) is told apart from an error (the suite itself broke).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
 import { kindOf } from './lib/requirement.ts';
 
@@ -19,11 +19,27 @@ function outcome(result: TestResult): { status: Status; reason?: string } {
   return { status: isFailure ? 'fail' : 'error', reason: result.status === 'timedOut' ? `timed out: ${reason}` : reason };
 }
 
+const requirementOf = (test: TestCase) => test.annotations.find((x) => x.type === 'requirement');
+
 export default class RequirementReporter implements Reporter {
   private rows = new Map<string, Row>();
+  private duplicates: string[] = [];
+
+  /** Requirement ids are stable keys of results.json: two tests with one id would hide one of them. */
+  onBegin(_config: unknown, suite: Suite): void {
+    const seen = new Set<string>();
+    for (const test of suite.allTests()) {
+      const a = requirementOf(test);
+      if (!a?.description) continue;
+      const { id } = JSON.parse(a.description) as { id: string };
+      if (seen.has(id)) this.duplicates.push(id);
+      seen.add(id);
+    }
+    if (this.duplicates.length) console.error(`Duplicate requirement ids: ${this.duplicates.join(', ')}`);
+  }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const a = test.annotations.find((x) => x.type === 'requirement');
+    const a = requirementOf(test);
     if (!a?.description) return;
     const meta = JSON.parse(a.description) as { id: string; level: string; area: string; source: string[] };
     this.rows.set(meta.id, {
@@ -32,7 +48,7 @@ export default class RequirementReporter implements Reporter {
     });
   }
 
-  onEnd(): void {
+  async onEnd(_result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const rows = [...this.rows.values()].sort((a, b) => a.id.localeCompare(b.id));
     mkdirSync(config.reportDir, { recursive: true });
     writeFileSync(`${config.reportDir}/results.json`, JSON.stringify({ target: config.targetUrl, generated: new Date().toISOString(), requirements: rows }, null, 2));
@@ -56,5 +72,6 @@ export default class RequirementReporter implements Reporter {
       '',
     ].join('\n');
     writeFileSync(`${config.reportDir}/summary.md`, md);
+    return this.duplicates.length ? { status: 'failed' } : undefined;
   }
 }
