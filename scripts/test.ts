@@ -22,6 +22,8 @@ const steps: Step[] = [
       return { passed: count('pass'), failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0) };
     },
   },
+  // Tiny sizes and short runs, so the benchmark script cannot rot; its numbers are not checked here.
+  { name: 'benchmark smoke run (npm run bench -- --smoke)', exec: () => once(run(process.execPath, ['scripts/bench.ts', '--smoke'])) },
   {
     name: 'conformance suite against the reference server',
     exec: () => {
@@ -31,6 +33,20 @@ const steps: Step[] = [
       if (!existsSync(json)) return { passed: 0, failed: 1 };
       const { stats } = JSON.parse(readFileSync(json, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
       return { passed: stats.expected, failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0) };
+    },
+  },
+  {
+    // The suite's strength: a few known-bad servers it must catch (reference-server/faults); each caught fault
+    // counts as passed, each missed one as failed. The full set is `npm run conformance:mutants`.
+    name: 'mutants: quick subset of known-bad reference servers',
+    exec: () => {
+      const summary = `${root}/reports/mutants/quick/summary.json`;
+      rmSync(summary, { force: true });
+      const baseline = `${root}/reports/conformance/results.json`;
+      const code = run(process.execPath, ['scripts/mutants.ts', '--quick', ...(existsSync(baseline) ? ['--baseline', baseline] : [])]);
+      if (!existsSync(summary)) return { passed: 0, failed: 1 };
+      const { caught, total } = JSON.parse(readFileSync(summary, 'utf8')) as { caught: number; total: number };
+      return { passed: caught, failed: total - caught + (code !== 0 && caught === total ? 1 : 0) };
     },
   },
 ];

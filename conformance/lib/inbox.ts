@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { check, deref, type Json } from './contract.ts';
 import type { Recorded } from './receiver.ts';
+import { Nonconformance } from './api.ts';
 
 export type { Recorded };
 
@@ -51,7 +52,8 @@ export async function waitFor(key: string, predicate: (r: Recorded) => boolean, 
     const hits = all.filter(predicate);
     if (hits.length >= count) return hits;
     if (Date.now() >= deadline) {
-      throw new Error(`waited ${timeoutMs} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`);
+      // What the target did not send in time is its failure, not the suite's (reported `fail`, not `error`).
+      throw new Nonconformance(`waited ${timeoutMs} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`);
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }

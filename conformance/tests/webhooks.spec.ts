@@ -9,7 +9,7 @@ import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
 import { create, product, uid } from '../lib/fixtures.ts';
 import { appUrl, bodyOf, headerProblems, inbox, quietPeriod, requestSchemaPointer, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
-import type { Api } from '../lib/api.ts';
+import { Nonconformance, type Api } from '../lib/api.ts';
 
 /** The document's webhook: its operation, the pointer of its body schema and of its parameter list. */
 const [hookName, hookItem] = Object.entries(doc.webhooks as Record<string, Json>).find(([, item]) => item.post?.operationId === 'createEventDelivery')!;
@@ -146,7 +146,7 @@ test.describe('createEventDelivery', () => {
     const deadline = Date.now() + WAIT_MS;
     let all = await inbox(key);
     while (!mine(all).some((x) => x.status === 200)) {
-      if (Date.now() > deadline) throw new Error(`no attempt of the delivery got the 2xx answer within ${WAIT_MS} ms; attempts that arrived: ${mine(all).map((x) => attemptOf(x.r)).join(', ') || 'none'}`);
+      if (Date.now() > deadline) throw new Nonconformance(`no attempt of the delivery got the 2xx answer within ${WAIT_MS} ms; attempts that arrived: ${mine(all).map((x) => attemptOf(x.r)).join(', ') || 'none'}`);
       await quietPeriod(50);
       all = await inbox(key);
     }

@@ -199,8 +199,16 @@ export const faultNames = faults.map((f) => f.name);
 
 /** The quick subset `npm test` runs (scripts/mutants.ts --quick): one or two per area, each caught fast. */
 export const quickFaults: string[] = [
-  'envelopes.createAnswers200',
-  'envelopes.validationAs400',
+  'envelopes.nullFieldsOmitted',
+  'auth.readonlyCanWrite',
+  'auth.noBearerChallenge',
+  'pagination.totalCountsPage',
+  'filters.inQuotesIgnored',
+  'products.statusIgnoresPublishWindow',
+  'resources.deleteNotDeleting',
+  'contacts.htmlEscaped',
+  'webhooks.signatureHex',
+  'callbacks.dispatchDateMissing',
 ];
 
 /** Applies the named faults to the server `createApp` built; an unknown name stops the process with the list. */

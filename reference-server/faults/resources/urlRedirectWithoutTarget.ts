@@ -1,11 +1,22 @@
 import { resources } from '../../store/resources.ts';
+import { beforeDispatch, rewriteBody, wrapMethod } from '../lib.ts';
 import type { Fault } from '../types.ts';
+
+/** Stands in for the missing target while the document's `if resource = url then target` is skipped. */
+const NONE = '/-no-target-';
 
 export default {
   name: 'resources.urlRedirectWithoutTarget', area: 'resources', source: ['§2.5', 'D-44'],
-  description: 'A `url` redirect is accepted without `target`.',
-  apply: () => {
-    const check = resources.redirects.def.check!;
-    resources.redirects.def.check = (ctx, next, previous) => check(ctx, next.resource === 'url' && !next.target ? { ...next, target: '/' } : next, previous);
+  description: 'A `url` redirect is accepted without `target` (the conditional requirement is not enforced).',
+  apply: (t) => {
+    beforeDispatch(t, (req) => {
+      if (req.method === 'POST' && req.path === '/api/v2/redirects.json') {
+        rewriteBody(req, (b) => (b?.data?.resource === 'url' && b.data.target === undefined ? { ...b, data: { ...b.data, target: NONE } } : b));
+      }
+    });
+    const r = resources.redirects;
+    const check = r.def.check!;
+    r.def.check = (ctx, next, previous) => check(ctx, next.resource === 'url' && !next.target ? { ...next, target: NONE } : next, previous);
+    wrapMethod(r, 'create', (create) => (ctx, input, parentId) => create(ctx, input.target === NONE ? { ...input, target: null } : input, parentId));
   },
 } satisfies Fault;

@@ -1,0 +1,129 @@
+// `npm run conformance:mutants [-- --quick | --only a,b] [--jobs 2] [--baseline results.json]`: the suite's strength.
+// Runs the conformance suite once per known-bad variant of the reference server (FAULTS=<name>, see
+// reference-server/faults/README.md) and reports which requirement caught each fault. A fault is caught when at
+// least one requirement FAILS (the target does not conform); an `error` (the suite broke) or a crashed run is not a
+// catch. Requirements that do not pass without any fault (the baseline run) are left out of every fault run, so a
+// fault is never "caught" by a requirement that was failing anyway.
+// Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
+// the last line is `Kill rate: N/M (P%)`; exits 1 when a fault is missed. `--baseline` takes the results.json of a
+// run without faults instead of making one (npm test passes the conformance step's).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { faults, quickFaults } from '../reference-server/faults/index.ts';
+import { bin, root } from './run.ts';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    jobs: { type: 'string', default: '2' },
+    baseline: { type: 'string' },
+  },
+});
+
+// The full run owns reports/mutants/summary.*; a subset writes beside it, never over it.
+const outDir = join(root, 'reports', 'mutants', ...(values.only ? ['only'] : values.quick ? ['quick'] : []));
+const runsDir = join(root, 'reports', 'mutants', 'runs');
+const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = (only ?? []).filter((n) => !faults.some((f) => f.name === n));
+if (unknown.length) {
+  console.error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${faults.map((f) => f.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = faults.filter((f) => (only ? only.includes(f.name) : values.quick ? quickFaults.includes(f.name) : true));
+
+interface Requirement { id: string; status: 'pass' | 'fail' | 'error' | 'skipped'; reason?: string }
+interface Run { code: number; seconds: number; requirements?: Requirement[] }
+
+/** One suite run against a fresh reference server (global setup starts it, passing FAULTS through). */
+function suite(name: string, faultNames: string, extra: string[]): Promise<Run> {
+  const dir = join(runsDir, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const env = {
+    ...process.env, FAULTS: faultNames, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_WORKERS: process.env.CONFORMANCE_WORKERS ?? '2',
+    PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+  };
+  return new Promise((resolve) => {
+    const child = spawn(bin('playwright'), ['test', ...extra], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => log.push(d));
+    child.stderr.on('data', (d: Buffer) => log.push(d));
+    child.on('close', (code) => {
+      writeFileSync(join(dir, 'run.log'), Buffer.concat(log));
+      const results = join(dir, 'results.json');
+      const requirements = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { requirements: Requirement[] }).requirements : undefined;
+      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, requirements });
+    });
+  });
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const started = Date.now();
+
+// 1. Baseline: the suite against the reference server without faults.
+let baseline: Requirement[];
+if (values.baseline) {
+  baseline = (JSON.parse(readFileSync(values.baseline, 'utf8')) as { requirements: Requirement[] }).requirements;
+  console.log(`Baseline: ${values.baseline}`);
+} else {
+  console.log('Baseline: the suite against the reference server without faults …');
+  const run = await suite('_baseline', '', []);
+  if (!run.requirements) {
+    console.error(`The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`);
+    process.exit(1);
+  }
+  baseline = run.requirements;
+}
+const broken = baseline.filter((r) => r.status !== 'pass');
+console.log(`Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the fault runs: ${broken.map((r) => r.id).join(', ')}` : ''}`);
+const exclude = broken.length ? ['--grep-invert', `(^|\\s)(${broken.map((r) => escape(r.id)).join('|')}) (MUST|SHOULD|MAY) `] : [];
+
+// 2. One run per fault, `jobs` at a time; a caught fault stops after three failures.
+interface Outcome { name: string; area: string; source: string[]; description: string; result: 'caught' | 'missed' | 'crashed'; caughtBy: string[]; errors: string[]; seconds: number }
+const outcomes: Outcome[] = [];
+const queue = [...selected];
+async function worker(): Promise<void> {
+  for (let f = queue.shift(); f; f = queue.shift()) {
+    const run = await suite(f.name, f.name, ['--max-failures=3', ...exclude]);
+    const reqs = run.requirements ?? [];
+    const caughtBy = reqs.filter((r) => r.status === 'fail').map((r) => r.id);
+    // Tests cut short by --max-failures report `interrupted`: not a suite error.
+    const errors = reqs.filter((r) => r.status === 'error' && r.reason !== 'interrupted').map((r) => r.id);
+    const result = caughtBy.length ? 'caught' : run.requirements ? 'missed' : 'crashed';
+    outcomes.push({ name: f.name, area: f.area, source: f.source, description: f.description, result, caughtBy, errors, seconds: run.seconds });
+    console.log(`${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${run.seconds.toFixed(0)} s)${caughtBy.length ? ` by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`);
+  }
+}
+await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
+const order = (name: string) => selected.findIndex((f) => f.name === name);
+outcomes.sort((a, b) => order(a.name) - order(b.name));
+
+// 3. Reports.
+const caught = outcomes.filter((o) => o.result === 'caught').length;
+const pct = outcomes.length ? ((100 * caught) / outcomes.length).toFixed(1) : '0.0';
+const wall = ((Date.now() - started) / 1000).toFixed(0);
+const killLine = `Kill rate: ${caught}/${outcomes.length} (${pct}%)`;
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+const md = [
+  '# Mutant report: known-bad reference servers against the conformance suite', '',
+  `Generated ${new Date().toISOString()}; ${outcomes.length} fault(s)${values.quick ? ' (quick subset)' : ''}; wall time ${wall} s.`,
+  `Baseline (no fault): ${baseline.length - broken.length}/${baseline.length} requirements pass.`,
+  ...(broken.length ? ['', 'Left out of every fault run because they do not pass without a fault:', ...broken.map((r) => `- \`${r.id}\` (${r.status}): ${cell(r.reason ?? '').slice(0, 200)}`)] : []),
+  '', '| fault | area | source | result | caught by (requirement ids) |', '|---|---|---|---|---|',
+  ...outcomes.map((o) => `| \`${o.name}\` | ${o.area} | ${o.source.join(', ')} | ${o.result === 'caught' ? 'caught' : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} |`),
+  '', ...(outcomes.some((o) => o.result !== 'caught') ? ['## Not caught', '', ...outcomes.filter((o) => o.result !== 'caught').map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/mutants/runs/${o.name}/.`), ''] : []),
+  killLine, '',
+].join('\n');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'summary.md'), md);
+writeFileSync(join(outDir, 'summary.json'), JSON.stringify({
+  generated: new Date().toISOString(), wallSeconds: Number(wall), quick: values.quick, baseline: { requirements: baseline.length, notPassing: broken.map((r) => r.id) },
+  faults: outcomes, caught, total: outcomes.length, killRate: Number(pct),
+}, null, 2));
+console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${wall} s)`);
+console.log(killLine);
+process.exit(caught === outcomes.length ? 0 : 1);
