@@ -1,10 +1,10 @@
 // Starts what the run needs: the App receiver, and the reference server when no TARGET_URL is given
 // (a child process on a free loopback port — the suite never imports the server).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { config } from './lib/config.ts';
+import { config, defaultClients } from './lib/config.ts';
 import { startReceiver } from './lib/receiver.ts';
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -23,7 +23,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (ownServer) {
     const port = await freePort();
     const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
-    child = spawn(process.execPath, [script, '--port', String(port)], {
+    // The default clients plus a short-lived one, so that `createToken.expiry` can watch a token expire.
+    const shortLived = { clientId: 'conformance-shortlived', clientSecret: 'conformance-shortlived-secret', scopes: defaultClients.full.scopes };
+    const serverClients = `${config.reportDir}/.clients.server.json`;
+    const suiteClients = `${config.reportDir}/.clients.suite.json`;
+    writeFileSync(serverClients, JSON.stringify([...Object.values(defaultClients), { ...shortLived, tokenLifetimeSeconds: 2 }]));
+    writeFileSync(suiteClients, JSON.stringify({ ...defaultClients, shortLived }));
+    process.env.CONFORMANCE_CLIENTS = suiteClients;
+    child = spawn(process.execPath, [script, '--port', String(port), '--clients', serverClients], {
       env: { ...process.env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

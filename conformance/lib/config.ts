@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface ClientCredentials { clientId: string; clientSecret: string; scopes: string[] }
+/** The App clients by role; `shortLived` (optional) is a client whose tokens expire within seconds, for the expiry check. */
+export type Clients = Record<ClientRole, ClientCredentials> & { shortLived?: ClientCredentials };
 
 const file = process.env.CONFORMANCE_CONFIG && existsSync(process.env.CONFORMANCE_CONFIG)
   ? JSON.parse(readFileSync(process.env.CONFORMANCE_CONFIG, 'utf8')) as Record<string, string> : {};
@@ -23,7 +25,7 @@ export const config = {
   /** Set by global setup when the suite starts the reference server itself. */
   get targetUrl(): string { return (setting('TARGET_URL') ?? '').replace(/\/$/, ''); },
   get authUrl(): string { return (setting('AUTH_URL') ?? this.targetUrl).replace(/\/$/, ''); },
-  clients: ((): Record<ClientRole, ClientCredentials> => {
+  clients: ((): Clients => {
     const path = setting('CONFORMANCE_CLIENTS');
     return path ? { ...defaultClients, ...JSON.parse(readFileSync(path, 'utf8')) } : defaultClients;
   })(),

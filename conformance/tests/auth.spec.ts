@@ -104,6 +104,19 @@ test.describe('createToken', () => {
     const b = await post(api, form());
     expect(a.body.access_token).not.toBe(b.body.access_token);
   });
+  requirement({ id: 'createToken.expiry', level: 'MUST', area: 'auth', source: ['§5', '§8', 'D-05'], title: 'a token is refused with 401 once its expires_in has passed (checked with a short-lived client)' }, async ({ api }) => {
+    const c = config.clients.shortLived;
+    test.skip(!c, 'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds');
+    const res = await post(api, form({ client_id: c!.clientId, client_secret: c!.clientSecret }));
+    expect(res.status).toBe(200);
+    const { access_token: token, expires_in: lifetime } = res.body as { access_token: string; expires_in: number };
+    expect(lifetime, 'the shortLived client must be configured with a lifetime of at most 10 s').toBeLessThanOrEqual(10);
+    expect((await api.call('listWebhooks', { as: { token } })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, (lifetime + 1) * 1000));
+    const expired = await api.call('listWebhooks', { as: { token } });
+    expect(expired.status).toBe(401);
+    expect(expired.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
+  });
   requirement({ id: 'createToken.lowercase-bearer', level: 'SHOULD', area: 'auth', source: ['D-05'], title: 'accepts the bearer scheme name in any case (RFC 6750)' }, async ({ api }) => {
     const res = await api.send('GET', api.url('listWebhooks'), { as: 'none', headers: { authorization: `bearer ${(await post(api, form())).body.access_token}` } });
     expect(res.status).toBe(200);

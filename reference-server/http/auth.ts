@@ -5,7 +5,12 @@ import { fail } from './errors.ts';
 import { spec } from './spec.ts';
 import { sql, type Db, type Row } from '../store/db.ts';
 
-export interface Client { clientId: string; clientSecret: string; scopes: string[] }
+export interface Client {
+  clientId: string; clientSecret: string; scopes: string[];
+  /** Token lifetime in seconds: 3600 (§8) unless a clients file gives a test client a short one, so that a
+   *  black-box suite can watch a token expire. */
+  tokenLifetimeSeconds?: number;
+}
 
 /** Every scope the contract declares (D-07). */
 export const allScopes: string[] = Object.keys(spec.components.securitySchemes.oauth2.flows.clientCredentials.scopes);
@@ -46,8 +51,9 @@ export class Auth {
   issue(client: Client, now: Date): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string | null } {
     const token = randomBytes(32).toString('hex');
     sql(this.db, 'DELETE FROM tokens WHERE expiresAt < ?').run(now.getTime());
-    sql(this.db, 'INSERT INTO tokens (hash, clientId, expiresAt) VALUES (?, ?, ?)').run(hash(token), client.clientId, now.getTime() + TOKEN_LIFETIME_S * 1000);
-    return { access_token: token, expires_in: TOKEN_LIFETIME_S, token_type: 'Bearer', scope: client.scopes.length ? client.scopes.join(' ') : null };
+    const lifetime = client.tokenLifetimeSeconds ?? TOKEN_LIFETIME_S;
+    sql(this.db, 'INSERT INTO tokens (hash, clientId, expiresAt) VALUES (?, ?, ?)').run(hash(token), client.clientId, now.getTime() + lifetime * 1000);
+    return { access_token: token, expires_in: lifetime, token_type: 'Bearer', scope: client.scopes.length ? client.scopes.join(' ') : null };
   }
 
   /** The client behind `Authorization: Bearer <token>`, or a 401 (D-05). */
