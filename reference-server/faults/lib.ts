@@ -29,6 +29,19 @@ export function onJson(target: Target, fn: (body: Json, res: Response) => Json):
   proto.json = function json(this: Response, body: Json) { return previous.call(this, fn(body, this)); };
 }
 
+/**
+ * Answers `to` wherever the reference answers `from`, keeping the envelope's `status` in step; `errors` replaces the
+ * error list (the mistake a server makes when it confuses the two cases).
+ */
+export function restatus(target: Target, from: number, to: number, errors?: Json[]): void {
+  onJson(target, (body, res) => {
+    if (res.statusCode !== from) return body;
+    res.status(to);
+    if (!body || typeof body !== 'object' || !('status' in body)) return body;
+    return { ...body, status: to, ...(errors ? { errors } : {}) };
+  });
+}
+
 /** Runs `fn` on each request after the body is read and before the dispatcher (routing, auth, validation). */
 export function beforeDispatch(target: Target, fn: (req: Request, res: Response) => void): void {
   target.app.use((req: Request, res: Response, next: () => void) => { fn(req, res); next(); });

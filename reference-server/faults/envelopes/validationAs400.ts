@@ -1,12 +1,8 @@
-import { onJson } from '../lib.ts';
+import { restatus } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'envelopes.validationAs400', area: 'envelopes', source: ['D-02', '§7'],
   description: 'A broken rule of the contract answers 400 instead of 422.',
-  apply: (t) => onJson(t, (body, res) => {
-    if (res.statusCode !== 422) return body;
-    res.status(400);
-    return { ...body, status: 400 };
-  }),
+  apply: (t) => restatus(t, 422, 400),
 } satisfies Fault;

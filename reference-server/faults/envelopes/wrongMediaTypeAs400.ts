@@ -1,12 +1,8 @@
-import { onJson } from '../lib.ts';
+import { restatus } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'envelopes.wrongMediaTypeAs400', area: 'envelopes', source: ['D-48', 'D-02'],
   description: 'A body that is not JSON is parsed as JSON anyway and answers 400 malformed instead of 415.',
-  apply: (t) => onJson(t, (body, res) => {
-    if (res.statusCode !== 415) return body;
-    res.status(400);
-    return { ...body, status: 400, errors: [{ name: 'body', message: 'Unexpected token', ref: 'error.malformed-json' }] };
-  }),
+  apply: (t) => restatus(t, 415, 400, [{ name: 'body', message: 'Unexpected token', ref: 'error.malformed-json' }]),
 } satisfies Fault;
