@@ -10,13 +10,13 @@ test('D-14: phone letters become keypad digits, in either case; the rest is kept
   assert.equal(keypadDigits('+44 (20) 7946 0000'), '+44 (20) 7946 0000');
 });
 
-test('D-28: passwords are salted scrypt hashes, never the password', () => {
-  const a = hashPassword('correct-horse-battery');
-  const b = hashPassword('correct-horse-battery');
+test('D-28: passwords are salted scrypt hashes, never the password', async () => {
+  const a = await hashPassword('correct-horse-battery');
+  const b = await hashPassword('correct-horse-battery');
   assert.notEqual(a, b); // random salt
   assert.ok(!a.includes('correct-horse'));
-  assert.ok(verifyPassword('correct-horse-battery', a));
-  assert.ok(!verifyPassword('wrong-horse-battery', a));
+  assert.ok(await verifyPassword('correct-horse-battery', a));
+  assert.ok(!(await verifyPassword('wrong-horse-battery', a)));
 });
 
 test('D-25: a new grant follows the role default rule; status active grants at once', () => {
