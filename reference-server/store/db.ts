@@ -36,12 +36,16 @@ export function tx<T>(db: Db, fn: () => T): T {
 }
 
 const statements = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>();
-/** Prepared statements cached per database. */
-export function sql(db: Db, text: string) {
+/** Prepared statements cached per database; `arrays`: rows come as arrays of values in column order. */
+export function sql(db: Db, text: string, opts: { arrays?: boolean } = {}) {
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
-  let stmt = cache.get(text);
-  if (!stmt) cache.set(text, (stmt = db.prepare(text)));
+  const key = opts.arrays ? `arrays:${text}` : text;
+  let stmt = cache.get(key);
+  if (!stmt) {
+    cache.set(key, (stmt = db.prepare(text)));
+    if (opts.arrays) stmt.setReturnArrays(true);
+  }
   return stmt;
 }
 

@@ -1,4 +1,5 @@
-// list() picks its plan from how many rows match (walk in id order, or sort the matches): whichever it picks,
+// list() picks its plan from how many rows match (walk in id order, or sort the matches) and from which end to
+// skip to the page: whichever it picks,
 // a page must be exactly the matching products in id order, and `status=admin` (an indexed rewrite of the
 // computed status) must agree with the status each product reads back with.
 import { test } from 'node:test';
@@ -33,7 +34,9 @@ const cases: [Obj, (p: Obj) => boolean][] = [
 for (const [filter, matches] of cases) {
   test(`list ${JSON.stringify(filter)}: every page holds the matching products in id order`, () => {
     const expected = all.filter(matches).map((p) => p.id);
-    for (const [limit, page] of [[100, 1], [7, 1], [7, 3], [5, 40]] as const) {
+    // Every page, and one past the last: pages past the middle are read from the end.
+    const pages = [100, 7, 5, 250].flatMap((limit) => Array.from({ length: Math.ceil(expected.length / limit) + 1 }, (_, i) => [limit, i + 1] as const));
+    for (const [limit, page] of pages) {
       const { items, total } = products.list(ctx, { ...filter, limit, page });
       assert.equal(total, expected.length);
       assert.deepEqual(items.map((p) => p.id), expected.slice((page - 1) * limit, page * limit));

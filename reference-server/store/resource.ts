@@ -3,6 +3,7 @@
 // nor the filter semantics are written twice.
 import { fail, notFound } from '../http/errors.ts';
 import { deref, operationById, spec, type Json, type XFilter } from '../http/spec.ts';
+import type { SQLOutputValue } from 'node:sqlite';
 import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
 import { emit } from '../webhooks/outbox.ts';
 
@@ -47,10 +48,25 @@ function kindOf(schema: Json): Kind {
   return 'json';
 }
 
+/**
+ * Compiles the reader of a row fetched as an array of `columns`' values into the resource as returned (booleans
+ * and JSON restored), the way ajv compiles a validator: one object literal of fixed shape. Reading rows as objects
+ * and copying them column by column cost four times as much, most of a page of 100 products (node --cpu-prof).
+ */
+function compileReader(columns: Column[]): (values: SQLOutputValue[]) => Obj {
+  const value = (c: Column, i: number) => (c.kind === 'boolean' ? `v[${i}] === null ? null : v[${i}] === 1`
+    : c.kind === 'json' ? `v[${i}] === null ? null : JSON.parse(v[${i}])` : `v[${i}]`);
+  // The names are the contract's property names, quoted as JSON strings; nothing else enters the source.
+  return new Function('v', `return {\n${columns.map((c, i) => `  ${JSON.stringify(c.name)}: ${value(c, i)},`).join('\n')}\n};`) as (values: SQLOutputValue[]) => Obj;
+}
+
 export class Resource {
   readonly def: ResourceDef;
   readonly columns: Column[];
   readonly filters: { param: string; filter: XFilter; kind: Kind }[];
+  private readonly reader: (values: SQLOutputValue[]) => Obj;
+  /** The select list matching the reader: every column, in order. */
+  private readonly selectList: string;
   constructor(def: ResourceDef) {
     this.def = def;
     const schema = spec.components.schemas[def.schema];
@@ -58,6 +74,8 @@ export class Resource {
     this.columns = Object.entries(schema.properties as Record<string, Json>)
       .filter(([name]) => !def.computed?.[name])
       .map(([name, s]) => ({ name, kind: kindOf(s) }));
+    this.reader = compileReader(this.columns);
+    this.selectList = this.columns.map((c) => `"${c.name}"`).join(', ');
     const list = def.listOperation ? operationById.get(def.listOperation) : undefined;
     this.filters = (list?.parameters ?? []).filter((p) => p['x-filter']).map((p) => {
       const f = p['x-filter']!;
@@ -84,12 +102,13 @@ export class Resource {
 
   /** Row (SQLite values) to the resource as returned: booleans, JSON and computed fields restored. */
   toObject(row: Row, now: Date): Obj {
-    const o: Obj = {};
-    for (const c of this.columns) {
-      const v = row[c.name];
-      o[c.name] = v === null || v === undefined ? null : c.kind === 'boolean' ? v === 1 || v === 1n : c.kind === 'json' ? JSON.parse(String(v)) : typeof v === 'bigint' ? Number(v) : v;
-    }
-    for (const [name, comp] of Object.entries(this.def.computed ?? {})) o[name] = comp.value(o, now);
+    return this.read(this.columns.map((c) => (row[c.name] ?? null) as SQLOutputValue), now);
+  }
+
+  /** The same from the values of `selectList`, as list and find fetch them. */
+  private read(values: SQLOutputValue[], now: Date): Obj {
+    const o = this.reader(values);
+    for (const name in this.def.computed) o[name] = this.def.computed[name]!.value(o, now);
     return o;
   }
 
@@ -147,10 +166,17 @@ export class Resource {
     // spare a sort: every row when few match. `total` says how many match: take them from the filter's index
     // and sort them (`+id`) when that reads fewer rows than the walk, about (offset + limit) × rows / total.
     const order = where.length && total * total < (offset + limit) * this.size(ctx) ? '+id' : 'id';
+    if (offset >= total) return { items: [], total };
+    // Page numbers (D-03) mean skipping `offset` rows, which no index avoids; past the middle, skipping from the
+    // end skips fewer (the last page of 1M products: none instead of 999,900). `total` is exact: count and page
+    // run in the same synchronous turn, with no write in between.
+    const fromEnd = offset > total / 2;
+    const window = fromEnd ? `ORDER BY ${order} DESC LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
+      : `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
     // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
-    const pageSql = `SELECT * FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${clause} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) ORDER BY id`;
-    const page = sql(ctx.db, pageSql).all(usedArgs(pageSql)) as Row[];
-    return { items: page.map((r) => this.toObject(r, ctx.now)), total };
+    const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${clause} ${window}) ORDER BY id`;
+    const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(pageSql)) as unknown as SQLOutputValue[][];
+    return { items: page.map((values) => this.read(values, ctx.now)), total };
   }
 
   /** About how many rows the table holds (its highest id), without counting them. */
@@ -160,9 +186,9 @@ export class Resource {
 
   find(ctx: Ctx, id: number, parentId?: number): Obj | undefined {
     const { where, args } = this.scope(ctx, parentId);
-    const text = `SELECT * FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
-    const row = sql(ctx.db, text).get({ ...args, id }) as Row | undefined;
-    return row && this.toObject(row, ctx.now);
+    const text = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
+    const values = sql(ctx.db, text, { arrays: true }).get({ ...args, id }) as unknown as SQLOutputValue[] | undefined;
+    return values && this.read(values, ctx.now);
   }
 
   get(ctx: Ctx, id: number, parentId?: number): Obj {

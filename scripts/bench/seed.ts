@@ -8,19 +8,22 @@ import { isoUtc } from '../../reference-server/store/db.ts';
 import { products } from '../../reference-server/store/resources.ts';
 
 /** Catalogue shape the queries rely on: product i has id i, sku `SKU-i` (7 digits), createdOn START + i minutes,
- * and one in every 1000 is inactive (status `admin`). */
+ * and ADMIN of every catalogue's products, evenly spread, are inactive (status `admin`): the same number at every
+ * size, so a page of them is a full page of 100 at every size. */
+export const ADMIN = 1000;
+const isAdmin = (i: number, count: number) => i % Math.max(1, Math.floor(count / ADMIN)) === 0;
 export const START = Date.UTC(2024, 0, 1);
 export const sku = (i: number) => `SKU-${String(i).padStart(7, '0')}`;
 export const createdOn = (i: number) => isoUtc(new Date(START + i * 60_000));
 
-/** One product as json-server or the SQLite row holds it (booleans as booleans). */
-export function product(i: number): Record<string, string | number | boolean | null> {
+/** Product i of a catalogue of `count`, as json-server or the SQLite row holds it (booleans as booleans). */
+export function product(i: number, count: number): Record<string, string | number | boolean | null> {
   const created = createdOn(i);
   const o: Record<string, string | number | boolean | null> = {};
   for (const c of products.columns) o[c.name] = null;
   return Object.assign(o, {
     id: i, type: 'physical', priceType: 'buy', quickfind: i, sku: sku(i), title: `Product ${i}`, alias: `product-${i}`,
-    description: `A benchmark product, number ${i}.`, isActive: i % 1000 !== 0, isMadeToOrder: false, isDiscontinued: false,
+    description: `A benchmark product, number ${i}.`, isActive: !isAdmin(i, count), isMadeToOrder: false, isDiscontinued: false,
     createdOn: created, modifiedOn: created, isStockLimited: false, taxClassId: 1, orderQuantityMin: 1, packagedWeight: 100 + (i % 900),
     isPurchasable: true, isSearchable: true, isFeatured: i % 50 === 0, isIndexable: true, condition: 'new', countRating: 0,
   });
@@ -38,7 +41,7 @@ export async function seedCatalogue(file: string, count: number): Promise<number
   const insert = db.prepare(`INSERT INTO products (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
   db.exec('BEGIN');
   for (let i = 1; i <= count; i++) {
-    const p = product(i);
+    const p = product(i, count);
     insert.run(...names.map((n) => (typeof p[n] === 'boolean' ? Number(p[n]) : p[n]) as SQLInputValue));
   }
   db.exec('COMMIT');
