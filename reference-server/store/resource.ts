@@ -164,8 +164,10 @@ export class Resource {
     const offset = (Number(query.page ?? 1) - 1) * limit;
     // SQLite (built without STAT4) cannot tell how selective a filter is, so it walks the table in id order to
     // spare a sort: every row when few match. `total` says how many match: take them from the filter's index
-    // and sort them (`+id`) when that reads fewer rows than the walk, about (offset + limit) × rows / total.
-    const order = where.length && total * total < (offset + limit) * this.size(ctx) ? '+id' : 'id';
+    // and sort them (`+id`) unless the walk is much shorter, about (offset + limit) × rows / total table rows,
+    // each read in full where the sort reads one index entry (hence 10×; matches that cluster, such as the
+    // newest, make the walk longer still).
+    const order = where.length && total * total < 10 * (offset + limit) * this.size(ctx) ? '+id' : 'id';
     if (offset >= total) return { items: [], total };
     // Page numbers (D-03) mean skipping `offset` rows, which no index avoids; past the middle, skipping from the
     // end skips fewer (the last page of 1M products: none instead of 999,900). `total` is exact: count and page
