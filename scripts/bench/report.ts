@@ -1,0 +1,144 @@
+// Turns one benchmark run's measurements into the report: ratios, the issue's bars (each met or not, never
+// softened), summary.md, chart.svg and results.json (the measurements plus what is derived from them).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chart } from './chart.ts';
+
+export interface Load { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number; timeouts: number }
+/** The equivalent endpoints of every server: a page of 100, a page of 1, get one, create one. */
+export type Op = 'list' | 'listOne' | 'get' | 'create';
+export interface Results {
+  when: string; smoke: boolean; node: string; connections: number; durationSeconds: number; wallSeconds: number;
+  sizes: number[]; peerCatalogue: number; jsonServerCatalogue: number;
+  ceiling: Record<string, Load & { bytes: number }>;
+  peers: Record<'reference' | 'prism' | 'jsonServer', Record<Op, Load>>;
+  /** The reference server's list and get at fewer connections than the main runs. */
+  sweep: Record<number, { list: Load; get: Load }>;
+  scale: Record<number, { seedSeconds: number; queries: Record<string, Load>; get: Load }>;
+  peakRssMb: number;
+  suite: { seconds: number; requirements: number; perSecond: number; exitCode: number } | null;
+}
+
+const ops: Op[] = ['list', 'listOne', 'get', 'create'];
+const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
+const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? 'n/a' : v.toFixed(digits));
+const rows = (cells: (string | number)[][]) => cells.map((c) => `| ${c.join(' | ')} |`).join('\n');
+const table = (head: string[], align: string[], body: (string | number)[][]) => rows([head, align, ...body]);
+
+export function report(r: Results, out: string): { summary: string; failures: string[] } {
+  const { peers, ceiling, scale, sweep, sizes, connections } = r;
+  const [small, large] = [sizes[0]!, sizes.at(-1)!];
+  const ref = peers.reference;
+  const vsPeer = (peer: 'prism' | 'jsonServer') => Object.fromEntries(ops.map((op) => [op, ratio(ref[op].rps, peers[peer][op].rps)])) as Record<Op, number | null>;
+  const vsPrism = vsPeer('prism');
+  const vsJsonServer = vsPeer('jsonServer');
+  const scaleP50: Record<string, number | null> = Object.fromEntries(Object.keys(scale[small]!.queries).map((q) => [q, ratio(scale[large]!.queries[q]!.p50, scale[small]!.queries[q]!.p50)]));
+  scaleP50['get one'] = ratio(scale[large]!.get.p50, scale[small]!.get.p50);
+  const sameBytes = { list: ceiling['list bytes (Express)']!, get: ceiling['get bytes (Express)']! };
+  const ofCeiling = { list: ratio(ref.list.rps, sameBytes.list.rps), get: ratio(ref.get.rps, sameBytes.get.rps) };
+  // Latency against concurrency, the main runs included: the most connections at which each p99 is under 10 ms.
+  const byConnections: Record<number, { list: Load; get: Load }> = { ...sweep, [connections]: { list: ref.list, get: ref.get } };
+  const holds = (op: 'list' | 'get') => Math.max(0, ...Object.entries(byConnections).filter(([, l]) => l[op].p99 < 10).map(([c]) => Number(c)));
+
+  const bars = [
+    { bar: 'list and get ≥ 3× the requests/s of the Prism mock', met: (vsPrism.list ?? 0) >= 3 && (vsPrism.get ?? 0) >= 3,
+      value: `list (page of 100 each) ${fmt(vsPrism.list)}×, get ${fmt(vsPrism.get)}×; also list (page of 1, Prism on the document as is) ${fmt(vsPrism.listOne)}×` },
+    { bar: `list and get p99 < 10 ms at ${connections} connections (${r.peerCatalogue} products)`, met: ref.list.p99 < 10 && ref.get.p99 < 10,
+      value: `list ${ref.list.p99} ms, get ${ref.get.p99} ms. Bare Express sending the same bytes from memory: list ${sameBytes.list.p99} ms, get ${sameBytes.get.p99} ms. `
+        + `The reference's p99 is under 10 ms up to ${holds('list')} connections (list) and ${holds('get')} (get)` },
+    { bar: `list latency at ${large} within 2× of ${small} (p50, page 1 and filtered lists)`, met: Object.entries(scaleP50).every(([q, v]) => q.startsWith('deep') || (v ?? 0) <= 2),
+      value: Object.entries(scaleP50).map(([q, v]) => `${q.split(' ')[0]} ${fmt(v)}×`).join(', ') },
+    ...(r.suite ? [{ bar: 'a full conformance suite run under 30 s', met: r.suite.seconds < 30 && r.suite.exitCode === 0, value: `${r.suite.seconds.toFixed(1)} s (exit code ${r.suite.exitCode})` }] : []),
+  ];
+  const failures = [...Object.entries(peers).flatMap(([p, m]) => Object.entries(m).map(([op, l]) => [`${p} ${op}`, l] as const)),
+    ...Object.entries(ceiling).map(([name, l]) => [`ceiling ${name}`, l] as const),
+    ...Object.entries(sweep).flatMap(([c, s]) => Object.entries(s).map(([op, l]) => [`${op} at ${c} connections`, l] as const)),
+    ...Object.entries(scale).flatMap(([n, s]) => [...Object.entries(s.queries), ['get one', s.get] as const].map(([q, l]) => [`${n} ${q}`, l] as const))]
+    .filter(([, l]) => l.non2xx || l.errors || l.timeouts).map(([name, l]) => `${name}: ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`);
+
+  writeFileSync(join(out, 'results.json'), `${JSON.stringify({ ...r, ratios: { vsPrism, vsJsonServer, ofCeiling, scaleP50 }, bars, failures }, null, 2)}\n`);
+
+  const summary = `# Benchmarks
+
+\`npm run bench${r.smoke ? ' -- --smoke' : ''}\`, ${r.when}, Node ${r.node}. Every number comes from this one run on one
+machine; absolute times are noise on a shared machine, the **ratios** are the result. autocannon runs in its own
+process against servers in their own processes on 127.0.0.1, ${connections} connections, ${r.durationSeconds} s per measurement.
+
+## Bars
+
+${table(['bar', 'result', 'met'], ['---', '---', '---'], bars.map((b) => [b.bar, b.value, b.met ? 'yes' : '**no**']))}
+
+${failures.length ? `Responses that were not 2xx (the run is suspect):\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : 'Every measured response was 2xx.'}
+
+## The ceiling of this machine
+
+The same load generator against servers that do no work: bare node:http and bare Express 5 (the reference
+server's settings and body parser, no handler) answering a tiny fixed JSON body, and bare Express sending the
+reference server's own answers (its page of 100 products and its one product, saved during this run) from memory.
+The load generator shares the machine's cores with the server, so no server measured here can beat these. By
+Little's law, ${connections} connections always in flight at a mean latency of 5 ms take ${(connections / 0.005).toFixed(0)} req/s, so a p99 under 10 ms
+asks for about that throughput, at the bytes of the answer.
+
+${table(['server', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ this (req/s)'], ['---', '---:', '---:', '---:', '---:', '---:'],
+  Object.entries(ceiling).map(([name, l]) => {
+    const mine = name.startsWith('list') ? ref.list : ref.get;
+    return [name, l.bytes, l.rps.toFixed(0), l.p50, l.p99, `${fmt(ratio(mine.rps, l.rps))}× (${name.startsWith('list') ? 'list' : 'get'})`];
+  }))}
+
+## Reference server against its peers
+
+The reference server holds ${r.peerCatalogue} products (SQLite file); json-server holds ${r.jsonServerCatalogue} of the same products
+(its JSON file, rewritten on every create); Prism answers from the document's examples. Equivalent endpoints: a
+page of 100 (\`list\`: Prism runs on a copy of the bundle whose listProducts example is a page of 100 products, each
+the Product schema's own examples, because on the document as is it answers a one-product page whatever the
+\`limit\`), a page of 1 (\`listOne\`: Prism on the document as is), get one, create one (a new sku each time; the
+reference server commits each create durably — WAL, synchronous=FULL — with its webhook outbox row, json-server
+rewrites its file).
+
+${table(['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ peer (req/s)'], ['---', '---', '---:', '---:', '---:', '---:'],
+  ops.flatMap((op) => ([['reference', 'reference'], ['Prism mock', 'prism'], ['json-server', 'jsonServer']] as const).map(([label, key]) => [
+    op, label, peers[key][op].rps.toFixed(0), peers[key][op].p50, peers[key][op].p99, key === 'reference' ? '' : `${fmt(ratio(ref[op].rps, peers[key][op].rps))}×`])))}
+
+## Latency against concurrency
+
+The reference server at ${r.peerCatalogue} products. With one connection the latency is the work of one request; with
+more, requests queue behind each other on one event loop, so p99 grows with the connections.
+
+${table(['connections', 'list req/s', 'list p50 ms', 'list p99 ms', 'get req/s', 'get p50 ms', 'get p99 ms'], ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+  Object.entries(byConnections).map(([c, l]) => [c, l.list.rps.toFixed(0), l.list.p50, l.list.p99, l.get.rps.toFixed(0), l.get.p50, l.get.p99]))}
+
+## Scale
+
+Catalogues of ${sizes.join(', ')} products, seeded in bulk through the server's schema. Each filter matches the
+same number of products at every size, so a p50 that grows with the catalogue means a scan. The deep page is 90 %
+into the catalogue: page numbers (D-03) mean skipping rows, which no index avoids; the server skips from the end
+past the middle (10 % of the rows here), so it grows with the catalogue, by design outside the 2× bar.
+
+${table(['query', ...sizes.map((n) => `p50 ms @ ${n}`), ...sizes.map((n) => `req/s @ ${n}`), `p50 ${large} ÷ ${small}`], ['---', ...sizes.map(() => '---:'), ...sizes.map(() => '---:'), '---:'],
+  [...Object.keys(scale[small]!.queries), 'get one'].map((q) => {
+    const at = (n: number) => (q === 'get one' ? scale[n]!.get : scale[n]!.queries[q]!);
+    return [q, ...sizes.map((n) => at(n).p50), ...sizes.map((n) => at(n).rps.toFixed(0)), `${fmt(scaleP50[q])}×`];
+  }))}
+
+Seeding: ${sizes.map((n) => `${n} in ${scale[n]!.seedSeconds.toFixed(1)} s`).join(', ')}.
+Peak RSS of the reference server after the ${large}-product run: ${r.peakRssMb.toFixed(0)} MB (VmHWM).
+
+## Conformance suite
+
+${r.suite ? `A full run against the reference server it starts: ${r.suite.seconds.toFixed(1)} s wall, ${r.suite.requirements} requirements, ${r.suite.perSecond.toFixed(1)} requirements/s (exit code ${r.suite.exitCode}).` : 'Not run (--smoke).'}
+
+![ratios](chart.svg)
+
+Raw numbers: [results.json](results.json).
+`;
+  writeFileSync(join(out, 'summary.md'), summary);
+  writeFileSync(join(out, 'chart.svg'), chart([
+    { title: 'Reference ÷ Prism mock, requests/s (list: a page of 100 each; listOne: a page of 1)', bars: ops.map((op) => ({ label: op, value: vsPrism[op] })), target: { value: 3, label: 'bar 3×' } },
+    { title: 'Reference ÷ json-server, requests/s', bars: ops.map((op) => ({ label: op, value: vsJsonServer[op] })) },
+    { title: 'Reference ÷ bare Express sending the same bytes, requests/s', bars: (['list', 'get'] as const).map((op) => ({ label: op, value: ofCeiling[op] })), target: { value: 1, label: 'the ceiling' } },
+    { title: `p99 at ${connections} connections ÷ 10 ms (under the line meets the bar)`, target: { value: 1, label: 'bar 10 ms' },
+      bars: [...(['list', 'get'] as const).map((op) => ({ label: `reference ${op}`, value: ref[op].p99 / 10 })), ...(['list', 'get'] as const).map((op) => ({ label: `same bytes, no work: ${op}`, value: sameBytes[op].p99 / 10 }))] },
+    { title: `p50 at ${large} ÷ p50 at ${small} products`, bars: Object.entries(scaleP50).map(([label, value]) => ({ label, value })), target: { value: 2, label: 'bar 2×' } },
+  ]));
+  return { summary, failures };
+}
