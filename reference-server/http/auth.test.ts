@@ -1,0 +1,43 @@
+// Bearer tokens (D-05, §8): the in-memory record of verified tokens never outlives a token's expiry, and the
+// tokens table stays the truth across a restart.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ApiError } from './errors.ts';
+import { Auth, loadClients, TOKEN_LIFETIME_S, TOKENS_DDL } from './auth.ts';
+import { openDb } from '../store/db.ts';
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
+const refused = (fn: () => unknown) => assert.throws(fn, (e: unknown) => e instanceof ApiError && e.status === 401);
+
+function auth(db = openDb()) {
+  db.exec(TOKENS_DDL);
+  return { db, auth: new Auth(db, loadClients()) };
+}
+
+test('a verified token is accepted until its expiry, and refused from then on', () => {
+  const { auth: a } = auth();
+  const client = a.clients.get('conformance-full')!;
+  const token = a.issue(client, at(0)).access_token;
+  assert.equal(a.bearer(`Bearer ${token}`, at(1)).clientId, 'conformance-full');
+  assert.equal(a.bearer(`bearer ${token}`, at(TOKEN_LIFETIME_S - 1)).clientId, 'conformance-full');
+  refused(() => a.bearer(`Bearer ${token}`, at(TOKEN_LIFETIME_S)));
+  refused(() => a.bearer(`Bearer ${token}`, at(TOKEN_LIFETIME_S + 1)));
+});
+
+test('a token issued before a restart is read from the tokens table; an unknown one is refused', () => {
+  const { db, auth: before } = auth();
+  const token = before.issue(before.clients.get('conformance-readonly')!, at(0)).access_token;
+  const after = new Auth(db, loadClients());
+  assert.equal(after.bearer(`Bearer ${token}`, at(10)).clientId, 'conformance-readonly');
+  refused(() => after.bearer(`Bearer ${token.replace(/.$/, (c) => (c === '0' ? '1' : '0'))}`, at(10)));
+  refused(() => after.bearer(undefined, at(10)));
+});
+
+test('issuing a token forgets the expired ones it had verified', () => {
+  const { auth: a } = auth();
+  const client = a.clients.get('conformance-full')!;
+  const old = a.issue(client, at(0)).access_token;
+  a.bearer(`Bearer ${old}`, at(1));
+  a.issue(client, at(TOKEN_LIFETIME_S + 5));
+  refused(() => a.bearer(`Bearer ${old}`, at(1)));
+});
