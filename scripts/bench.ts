@@ -89,7 +89,11 @@ function withPageOf100(doc: { paths: Record<string, Record<string, { operationId
   return copy;
 }
 
-/** Queries whose matches stay the same size at every scale (1000 rows, 4 skus, 0.1 % of products), and a page 90 % deep. */
+/**
+ * Queries whose matches stay the same size at every scale (1000 rows, 4 skus, 0.1 % of products), so a p50 that
+ * grows means a scan; `status=public`, which matches all but 1000, because counting it must not read every product;
+ * and a page 90 % deep, two ways.
+ */
 function scaleQueries(n: number): Record<string, string> {
   const last = Math.min(1000, n / 10);
   const skus = [1, 0.25, 0.5, 0.75, 1].map((f) => sku(Math.max(1, Math.floor(n * f))).toLowerCase()).slice(1);
@@ -98,8 +102,11 @@ function scaleQueries(n: number): Record<string, string> {
     'id:min (last 1000)': `id:min=${n - last + 1}`,
     'sku:in (4 skus, any case)': `sku:in=${skus.join(',')}`,
     [`status=admin (${ADMIN} products)`]: 'status=admin',
+    [`status=public (all but ${ADMIN})`]: 'status=public',
     'createdOn:after (last 1000)': `createdOn:after=${encodeURIComponent(createdOn(n - last))}`,
     'deep page (90 %)': `page=${Math.max(1, Math.floor((n / 100) * 0.9))}&limit=100`,
+    // The same place reached the index's way: a client walking a catalogue passes the last id it saw (§4.4 id:after).
+    'keyset page (id:after, 90 %)': `id:after=${Math.floor(n * 0.9)}&limit=100`,
   };
 }
 

@@ -22,8 +22,9 @@ export interface ResourceDef {
   /** Parent path parameter and the column holding it (`productId`). */
   parent?: { param: string; column: string; table: string; what: string };
   /** Fields computed on read, with the SQL expression that filters on them; `where` may give, for a value, an
-   * equivalent condition that indexes can answer (SQLite cannot look inside the expression). */
-  computed?: Record<string, { value: (o: Obj, now: Date) => Json; sql: string; where?: Record<string, string> }>;
+   * equivalent condition that indexes can answer (SQLite cannot look inside the expression); `complement` names,
+   * for a value, the value of `where` whose rows are exactly the others, so that it is counted by subtraction. */
+  computed?: Record<string, { value: (o: Obj, now: Date) => Json; sql: string; where?: Record<string, string>; complement?: Record<string, string> }>;
   /** `private`: rows visible only to the client that created them (webhooks, D-45); `recorded`: the creator is kept (D-18). */
   owner?: 'private' | 'recorded';
   defaults?: (ctx: Ctx, input: Obj, parentId?: number) => Obj;
@@ -136,6 +137,8 @@ export class Resource {
 
   list(ctx: Ctx, query: Obj, parentId?: number): { items: Obj[]; total: number } {
     const { where, args } = this.scope(ctx, parentId);
+    /** A condition of the page that the count takes as a difference: all the other conditions keep, less `other`. */
+    let complement: { condition: string; other: string } | undefined;
     let n = 0;
     for (const { param, filter, kind } of this.filters) {
       const raw = query[param];
@@ -152,14 +155,22 @@ export class Resource {
         where.push(`${expr} IS NULL`);
       } else {
         const op = { eq: '=', gte: '>=', lte: '<=', gt: '>', lt: '<' }[filter.op];
-        where.push(`${expr}${ci} ${op} ${arg(raw)}`);
+        const condition = `${expr}${ci} ${op} ${arg(raw)}`;
+        where.push(condition);
+        const other = filter.op === 'eq' ? computed?.where?.[computed.complement?.[String(raw)] ?? ''] : undefined;
+        if (other) complement = { condition, other };
       }
     }
     if (this.def.computed) args.now = isoUtc(ctx.now);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const usedArgs = (text: string) => Object.fromEntries(Object.entries(args).filter(([k]) => text.includes(`$${k}`)));
-    const countSql = `SELECT count(*) AS n FROM "${this.def.name}" ${clause}`;
-    const total = Number((sql(ctx.db, countSql).get(usedArgs(countSql)) as Row).n);
+    const count = (conditions: string[]) => {
+      const text = `SELECT count(*) AS n FROM "${this.def.name}"${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
+      return Number((sql(ctx.db, text).get(usedArgs(text)) as Row).n);
+    };
+    // Counting the matches of an expression reads every row; its complement's indexed condition reads only its own.
+    const rest = where.filter((w) => w !== complement?.condition);
+    const total = complement ? count(rest) - count([...rest, complement.other]) : count(where);
     const limit = Number(query.limit ?? 100);
     const offset = (Number(query.page ?? 1) - 1) * limit;
     // SQLite (built without STAT4) cannot tell how selective a filter is, so it walks the table in id order to
