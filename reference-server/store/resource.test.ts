@@ -8,6 +8,12 @@ import { openDb, tx } from './db.ts';
 import { createSchema } from './schema.ts';
 import { products } from './resources.ts';
 import type { Obj } from './resource.ts';
+import { anchorFor, STEP } from './anchors.ts';
+import type { Row } from './db.ts';
+import { mkdtempSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const db = openDb();
@@ -43,3 +49,36 @@ for (const [filter, matches] of cases) {
     }
   });
 }
+
+// Deep pages of the whole table start from anchors (store/anchors.ts), found the second time the table is read deep
+// since it last changed: with gaps in the ids, and after writes by this connection and by another one, a page must
+// still be exactly the products at its places.
+test('deep pages hold the products at their places, from anchors, with gaps and after writes by any connection', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'anchors-')), 'store.sqlite');
+  const big = openDb(file);
+  createSchema(big);
+  const c = { db: big, now, clientId: 'test' };
+  tx(big, () => { for (let i = 1; i <= STEP * 2 + 600; i++) products.create(c, { sku: `DEEP-${i}`, title: `Deep ${i}` }); });
+  tx(big, () => { for (let id = 5; id <= STEP * 2 + 600; id += 97) products.delete(c, id); }); // gaps on both sides of anchors
+  const truth = () => (big.prepare('SELECT id FROM products ORDER BY id').all() as Row[]).map((p) => Number(p.id));
+  const check = (when: string) => {
+    const ids = truth();
+    // Twice each: the first deep read since a change walks as before, the next ones start from anchors.
+    for (const [limit, page] of [[100, 11], [7, Math.floor(STEP / 7) + 1], [100, 21], [250, Math.ceil(ids.length / 250)], [3, Math.floor((ids.length - 1) / 3) + 1], [100, 11]] as const) {
+      for (const read of ['first', 'again']) {
+        const { items, total } = products.list(c, { limit, page });
+        assert.equal(total, ids.length);
+        assert.deepEqual(items.map((p) => p.id), ids.slice((page - 1) * limit, page * limit), `${when}, ${read} read: limit ${limit} page ${page}`);
+      }
+    }
+    assert.deepEqual(anchorFor(big, 'products', STEP * 2 + 5), { id: ids[STEP * 2], place: STEP * 2 }, `${when}: the anchor is the id at its place`);
+  };
+  check('after seeding');
+  tx(big, () => { products.delete(c, 2); products.create(c, { sku: 'DEEP-NEW', title: 'Deep new' }); });
+  check('after a write by this connection');
+  const other = new DatabaseSync(file);
+  other.exec('DELETE FROM products WHERE id IN (3, 1500)');
+  other.close();
+  check('after a write by another connection');
+  big.close();
+});

@@ -6,6 +6,7 @@ import { deref, operationById, spec, type Json, type XFilter } from '../http/spe
 import type { SQLOutputValue } from 'node:sqlite';
 import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
 import { emit } from '../webhooks/outbox.ts';
+import { anchorFor, STEP } from './anchors.ts';
 
 type Kind = 'integer' | 'number' | 'boolean' | 'string' | 'datetime' | 'json';
 export interface Column { name: string; kind: Kind }
@@ -180,14 +181,17 @@ export class Resource {
     // newest, make the walk longer still).
     const order = where.length && total * total < 10 * (offset + limit) * this.size(ctx) ? '+id' : 'id';
     if (offset >= total) return { items: [], total };
-    // Page numbers (D-03) mean skipping `offset` rows, which no index avoids; past the middle, skipping from the
-    // end skips fewer (the last page of 1M products: none instead of 999,900). `total` is exact: count and page
-    // run in the same synchronous turn, with no write in between.
-    const fromEnd = offset > total / 2;
-    const window = fromEnd ? `ORDER BY ${order} DESC LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
-      : `ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    // Page numbers (D-03) mean skipping `offset` rows, which no index avoids. A deep page of the whole table starts
+    // at the anchor before it (store/anchors.ts); otherwise, past the middle, skipping from the end skips fewer (the
+    // last page of 1M products: none instead of 999,900). `total` is exact: count and page run in the same
+    // synchronous turn, with no write in between.
+    const anchor = offset >= STEP && !clause ? anchorFor(ctx.db, this.def.name, offset) : undefined;
+    if (anchor) args.anchor = anchor.id;
+    const window = anchor ? `WHERE id >= $anchor ORDER BY id LIMIT ${limit} OFFSET ${offset - anchor.place}`
+      : offset > total / 2 ? `${clause} ORDER BY ${order} DESC LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
+      : `${clause} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
     // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
-    const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${clause} ${window}) ORDER BY id`;
+    const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${window}) ORDER BY id`;
     const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(pageSql)) as unknown as SQLOutputValue[][];
     return { items: page.map((values) => this.read(values, ctx.now)), total };
   }
