@@ -1,8 +1,9 @@
 // `npm run bench [-- --smoke]`: the reference server against its peers (Prism mock, json-server), at scale
 // (10k, 100k, 1M products), the conformance suite's speed and the server's peak memory — in ONE run, reported
-// as ratios (absolute times on a shared machine are noise). Measures and writes results.json; bench/report.ts
-// turns it into summary.md and chart.svg, all in reports/bench/ (a temporary directory with --smoke: tiny sizes,
-// 1-second runs, no suite; part of `npm test`, so the script cannot rot).
+// as ratios (absolute times on a shared machine are noise). Every server runs at once, idle while another is
+// measured; every measurement is taken once per round, in rounds, and each number is the median of its rounds.
+// Measures and writes results.json; bench/report.ts turns it into summary.md and chart.svg, all in reports/bench/
+// (a temporary directory with --smoke: tiny sizes, one short round, no suite; part of `npm test`, so it cannot rot).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,63 +15,72 @@ import { bin, root } from './run.ts';
 
 const smoke = process.argv.includes('--smoke');
 const cfg = smoke
-  ? { sizes: [100, 300], peerSize: 100, duration: 1, amount: 100, connections: 10, sweep: [1], suite: false, out: mkdtempSync(join(tmpdir(), 'bench-smoke-')) }
-  : { sizes: [10_000, 100_000, 1_000_000], peerSize: 10_000, duration: 5, amount: undefined, connections: 50, sweep: [1, 10, 25], suite: true, out: join(root, 'reports/bench') };
+  ? { sizes: [100, 300], peerSize: 100, rounds: 1, duration: 1, amount: 100, connections: 10, sweep: [1], suite: false, out: mkdtempSync(join(tmpdir(), 'bench-smoke-')) }
+  : { sizes: [10_000, 100_000, 1_000_000], peerSize: 10_000, rounds: 3, duration: 3, amount: undefined, connections: 50, sweep: [1, 10, 25], suite: true, out: join(root, 'reports/bench') };
 /** The reference catalogue compared with the peers, and where the p99 bar applies. */
 const peerCatalogue = cfg.sizes[1]!;
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 mkdirSync(cfg.out, { recursive: true });
 
-interface Target { list: string; listOne: string; get: string; create: string; body: unknown; headers: Record<string, string> }
-
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
 });
 
-/** Starts a server process and waits until its port answers HTTP. */
-async function start(command: string, args: string[], port: number): Promise<ChildProcess> {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+/** A running server, and the headers its requests carry. */
+interface Server { child: ChildProcess; base: string; headers: Record<string, string> }
+const servers: Server[] = [];
+/** Starts a server process on a free port, waits until the port answers HTTP. */
+async function serve(command: string, args: (port: number) => string[], headers: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(command, args(port), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = { child, base: `http://127.0.0.1:${port}`, headers };
+  servers.push(server);
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
-    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) return child;
+    if (await fetch(`${server.base}/`).then(() => true, () => false)) return server;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${command} did not start listening on ${port}`);
 }
-const stop = (child: ChildProcess) => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+const stop = ({ child }: Server) => new Promise<void>((resolve) => {
+  if (child.exitCode !== null) return resolve();
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
 
 /** One autocannon run in its own process. */
 function load(url: string, opts: { method?: string; headers?: Record<string, string>; body?: unknown; create?: boolean; duration?: number; connections?: number } = {}): Promise<Load> {
-  const options = { url, connections: cfg.connections, duration: cfg.duration, amount: cfg.amount, ...opts };
+  const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
+  const options = { url, connections: cfg.connections, duration: cfg.duration, amount: cfg.amount, ...given };
   return new Promise((resolve, reject) => execFile(process.execPath, [join(root, 'scripts/bench/load.ts'), JSON.stringify(options)], { cwd: root }, (err, stdout) => {
     if (err) reject(err); else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Load);
   }));
 }
 
-const ops: Op[] = ['list', 'listOne', 'get', 'create'];
-/** Measures `only` of the four equivalent endpoints, after a warm-up (JIT, caches). */
-async function measure(t: Target, only: Op[] = ops): Promise<Partial<Record<Op, Load>>> {
-  const { headers } = t;
+/** Each rate and latency the median of its rounds; the counts of failed responses summed, so none is hidden. */
+function median(loads: Load[]): Load {
+  const mid = (k: 'rps' | 'p50' | 'p99') => loads.map((l) => l[k]).sort((a, b) => a - b)[Math.floor(loads.length / 2)]!;
+  const sum = (k: 'total' | 'non2xx' | 'errors' | 'timeouts') => loads.reduce((t, l) => t + l[k], 0);
+  return { rps: mid('rps'), p50: mid('p50'), p99: mid('p99'), total: sum('total'), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts') };
+}
+
+/** The equivalent endpoints of one server: a page of 100, a page of 1, get one, create one. */
+type Target = Record<Op, string> & { headers: Record<string, string> };
+/** Fails unless the two lists hold 100 and 1 items: otherwise the servers would not be doing the same work. */
+async function checkEquivalent(t: Target): Promise<void> {
   for (const [op, size] of [['list', 100], ['listOne', 1]] as const) {
-    if (!only.includes(op)) continue;
-    const body = await fetch(t[op], { headers }).then((r) => r.json() as Promise<unknown[] | { data: unknown[] }>);
+    const body = await fetch(t[op], { headers: t.headers }).then((r) => r.json() as Promise<unknown[] | { data: unknown[] }>);
     const got = (Array.isArray(body) ? body : body.data).length;
     if (got !== size) throw new Error(`${t[op]} answered ${got} items, not ${size}: the endpoints would not be equivalent`);
   }
-  if (!smoke) await load(t[only[0]!], { headers, duration: 1 });
-  const out: Partial<Record<Op, Load>> = {};
-  for (const op of only) {
-    out[op] = op === 'create'
-      ? await load(t.create, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: t.body, create: true })
-      : await load(t[op], { headers });
-  }
-  return out;
 }
 
-const refPaths = (base: string, n: number) => ({
+/** The reference server's (and Prism's) equivalent endpoints, on a catalogue of n products. */
+const refPaths = (base: string, n: number): Record<Op, string> => ({
   list: `${base}/api/v2/products.json?page=1&limit=100`, listOne: `${base}/api/v2/products.json?page=1&limit=1`, get: `${base}/api/v2/products/${Math.ceil(n / 2)}.json`, create: `${base}/api/v2/products.json`,
-  body: { data: { type: 'physical', sku: 'X', title: 'X', isActive: true, packagedWeight: 280 } },
 });
+/** A product to create; load.ts gives each request a new sku and title. */
+const createBody = { data: { type: 'physical', sku: 'X', title: 'X', isActive: true, packagedWeight: 280 } };
 
 /**
  * The bundled document with one change: listProducts answers an example page of 100 products (each the Product
@@ -108,81 +118,83 @@ function scaleQueries(n: number): Record<string, string> {
   };
 }
 
-const peers = {} as Results['peers'];
+const peers = { prism: {}, jsonServer: {}, reference: {} } as Results['peers'];
 const ceiling = {} as Results['ceiling'];
 const sweep: Results['sweep'] = {};
 const scale: Results['scale'] = {};
 let peakRssMb = 0;
 const started = Date.now();
 try {
-  // 1. Peers: Prism on the same document (static examples), json-server on a catalogue of the same products.
-  {
-    const doc = JSON.parse(readFileSync(join(root, 'openapi/dist/openapi.json'), 'utf8'));
-    const copy = join(work, 'openapi-page-of-100.json');
-    writeFileSync(copy, JSON.stringify(withPageOf100(doc)));
-    const prism: Partial<Record<Op, Load>> = {};
-    for (const [file, only] of [['openapi/dist/openapi.json', ['listOne', 'get', 'create']], [copy, ['list']]] as const) {
-      const port = await freePort();
-      const server = await start(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', file], port);
-      console.log(`measuring Prism mock (${only.join(', ')})`);
-      Object.assign(prism, await measure({ ...refPaths(`http://127.0.0.1:${port}`, 2), headers: { authorization: 'Bearer benchmark' } }, [...only]));
-      await stop(server);
-    }
-    peers.prism = prism as Record<Op, Load>;
-  }
-  {
-    const db = join(work, 'db.json');
-    writeFileSync(db, JSON.stringify({ products: Array.from({ length: cfg.peerSize }, (_, i) => product(i + 1, cfg.peerSize)) }));
-    const port = await freePort();
-    const server = await start(bin('json-server'), ['--quiet', '--host', '127.0.0.1', '--port', String(port), db], port);
-    console.log('measuring json-server');
-    const base = `http://127.0.0.1:${port}`;
-    const { id: _id, ...body } = product(1, cfg.peerSize);
-    peers.jsonServer = await measure({ list: `${base}/products?_page=1&_limit=100`, listOne: `${base}/products?_page=1&_limit=1`, get: `${base}/products/${cfg.peerSize / 2}`, create: `${base}/products`, body, headers: {} }) as Record<Op, Load>;
-    await stop(server);
-  }
-
-  // 2. Scale, and the reference server against the peers at the middle catalogue.
+  // 1. Every server at once: Prism on the document as is and on the copy with a page of 100, json-server on a
+  // catalogue of the same products, the reference server on each catalogue size (seeded in bulk first).
+  console.log('starting Prism, json-server and the reference server at every catalogue size');
+  const copy = join(work, 'openapi-page-of-100.json');
+  writeFileSync(copy, JSON.stringify(withPageOf100(JSON.parse(readFileSync(join(root, 'openapi/dist/openapi.json'), 'utf8')))));
+  const prism = (file: string) => serve(bin('prism'), (port) => ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', file], { authorization: 'Bearer benchmark' });
+  const [prismAsIs, prism100] = [await prism('openapi/dist/openapi.json'), await prism(copy)];
+  const db = join(work, 'db.json');
+  writeFileSync(db, JSON.stringify({ products: Array.from({ length: cfg.peerSize }, (_, i) => product(i + 1, cfg.peerSize)) }));
+  const jsonServer = await serve(bin('json-server'), (port) => ['--quiet', '--host', '127.0.0.1', '--port', String(port), db]);
+  const reference: Record<number, Server> = {};
   for (const n of cfg.sizes) {
     const file = join(work, `products-${n}.sqlite`);
     const seedSeconds = await seedCatalogue(file, n);
     console.log(`seeded ${n} products in ${seedSeconds.toFixed(1)} s`);
-    const port = await freePort();
-    const server = await start(process.execPath, ['reference-server/server.ts', '--port', String(port), '--db', file], port);
-    const base = `http://127.0.0.1:${port}`;
-    const token = await fetch(`${base}/admin/oauth/token.json`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'conformance-full', client_secret: 'conformance-full-secret' }) })
+    scale[n] = { seedSeconds, queries: {}, get: {} as Load };
+    const server = await serve(process.execPath, (port) => ['reference-server/server.ts', '--port', String(port), '--db', file]);
+    const token = await fetch(`${server.base}/admin/oauth/token.json`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'conformance-full', client_secret: 'conformance-full-secret' }) })
       .then((r) => r.json() as Promise<{ access_token: string }>);
-    const headers = { authorization: `Bearer ${token.access_token}` };
-    const queries: Record<string, Load> = {};
-    if (!smoke) await load(`${base}/api/v2/products.json`, { headers, duration: 1 }); // warm-up
-    for (const [name, q] of Object.entries(scaleQueries(n))) queries[name] = await load(`${base}/api/v2/products.json?${q}`, { headers });
-    const get = await load(refPaths(base, n).get, { headers });
-    scale[n] = { seedSeconds, queries, get };
-    if (n === peerCatalogue) {
-      console.log(`measuring the reference server against the peers (${n} products)`);
-      const paths = refPaths(base, n);
-      peers.reference = await measure({ ...paths, headers }) as Record<Op, Load>;
-      // Latency against concurrency: where the p99 bar holds on this machine.
-      for (const connections of cfg.sweep) sweep[connections] = { list: await load(paths.list, { headers, connections }), get: await load(paths.get, { headers, connections }) };
-      // The reference's own answers, for the ceiling at the same bytes (step 3).
-      for (const op of ['list', 'get'] as const) writeFileSync(join(work, `${op}.json`), await fetch(paths[op], { headers }).then((r) => r.text()));
-    }
-    if (n === cfg.sizes.at(-1)) peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    await stop(server);
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    server.headers = { authorization: `Bearer ${token.access_token}` };
+    reference[n] = server;
+  }
+  const ref = reference[peerCatalogue]!;
+  const targets: Record<'reference' | 'prism' | 'jsonServer', Target> = {
+    reference: { ...refPaths(ref.base, peerCatalogue), headers: ref.headers },
+    prism: { ...refPaths(prismAsIs.base, 2), list: refPaths(prism100.base, 2).list, headers: prismAsIs.headers },
+    jsonServer: { list: `${jsonServer.base}/products?_page=1&_limit=100`, listOne: `${jsonServer.base}/products?_page=1&_limit=1`, get: `${jsonServer.base}/products/${cfg.peerSize / 2}`, create: `${jsonServer.base}/products`, headers: {} },
+  };
+  for (const t of Object.values(targets)) await checkEquivalent(t);
+  // The ceiling (scripts/bench/ceiling.ts): servers that do no work, answering a tiny body, and bare Express sending
+  // the reference's own list and get answers from memory: what no server can beat on this machine.
+  for (const op of ['list', 'get'] as const) writeFileSync(join(work, `${op}.json`), await fetch(targets.reference[op], { headers: ref.headers }).then((r) => r.text()));
+  const ceilings: Record<string, Server> = {};
+  for (const [name, kind, body] of [['tiny (node:http)', 'http'], ['tiny (Express)', 'express'], ['get bytes (Express)', 'express', 'get.json'], ['list bytes (Express)', 'express', 'list.json']] as const) {
+    ceilings[name] = await serve(process.execPath, (port) => ['scripts/bench/ceiling.ts', kind, String(port), ...(body ? [join(work, body)] : [])]);
+    ceiling[name] = { bytes: body ? readFileSync(join(work, body)).length : 60 } as Results['ceiling'][string];
   }
 
-  // 3. The ceiling: servers that do no work (scripts/bench/ceiling.ts) answering a tiny body, and bare Express
-  // sending the reference's own list and get answers from memory: what no server can beat on this machine.
-  for (const [name, kind, body] of [['tiny (node:http)', 'http'], ['tiny (Express)', 'express'], ['get bytes (Express)', 'express', 'get.json'], ['list bytes (Express)', 'express', 'list.json']] as const) {
-    const port = await freePort();
-    const server = await start(process.execPath, ['scripts/bench/ceiling.ts', kind, String(port), ...(body ? [join(work, body)] : [])], port);
-    console.log(`measuring the ceiling: ${name}`);
-    if (!smoke) await load(`http://127.0.0.1:${port}/`, { duration: 1 });
-    ceiling[name] = { ...await load(`http://127.0.0.1:${port}/`), bytes: body ? readFileSync(join(work, body)).length : 60 };
-    await stop(server);
+  // 2. What to measure, where each result goes, ordered so that the numbers of a ratio are taken one after another.
+  const plan: { at: string[]; url: string; headers: Record<string, string>; connections?: number }[] = [
+    ...(['list', 'listOne', 'get'] as const).flatMap((op) => (['reference', 'prism', 'jsonServer'] as const).map((p) => ({ at: ['peers', p, op], url: targets[p][op], headers: targets[p].headers }))),
+    ...Object.entries(ceilings).map(([name, s]) => ({ at: ['ceiling', name], url: `${s.base}/`, headers: {} })),
+    ...cfg.sweep.flatMap((connections) => (['list', 'get'] as const).map((op) => ({ at: ['sweep', String(connections), op], url: targets.reference[op], headers: ref.headers, connections }))),
+    ...Object.keys(scaleQueries(cfg.sizes[0]!)).flatMap((q, i) => cfg.sizes.map((n) => ({ at: ['scale', String(n), 'queries', q], url: `${reference[n]!.base}/api/v2/products.json?${Object.values(scaleQueries(n))[i]}`, headers: reference[n]!.headers }))),
+    ...cfg.sizes.map((n) => ({ at: ['scale', String(n), 'get'], url: refPaths(reference[n]!.base, n).get, headers: reference[n]!.headers })),
+  ];
+
+  // 3. A warm-up round (1 s each: JIT, caches, anchors), then the rounds: a slow moment of the shared machine moves
+  // one round of a few numbers, and the median leaves it out.
+  if (!smoke) { console.log(`warming up (${plan.length} measurements, 1 s each)`); for (const m of plan) await load(m.url, { headers: m.headers, connections: m.connections, duration: 1 }); }
+  const runs = plan.map(() => [] as Load[]);
+  for (let round = 1; round <= cfg.rounds; round++) {
+    console.log(`round ${round} of ${cfg.rounds} (${plan.length} measurements, ${cfg.duration} s each)`);
+    for (const [i, m] of plan.entries()) runs[i]!.push(await load(m.url, { headers: m.headers, connections: m.connections }));
   }
+  const into: Record<string, unknown> = { peers, ceiling, sweep, scale };
+  plan.forEach((m, i) => {
+    const parent = m.at.slice(0, -1).reduce<Record<string, unknown>>((o, k) => (o[k] ??= {}) as Record<string, unknown>, into);
+    parent[m.at.at(-1)!] = { ...(parent[m.at.at(-1)!] as object | undefined), ...median(runs[i]!) };
+  });
+
+  // 4. Creates last, once each: they add products, which would move every later list of the same server.
+  console.log('measuring creates');
+  const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
+  for (const [p, body] of [['reference', createBody], ['prism', createBody], ['jsonServer', jsonBody]] as const) {
+    peers[p].create = await load(targets[p].create, { method: 'POST', headers: { ...targets[p].headers, 'content-type': 'application/json' }, body, create: true, duration: cfg.duration * cfg.rounds });
+  }
+  peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 } finally {
+  await Promise.all(servers.map(stop));
   rmSync(work, { recursive: true, force: true });
 }
 
@@ -202,7 +214,7 @@ if (cfg.suite) {
 }
 
 const results: Results = {
-  when: new Date().toISOString(), smoke, node: process.version, connections: cfg.connections, durationSeconds: cfg.duration,
+  when: new Date().toISOString(), smoke, node: process.version, connections: cfg.connections, rounds: cfg.rounds, durationSeconds: cfg.duration,
   wallSeconds: (Date.now() - started) / 1000, sizes: cfg.sizes, peerCatalogue, jsonServerCatalogue: cfg.peerSize,
   ceiling, peers, sweep, scale, peakRssMb, suite,
 };

@@ -8,7 +8,7 @@ export interface Load { rps: number; p50: number; p99: number; total: number; no
 /** The equivalent endpoints of every server: a page of 100, a page of 1, get one, create one. */
 export type Op = 'list' | 'listOne' | 'get' | 'create';
 export interface Results {
-  when: string; smoke: boolean; node: string; connections: number; durationSeconds: number; wallSeconds: number;
+  when: string; smoke: boolean; node: string; connections: number; rounds: number; durationSeconds: number; wallSeconds: number;
   sizes: number[]; peerCatalogue: number; jsonServerCatalogue: number;
   ceiling: Record<string, Load & { bytes: number }>;
   peers: Record<'reference' | 'prism' | 'jsonServer', Record<Op, Load>>;
@@ -61,8 +61,11 @@ export function report(r: Results, out: string): { summary: string; failures: st
   const summary = `# Benchmarks
 
 \`npm run bench${r.smoke ? ' -- --smoke' : ''}\`, ${r.when}, Node ${r.node}. Every number comes from this one run on one
-machine; absolute times are noise on a shared machine, the **ratios** are the result. autocannon runs in its own
-process against servers in their own processes on 127.0.0.1, ${connections} connections, ${r.durationSeconds} s per measurement.
+machine; absolute times are noise on a shared machine, the **ratios** are the result. Every server runs at once in
+its own process on 127.0.0.1, idle while another is measured; autocannon runs in its own process, ${connections} connections.
+Each number is the median of ${r.rounds} round${r.rounds === 1 ? '' : 's'} of ${r.durationSeconds} s${r.smoke ? '' : ' (after a warm-up round)'}, every measurement taken once
+per round, so a slow moment of the machine moves one round and not a ratio; creates run once, last, for
+${r.rounds * r.durationSeconds} s each, since they add products.
 
 ## Bars
 
