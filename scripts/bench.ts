@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { report, type Load, type Op, type Results } from './bench/report.ts';
+import { report, SAME_BYTES, type Load, type Op, type Results } from './bench/report.ts';
 import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
 import { bin, root } from './run.ts';
 
@@ -158,7 +158,7 @@ try {
   // the reference's own list and get answers from memory: what no server can beat on this machine.
   for (const op of ['list', 'get'] as const) writeFileSync(join(work, `${op}.json`), await fetch(targets.reference[op], { headers: ref.headers }).then((r) => r.text()));
   const ceilings: Record<string, Server> = {};
-  for (const [name, kind, body] of [['tiny (node:http)', 'http'], ['tiny (Express)', 'express'], ['get bytes (Express)', 'express', 'get.json'], ['list bytes (Express)', 'express', 'list.json']] as const) {
+  for (const [name, kind, body] of [['tiny (node:http)', 'http'], ['tiny (Express)', 'express'], [SAME_BYTES.get, 'express', 'get.json'], [SAME_BYTES.list, 'express', 'list.json']] as const) {
     ceilings[name] = await serve(process.execPath, (port) => ['scripts/bench/ceiling.ts', kind, String(port), ...(body ? [join(work, body)] : [])]);
     ceiling[name] = { bytes: body ? readFileSync(join(work, body)).length : 60 } as Results['ceiling'][string];
   }
@@ -168,7 +168,7 @@ try {
     ...(['list', 'listOne', 'get'] as const).flatMap((op) => (['reference', 'prism', 'jsonServer'] as const).map((p) => ({ at: ['peers', p, op], url: targets[p][op], headers: targets[p].headers }))),
     ...Object.entries(ceilings).map(([name, s]) => ({ at: ['ceiling', name], url: `${s.base}/`, headers: {} })),
     ...cfg.sweep.flatMap((connections) => (['list', 'get'] as const).map((op) => ({ at: ['sweep', String(connections), op], url: targets.reference[op], headers: ref.headers, connections }))),
-    ...Object.keys(scaleQueries(cfg.sizes[0]!)).flatMap((q, i) => cfg.sizes.map((n) => ({ at: ['scale', String(n), 'queries', q], url: `${reference[n]!.base}/api/v2/products.json?${Object.values(scaleQueries(n))[i]}`, headers: reference[n]!.headers }))),
+    ...Object.keys(scaleQueries(cfg.sizes[0]!)).flatMap((q) => cfg.sizes.map((n) => ({ at: ['scale', String(n), 'queries', q], url: `${reference[n]!.base}/api/v2/products.json?${scaleQueries(n)[q]}`, headers: reference[n]!.headers }))),
     ...cfg.sizes.map((n) => ({ at: ['scale', String(n), 'get'], url: refPaths(reference[n]!.base, n).get, headers: reference[n]!.headers })),
   ];
 

@@ -4,13 +4,12 @@
 // computed status) must agree with the status each product reads back with.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDb, tx } from './db.ts';
+import { openDb, tx, type Row } from './db.ts';
 import { createSchema } from './schema.ts';
 import { products } from './resources.ts';
 import type { Obj } from './resource.ts';
 import { anchorFor, STEP } from './anchors.ts';
-import type { Row } from './db.ts';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +53,8 @@ for (const [filter, matches] of cases) {
 // since it last changed: with gaps in the ids, and after writes by this connection and by another one, a page must
 // still be exactly the products at its places.
 test('deep pages hold the products at their places, from anchors, with gaps and after writes by any connection', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'anchors-')), 'store.sqlite');
+  const dir = mkdtempSync(join(tmpdir(), 'anchors-'));
+  const file = join(dir, 'store.sqlite');
   const big = openDb(file);
   createSchema(big);
   const c = { db: big, now, clientId: 'test' };
@@ -81,4 +81,5 @@ test('deep pages hold the products at their places, from anchors, with gaps and 
   other.close();
   check('after a write by another connection');
   big.close();
+  rmSync(dir, { recursive: true, force: true });
 });

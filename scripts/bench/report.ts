@@ -19,6 +19,9 @@ export interface Results {
   suite: { seconds: number; requirements: number; perSecond: number; exitCode: number } | null;
 }
 
+/** The ceilings that send the reference server's own list and get answers (bench.ts names them, this reads them). */
+export const SAME_BYTES = { list: 'list bytes (Express)', get: 'get bytes (Express)' } as const;
+
 const ops: Op[] = ['list', 'listOne', 'get', 'create'];
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
 const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? 'n/a' : v.toFixed(digits));
@@ -34,7 +37,7 @@ export function report(r: Results, out: string): { summary: string; failures: st
   const vsJsonServer = vsPeer('jsonServer');
   const scaleP50: Record<string, number | null> = Object.fromEntries(Object.keys(scale[small]!.queries).map((q) => [q, ratio(scale[large]!.queries[q]!.p50, scale[small]!.queries[q]!.p50)]));
   scaleP50['get one'] = ratio(scale[large]!.get.p50, scale[small]!.get.p50);
-  const sameBytes = { list: ceiling['list bytes (Express)']!, get: ceiling['get bytes (Express)']! };
+  const sameBytes = { list: ceiling[SAME_BYTES.list]!, get: ceiling[SAME_BYTES.get]! };
   const ofCeiling = { list: ratio(ref.list.rps, sameBytes.list.rps), get: ratio(ref.get.rps, sameBytes.get.rps) };
   // Latency against concurrency, the main runs included: the most connections at which each p99 is under 10 ms.
   const byConnections: Record<number, { list: Load; get: Load }> = { ...sweep, [connections]: { list: ref.list, get: ref.get } };
@@ -84,8 +87,8 @@ asks for about that throughput, at the bytes of the answer.
 
 ${table(['server', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ this (req/s)'], ['---', '---:', '---:', '---:', '---:', '---:'],
   Object.entries(ceiling).map(([name, l]) => {
-    const mine = name.startsWith('list') ? ref.list : ref.get;
-    return [name, l.bytes, l.rps.toFixed(0), l.p50, l.p99, `${fmt(ratio(mine.rps, l.rps))}× (${name.startsWith('list') ? 'list' : 'get'})`];
+    const op = name === SAME_BYTES.list ? 'list' : 'get';
+    return [name, l.bytes, l.rps.toFixed(0), l.p50, l.p99, `${fmt(ratio(ref[op].rps, l.rps))}× (${op})`];
   }))}
 
 ## Reference server against its peers
