@@ -23,7 +23,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (ownServer) {
     const port = await freePort();
     const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
-    // The default clients plus a short-lived one, so that `createToken.expiry` can watch a token expire.
+    // The default clients (the base four and one per scope of the document, for the scope families of §5) plus a
+    // short-lived one, so that `createToken.expiry` can watch a token expire.
     const shortLived = { clientId: 'conformance-shortlived', clientSecret: 'conformance-shortlived-secret', scopes: defaultClients.full.scopes };
     const serverClients = `${config.reportDir}/.clients.server.json`;
     const suiteClients = `${config.reportDir}/.clients.suite.json`;

@@ -3,12 +3,13 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ApiError, errorBody, fail } from './http/errors.ts';
 import { findOperation } from './http/spec.ts';
-import { validateBody, validateParams } from './http/validation.ts';
+import { dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import { Auth, loadClients, TOKENS_DDL } from './http/auth.ts';
 import { openDb, type Db } from './store/db.ts';
 import { createSchema, seed } from './store/schema.ts';
 import { startWorker } from './webhooks/worker.ts';
 import { handlers } from './handlers/index.ts';
+import { DEFAULT_CURRENCY_RATES } from './shipping/aggregate.ts';
 import type { Req } from './handlers/types.ts';
 
 export interface Config {
@@ -37,7 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webhookMaxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 6),
     callbackTimeoutMs: Number(env.CALLBACK_TIMEOUT_MS ?? 5000),
     boxMaxWeight: Number(env.BOX_MAX_WEIGHT ?? 30000),
-    currencyRates: env.CURRENCY_RATES ? JSON.parse(env.CURRENCY_RATES) : { GBP: 1, EUR: 1.17, USD: 1.27 },
+    currencyRates: env.CURRENCY_RATES ? JSON.parse(env.CURRENCY_RATES) : DEFAULT_CURRENCY_RATES,
     rateLimit: Number(env.RATE_LIMIT ?? 0),
     clock: () => new Date(),
   };
@@ -105,6 +106,7 @@ export function createApp(config: Config = configFromEnv()) {
     if (op.hasBody) {
       ({ json: body, form } = parseBody(req, op.bodyTypes));
       if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
+      dropReadOnly(op, body);
     }
     const handler = handlers[op.operationId as keyof typeof handlers] as (r: Req) => ReturnType<typeof handlers.listProducts>;
     const host = req.headers.host ?? 'localhost';

@@ -100,14 +100,15 @@ export function requestSchemaPointer(pathItemPointer: string, operation: Json): 
 /**
  * What the receiver answered to a rate request, following its URL scheme (receiver.ts): `codes` sets taken in
  * arrival order at the key (one set per request, the last repeating), `price` × (position + 1), incl. tax × 1.2,
- * in `currency` or the requested one. `all` is the key's inbox snapshot that holds `r`.
+ * in `currency` or the requested one, with `landedCosts` when `landed` is given (part of those prices, D-59). `all` is the key's inbox snapshot that holds `r`.
  */
-export function scriptedRates(all: Recorded[], r: Recorded): { serviceCode: string; currency: string; priceExcTax: number; priceIncTax: number }[] {
+export function scriptedRates(all: Recorded[], r: Recorded): { serviceCode: string; currency: string; priceExcTax: number; priceIncTax: number; landedCosts?: number }[] {
   const n = all.filter((x) => x.kind === r.kind).indexOf(r);
   if (n < 0) throw new Error('scriptedRates: the record is not in the snapshot given');
   const sets = (r.query.codes ?? 'STD,EXP').split('|');
   const codes = (sets[Math.min(n, sets.length - 1)] ?? '').split(',').filter(Boolean);
   const price = Number(r.query.price ?? 4.5);
   const currency = r.query.currency ?? bodyOf(r)?.delivery?.currency ?? 'GBP';
-  return codes.map((serviceCode, i) => ({ serviceCode, currency, priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100 }));
+  const landed = r.query.landed === undefined ? {} : { landedCosts: Number(r.query.landed) };
+  return codes.map((serviceCode, i) => ({ serviceCode, currency, priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100, ...landed }));
 }

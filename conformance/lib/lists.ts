@@ -21,10 +21,10 @@ export function propertiesOf(schema: Json, out: Record<string, Json> = {}): Reco
   return out;
 }
 
-/** The writable fields of a create operation's body (inside its wrapper). */
+/** The writable fields of a create operation's body (inside its wrapper): its read-only ones are only echoed (D-09). */
 export function writableFields(create: Operation): Record<string, Json> {
   const body = deref({ $ref: create.bodyPointer });
-  return propertiesOf(propertiesOf(body)[wrapperOf(create.operationId)]);
+  return Object.fromEntries(Object.entries(propertiesOf(propertiesOf(body)[wrapperOf(create.operationId)])).filter(([, p]) => !deref(p).readOnly));
 }
 
 /** The resource as a list operation returns it (the `items` of its `data`). */

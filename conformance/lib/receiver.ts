@@ -4,11 +4,16 @@
 //
 // URL scheme (what tests register at the target): http://HOST:PORT/<key>/<kind>?mode=…
 //   kind rates:  mode=valid|fail|slow|garbage; codes=STD,EXP|STD (one set per request, in arrival order);
-//                price=4.50; currency=EUR
-//   kind labels: mode=valid|fail
+//                price=4.50; currency=EUR; landed=1.25 (each rate says that much of its price is landed costs, D-59);
+//                extra=1 (the answer and each rate carry fields of the App's own, D-59)
+//   kind labels: mode=valid|fail; extra=1 (the answer and the label carry fields of the App's own, D-59)
 //   kind hooks:  mode=ok|fail&times=N (500 for the first N requests, then 200)
+//   kind image:  a 1×1 PNG (RECEIVER_PNG), for downloads the target makes (contact thumbnails)
 // Inspection: GET /_inbox/<key> → [{kind, query, headers, body, at}]
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+
+/** The image `<key>/image` serves (base64 PNG, 1×1). */
+export const RECEIVER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export interface Recorded { kind: string; method: string; query: Record<string, string>; headers: Record<string, string>; body: string; at: number }
 
@@ -38,6 +43,11 @@ export function startReceiver(host: string, port: number, slowMs: number): Promi
     const mode = query.mode ?? 'valid';
     const json = (status: number, payload: unknown) => { res.statusCode = status; res.setHeader('content-type', 'application/json'); res.end(typeof payload === 'string' ? payload : JSON.stringify(payload)); };
     if (kind === 'hooks') return json(mode === 'fail' && n < Number(query.times ?? 1e9) ? 500 : 200, { ok: true });
+    if (kind === 'image') { // an external image a target downloads (contact thumbnails, §2.2): a 1×1 PNG
+      res.setHeader('content-type', 'image/png');
+      res.end(Buffer.from(RECEIVER_PNG, 'base64'));
+      return;
+    }
     if (mode === 'fail') return json(500, { error: 'scripted failure' });
     if (mode === 'garbage') return json(200, '{"rates": "not an array"');
     if (mode === 'slow') await new Promise((r) => setTimeout(r, slowMs));
@@ -45,19 +55,22 @@ export function startReceiver(host: string, port: number, slowMs: number): Promi
     try { delivery = (JSON.parse(body) as { delivery: typeof delivery }).delivery ?? {}; } catch { /* recorded as is */ }
     const currency = query.currency ?? delivery.currency ?? 'GBP';
     const dispatch = delivery.dispatchDate ?? new Date().toISOString().slice(0, 10);
+    const extra = query.extra === '1';
     if (kind === 'labels') {
-      return json(200, { label: { currency, image: 'data:image/png;base64,iVBORw0KGgo=', priceExcTax: '3.00', priceIncTax: '3.60', trackingNumber: `TRK-${key}-${n + 1}` } });
+      const label = { currency, image: 'data:image/png;base64,iVBORw0KGgo=', priceExcTax: '3.00', priceIncTax: '3.60', trackingNumber: `TRK-${key}-${n + 1}` };
+      return json(200, extra ? { label: { ...label, carrier: 'Conformance Post', pieces: [{ box: 1 }] }, requestId: `${key}-${n + 1}` } : { label });
     }
     const sets = (query.codes ?? 'STD,EXP').split('|');
     const codes = (sets[Math.min(n, sets.length - 1)] ?? '').split(',').filter(Boolean);
     const price = Number(query.price ?? 4.5);
-    return json(200, {
-      rates: codes.map((code, i) => ({
-        serviceCode: code, title: `Service ${code}`, description: `Scripted option ${code}`, currency,
-        priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100,
-        minDeliveryDate: addDays(dispatch, 1 + i), maxDeliveryDate: addDays(dispatch, 3 + i),
-      })),
-    });
+    const rates = codes.map((code, i) => ({
+      serviceCode: code, title: `Service ${code}`, description: `Scripted option ${code}`, currency,
+      priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100,
+      minDeliveryDate: addDays(dispatch, 1 + i), maxDeliveryDate: addDays(dispatch, 3 + i),
+      ...(query.landed !== undefined ? { landedCosts: Number(query.landed) } : {}),
+      ...(extra ? { carrier: 'Conformance Post', zones: [1, 2], insured: true } : {}),
+    }));
+    return json(200, extra ? { rates, requestId: `${key}-${n + 1}`, meta: { app: 'conformance' } } : { rates });
   });
   return new Promise((resolve) => server.listen(port, host, () => {
     const address = server.address();

@@ -1,9 +1,11 @@
 // Auth (§4.1, §5, D-05..D-07): the token endpoint, and for EVERY secured operation of the document: no token
-// and a bad token → 401, a client without the scope → 403, the readonly client reads but never writes.
+// and a bad token → 401, a client without the scope → 403, the readonly client reads but never writes. For the
+// operations of §5's scope table: each scope family apart (one-scope clients), and webhooks with the default scope.
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { operations, type Operation } from '../lib/contract.ts';
-import { config } from '../lib/config.ts';
-import { paramsFor } from '../lib/fixtures.ts';
+import { config, scopeRole, scopes, type ClientRole } from '../lib/config.ts';
+import { create, paramsFor, uid } from '../lib/fixtures.ts';
+import { appUrl } from '../lib/inbox.ts';
 import type { Api, ApiResponse, CallOptions } from '../lib/api.ts';
 
 const secured = operations.filter((o) => o.security);
@@ -17,6 +19,25 @@ async function callAs(api: Api, o: Operation, as: CallOptions['as']): Promise<Ap
 function expectError(res: ApiResponse, status: number) {
   expect(res.status).toBe(status);
   expect(res.body).toMatchObject({ success: false, status });
+}
+
+/** §5's table, "scopes named per operation": its rows. What each operation accepts is read from the document. */
+const scopeTable = ['listRedirects', 'listProducts', 'listProductDownloads', 'getProductMedia', 'listInventory', 'listWebhooks'];
+/** A scope's family: `products` for `products` and `products.readonly` (D-07). */
+const family = (scope: string) => scope.replace(/\.readonly$/, '');
+/** Skips the requirement unless the clients configuration provides every optional role it needs (one line, naming them). */
+function needRoles(roles: ClientRole[]) {
+  const missing = roles.filter((r) => !config.clients[r]);
+  test.skip(missing.length > 0, `CONFORMANCE_CLIENTS provides no client for the role${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+}
+/** Path parameters naming real resources: fresh parents, and for an item operation a fresh item made through the
+ *  create operation of its collection (so that an allowed get answers 200). */
+async function realParams(api: Api, o: Operation): Promise<Record<string, number>> {
+  const params = await paramsFor(api, o.operationId);
+  const item = /^(.*)\/\{(\w+)\}\.json$/.exec(o.path);
+  const add = item && operations.find((x) => x.method === 'POST' && x.path === `${item[1]}.json`);
+  if (item && add) params[item[2]!] = (await create(api, add.operationId, {}, { params })).id;
+  return params;
 }
 
 for (const o of secured) {
@@ -43,9 +64,55 @@ for (const o of secured) {
           expectError(await callAs(api, o, 'readonly'), 403);
         });
       }
+      if (scopeTable.includes(o.operationId)) {
+        // Each alternative of one scope is a client holding exactly that scope; every scope of another family, a
+        // client the operation must refuse.
+        const allowed = o.security!.filter((alt) => alt.length === 1).map((alt) => alt[0]!);
+        const families = new Set(o.security!.flat().map(family));
+        const refused = scopes.filter((s) => !families.has(family(s)));
+        requirement({ id: `${o.operationId}.scope-family`, level: 'MUST', area: 'auth', source: ['§5', 'D-07'], title: `${o.method} ${o.path} is allowed with exactly ${allowed.join(' or exactly ')}, and answers 403 to a client holding only another family's scope` }, async ({ api }) => {
+          needRoles([...allowed, ...refused].map(scopeRole));
+          const params = await realParams(api, o);
+          for (const scope of allowed) {
+            const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+            expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(200);
+          }
+          for (const scope of refused) {
+            const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+            expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(403);
+            expect(res.body).toMatchObject({ success: false, status: 403 });
+          }
+        });
+      }
     }
   });
 }
+
+// §5: "List webhooks — the default scope only; results are limited to webhooks of the calling App client".
+test.describe('listWebhooks', () => {
+  requirement({ id: 'listWebhooks.default-scope', level: 'MUST', area: 'auth', source: ['§5', '§6', 'D-07', 'D-45'], title: "a client holding only the default scope lists webhooks (200), its own and no other client's" }, async ({ api }) => {
+    const made: { id: number; as: ClientRole }[] = [];
+    const hook = async (as: ClientRole) => {
+      const h = await create(api, 'createWebhook', { url: appUrl(uid('wh'), 'hooks'), events: ['products/created'], isActive: false }, { as });
+      made.push({ id: h.id, as });
+      return h;
+    };
+    const list = (ids: number[]) => api.call('listWebhooks', { as: 'default', query: { 'id:in': ids.join(',') } });
+    try {
+      const theirs = await hook('full');
+      const before = await list([theirs.id]);
+      expect(before.status, before.text.slice(0, 200)).toBe(200);
+      expect(before.body.data).toEqual([]);
+      const mine = await hook('default');
+      const res = await list([mine.id, theirs.id]);
+      expect(res.status, res.text.slice(0, 200)).toBe(200);
+      expect(res.body.data).toEqual([mine]);
+      expect(res.body.pagination.total).toBe(1);
+    } finally {
+      for (const h of made) await api.call('deleteWebhook', { as: h.as, params: { id: h.id } }).catch(() => undefined);
+    }
+  });
+});
 
 test.describe('createToken', () => {
   const full = config.clients.full;

@@ -1,4 +1,4 @@
-// App callbacks (§2.10, §2.11, §4.5, §7; D-16, D-18..D-22, D-49, D-56, D-58): rate requests caused through the
+// App callbacks (§2.10, §2.11, §4.5, §6, §7; D-16, D-18..D-22, D-49, D-56, D-58..D-60): rate requests caused through the
 // reference extension calculateCheckoutRates and label requests through createShipment, judged as the built-in App
 // receiver recorded them and against what the receiver answered. Shipping services are account-wide and every active
 // one is asked at every checkout, so a test reads only the requests about the products it made, reconstructs the
@@ -8,7 +8,7 @@ import { test, expect, requirement } from '../lib/requirement.ts';
 import { check, doc, op, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
 import { create, product, uid } from '../lib/fixtures.ts';
-import { appUrl, bodyOf, headerProblems, inbox, requestSchemaPointer, scriptedRates, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
+import { appUrl, bodyOf, headerProblems, inbox, quietPeriod, requestSchemaPointer, scriptedRates, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
 import type { Api } from '../lib/api.ts';
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -38,6 +38,15 @@ const money = (n: number) => (Math.round((n + Number.EPSILON) * 100) / 100).toFi
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 const expectMoney = (actual: number, expected: number, what: string) =>
   expect(Math.abs(actual - expected), `${what}: ${actual}, expected ${round2(expected)}`).toBeLessThanOrEqual(0.0100001);
+/** ISO 4217 minor units of a currency (JPY 0, GBP 2, KWD 3), as Intl knows them: "formatted per currency" (§2.10). */
+const minorUnits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+/** Decimals written in a number or decimal string. */
+const decimalsOf = (v: number | string) => (String(v).split('.')[1] ?? '').length;
+/** Carts in currencies whose minor units differ from 2 (D-22), with a unit price that needs them. */
+const currencyCarts = [
+  { currency: 'JPY', price: { priceExcTax: 1250, priceIncTax: 1500 }, quote: 1001 },
+  { currency: 'KWD', price: { priceExcTax: 1.125, priceIncTax: 1.35 }, quote: 4.5 },
+];
 
 // Every service a test registers is deleted after it: active services are asked at every checkout of the account.
 const registered: { id: number; as: ClientRole }[] = [];
@@ -45,10 +54,10 @@ test.afterEach(async ({ api }) => {
   for (const s of registered.splice(0)) await api.call('deleteShippingService', { as: s.as, params: { id: s.id } }).catch(() => undefined);
 });
 
-/** A physical product with packaging, a GBP price and stock at `locationId` (preferred; D-21, D-43). */
-async function stocked(api: Api, locationId: number): Promise<Json> {
-  const p = await product(api, unit);
-  await create(api, 'createProductPrice', { currency: 'GBP', quantityMin: 1, ...price }, { params: { productId: p.id } });
+/** A physical product with packaging, a price (GBP unless given) and stock at `locationId` (preferred; D-21, D-43). */
+async function stocked(api: Api, locationId: number, o: { fields?: Json; currency?: string; price?: Json } = {}): Promise<Json> {
+  const p = await product(api, { ...unit, ...o.fields });
+  await create(api, 'createProductPrice', { currency: o.currency ?? 'GBP', quantityMin: 1, ...(o.price ?? price) }, { params: { productId: p.id } });
   await create(api, 'createInventory', { productId: p.id, locationId, quantityInStock: 100, isPreferred: true });
   return p;
 }
@@ -99,6 +108,21 @@ async function oneDelivery(api: Api, o: ServiceOptions = {}) {
 /** Two products stocked at two different locations: two deliveries (§4.5 rule 7, D-21). */
 async function twoLocations(api: Api): Promise<Json[]> {
   return Promise.all([stocked(api, 1), stocked(api, 2)]);
+}
+
+const codesOf = (options: Json[]) => options.map((o) => o.serviceCode as string).sort();
+/** D-21: the capacity of one box in grams (the reference server's default `BOX_MAX_WEIGHT`). */
+const BOX_MAX_WEIGHT = 30_000;
+/** A shipping calculator id (product `shippingClassId`, D-60) no other test uses. */
+const freshClassId = () => 100_000 + Math.floor(Math.random() * 900_000_000);
+
+/** Whether a webhook event body carries a callback of ours: a delivery holding `productId`, or an App's answer. */
+function carriesCallback(node: Json, productId: number): boolean {
+  if (Array.isArray(node)) return node.some((n) => carriesCallback(n, productId));
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node.rates)) return true; // an App's rate answer
+  if ('dispatchDate' in node && Array.isArray(node.items) && node.items.some((it: Json) => it?.id === productId)) return true;
+  return Object.values(node).some((v) => carriesCallback(v as Json, productId));
 }
 
 test.describe('calculateShippingRates', () => {
@@ -153,6 +177,52 @@ test.describe('calculateShippingRates', () => {
     for (const address of [delivery.origin, delivery.destination]) expect(Object.keys(address).sort()).toEqual(expect.arrayContaining(fields.sort()));
     expect(delivery.origin.line1).toEqual(expect.any(String));
     expect(delivery.origin.countryCode).toMatch(/^[A-Z]{2}$/);
+  });
+
+  for (const c of currencyCarts) {
+    const digits = minorUnits(c.currency);
+    requirement({ id: `calculateShippingRates.prices-formatted-${c.currency.toLowerCase()}`, level: 'MUST', area: 'callbacks', source: ['§2.10', 'D-22'], title: `item prices of a ${c.currency} cart are decimal strings with ${digits} decimals, the currency's ISO 4217 minor units ("formatted per currency")` }, async ({ api }) => {
+      const p = await stocked(api, 1, { currency: c.currency, price: c.price });
+      const key = uid('app');
+      await register(api, key);
+      const quantity = 3;
+      await checkout(api, [{ productId: p.id, quantity }], c.currency);
+      const [request] = (await inbox(key)).filter(about('rates', [p.id]));
+      expect(request, 'the rate request of the cart').toBeDefined();
+      expect(check(rateCallback.bodyPointer, bodyOf(request!)), `body against ${rateCallback.bodyPointer}`).toEqual([]);
+      const { delivery } = bodyOf(request!);
+      expect(delivery.currency).toBe(c.currency);
+      expect(delivery.items).toHaveLength(1);
+      const [item] = delivery.items as Json[];
+      expect(item.currency).toBe(c.currency);
+      for (const field of ['priceExcTax', 'priceIncTax'] as const) {
+        expect(decimalsOf(item[field]), `${field} "${item[field]}"`).toBe(digits);
+        expect(item[field]).toBe((c.price[field] * quantity).toFixed(digits));
+      }
+    });
+  }
+
+  requirement({ id: 'calculateShippingRates.not-webhook-events', level: 'MUST', area: 'webhooks', source: ['§6', '§4.5', 'D-17'], title: 'rate and label requests reach the App as callbacks and are never delivered as webhook events, even to a `*` subscription' }, async ({ api }) => {
+    const p = await stocked(api, 1);
+    const appKey = uid('app');
+    const service = await register(api, appKey);
+    const hookKey = uid('wh');
+    const hook = await create(api, 'createWebhook', { url: appUrl(hookKey, 'hooks'), events: ['*'], metadata: { suite: 'conformance', key: hookKey } });
+    try {
+      await checkout(api, [{ productId: p.id, quantity: 1 }]);
+      const shipment = await ship(api, [{ productId: p.id, quantity: 1 }], service.id);
+      const app = await inbox(appKey);
+      expect(app.filter(about('rates', [p.id])), 'the rate request, at the App').toHaveLength(1);
+      expect(app.filter(about('labels', [p.id])), 'the label request, at the App').toHaveLength(1);
+      // Control (D-17): the shipment's own event arrives; then whatever else was queued has had time to arrive too.
+      await waitFor(hookKey, (r) => bodyOf(r)?.event === 'shipments/created' && bodyOf(r)?.data?.id === shipment.id, { timeoutMs: 15_000 });
+      await quietPeriod(1000);
+      const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks').map(bodyOf);
+      const callbacks = events.filter((b) => !(b?.event === 'shipments/created' && b?.data?.id === shipment.id) && carriesCallback(b, p.id));
+      expect(callbacks.map((b) => `${b?.event}: ${JSON.stringify(b?.data).slice(0, 160)}`), 'events that carry a rate or label request').toEqual([]);
+    } finally {
+      await api.call('deleteWebhook', { params: { id: hook.id } }).catch(() => undefined);
+    }
   });
 });
 
@@ -229,6 +299,120 @@ test.describe('calculateCheckoutRates', () => {
     }
   });
 
+  for (const c of currencyCarts) {
+    const digits = minorUnits(c.currency);
+    requirement({ id: `calculateCheckoutRates.totals-rounded-${c.currency.toLowerCase()}`, level: 'MUST', area: 'callbacks', source: ['§2.10', '§7', 'D-22'], title: `the options of a ${c.currency} cart are rounded to ${digits} decimals (its minor units) after modifiers, and after converting an App's answer in another currency` }, async ({ api }) => {
+      const p = await stocked(api, 1, { currency: c.currency, price: c.price });
+      const [sameKey, gbpKey] = [uid('app'), uid('app')];
+      const fields = { percentageModifier: 12.5 };
+      const same = await register(api, sameKey, { rates: { price: c.quote }, fields });
+      const gbp = await register(api, gbpKey, { rates: { currency: 'GBP' } });
+      const result = await checkout(api, [{ productId: p.id, quantity: 1 }], c.currency);
+      expect(result.currency).toBe(c.currency);
+      const all = await inbox(sameKey);
+      const [request] = all.filter(about('rates', [p.id]));
+      expect(request, 'the rate request of the cart').toBeDefined();
+      const answered = scriptedRates(all, request!);
+      const options = optionsOf(result, same);
+      expect(codesOf(options)).toEqual(codesOf(answered));
+      for (const o of options) {
+        for (const field of ['priceExcTax', 'priceIncTax'] as const) {
+          const exact = answered.find((x) => x.serviceCode === o.serviceCode)![field] * (1 + fields.percentageModifier / 100);
+          expect(decimalsOf(o[field]), `${o.serviceCode} ${field} ${o[field]}`).toBeLessThanOrEqual(digits);
+          expect(Math.abs(o[field] - exact), `${o.serviceCode} ${field} ${o[field]}: ${exact} rounded to ${digits} decimals`).toBeLessThanOrEqual(0.5 * 10 ** -digits + 1e-9);
+        }
+      }
+      const converted = optionsOf(result, gbp);
+      expect(codesOf(converted), 'the options an App answered in GBP, converted').toEqual(['EXP', 'STD']);
+      for (const o of converted) {
+        expect(o.currency).toBe(c.currency);
+        for (const field of ['priceExcTax', 'priceIncTax'] as const) expect(decimalsOf(o[field]), `${o.serviceCode} ${field} ${o[field]}`).toBeLessThanOrEqual(digits);
+      }
+    });
+  }
+
+  requirement({ id: 'calculateCheckoutRates.app-extra-fields', level: 'MUST', area: 'callbacks', source: ['§4.5', '§7', 'D-59'], title: "an App whose rate answer and rates carry fields beyond the document's is still offered, without those fields" }, async ({ api }) => {
+    const { result, service, all, request } = await oneDelivery(api, { rates: { extra: 1 } });
+    const options = optionsOf(result, service);
+    expect(codesOf(options)).toEqual(codesOf(scriptedRates(all, request)));
+    for (const o of options) expect(Object.keys(o)).not.toContain('carrier');
+  });
+
+  requirement({ id: 'calculateCheckoutRates.no-label-request', level: 'MUST', area: 'callbacks', source: ['§4.5'], title: 'a checkout is a quotation only: it sends no label request, even to a service with labelsUrl' }, async ({ api }) => {
+    const { key, service } = await oneDelivery(api);
+    expect(service.labelsUrl).toEqual(expect.any(String));
+    await quietPeriod(1000); // a label request sent after the answer would still arrive
+    expect((await inbox(key)).filter((r) => r.kind === 'labels').map((r) => r.body.slice(0, 200)), 'label requests').toEqual([]);
+  });
+
+  requirement({ id: 'calculateCheckoutRates.landed-costs-included', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-59'], title: "a rate that includes landed costs is offered at its whole price: duties are not separated from shipping" }, async ({ api }) => {
+    const [a, b] = await twoLocations(api);
+    const key = uid('app');
+    const service = await register(api, key, { rates: { landed: 1.25 } });
+    const result = await checkout(api, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }]);
+    const all = await inbox(key);
+    const answers = all.filter(about('rates', [a.id, b.id])).map((r) => scriptedRates(all, r));
+    expect(answers).toHaveLength(2);
+    const options = optionsOf(result, service);
+    expect(codesOf(options)).toEqual(['EXP', 'STD']);
+    for (const o of options) {
+      for (const field of ['priceExcTax', 'priceIncTax'] as const) {
+        const rates = answers.map((set) => set.find((x) => x.serviceCode === o.serviceCode)!);
+        expect(rates.every((x) => x.landedCosts === 1.25)).toBe(true);
+        expectMoney(o[field], rates.reduce((sum, x) => sum + x[field], 0), `${o.serviceCode} ${field}, landed costs included`);
+      }
+    }
+  });
+
+  requirement({ id: 'calculateCheckoutRates.split-by-weight', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-21'], title: 'a cart heavier than one box (30 000 g) from one location is split by weight and packaging; each box is a delivery with its own rate request' }, async ({ api }) => {
+    const heavy = { packagedWeight: 20_000, packagedWidth: 400, packagedHeight: 300, packagedDepth: 350 };
+    const medium = { packagedWeight: 8_000, packagedWidth: 300, packagedHeight: 200, packagedDepth: 450 };
+    const a = await stocked(api, 1, { fields: heavy });
+    const b = await stocked(api, 1, { fields: medium });
+    const units = new Map<number, typeof heavy>([[a.id, heavy], [b.id, medium]]);
+    const cart = [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }];
+    const key = uid('app');
+    await register(api, key);
+    const result = await checkout(api, cart);
+    const deliveries = result.deliveries as Json[];
+    expect(deliveries.length, 'deliveries of a 36 000 g cart from one location').toBeGreaterThanOrEqual(2);
+    for (const d of deliveries) {
+      const items = d.items as Json[];
+      const of = (it: Json) => units.get(it.id)!;
+      for (const it of items) expect(it.weight, `item ${it.id} weight`).toBe(of(it).packagedWeight * it.quantity);
+      expect(d.weight, 'a delivery weighs the sum of its items').toBe(items.reduce((s, it) => s + it.weight, 0));
+      if (items.reduce((s, it) => s + it.quantity, 0) > 1) expect(d.weight, 'a box of several units').toBeLessThanOrEqual(BOX_MAX_WEIGHT);
+      // D-21: units stand on the footprint of the largest and are stacked
+      expect(d.width).toBe(Math.max(...items.map((it) => of(it).packagedWidth)));
+      expect(d.depth).toBe(Math.max(...items.map((it) => of(it).packagedDepth)));
+      expect(d.height).toBe(items.reduce((s, it) => s + of(it).packagedHeight * it.quantity, 0));
+    }
+    for (const line of cart) {
+      const shipped = deliveries.flatMap((d) => d.items as Json[]).filter((it) => it.id === line.productId).reduce((s, it) => s + it.quantity, 0);
+      expect(shipped, `units of product ${line.productId} over the deliveries`).toBe(line.quantity);
+    }
+    const requests = (await inbox(key)).filter(about('rates', [a.id, b.id]));
+    expect(requests, 'one rate request per delivery').toHaveLength(deliveries.length);
+    for (const d of deliveries) expect(requests.map((r) => bodyOf(r).delivery)).toContainEqual(d);
+  });
+
+  requirement({ id: 'calculateCheckoutRates.shipping-calculators', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-60'], title: "a service restricted to some shipping calculators is offered for carts of their products only, and gets no rate request for a delivery it cannot serve" }, async ({ api }) => {
+    const [classA, classB] = [freshClassId(), freshClassId()];
+    const a = await stocked(api, 1, { fields: { shippingClassId: classA } });
+    const b = await stocked(api, 2, { fields: { shippingClassId: classB } });
+    const [restrictedKey, openKey] = [uid('app'), uid('app')];
+    const restricted = await register(api, restrictedKey, { fields: { shippingClassIds: [classA] } });
+    expect(restricted.shippingClassIds).toEqual([classA]);
+    const open = await register(api, openKey);
+    const onlyA = await checkout(api, [{ productId: a.id, quantity: 1 }]);
+    expect(codesOf(optionsOf(onlyA, restricted)), 'a cart of class-A products').toEqual(['EXP', 'STD']);
+    const mixed = await checkout(api, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }]);
+    expect(mixed.deliveries).toHaveLength(2);
+    expect(optionsOf(mixed, restricted), 'a cart holding a class-B product').toEqual([]);
+    expect(codesOf(optionsOf(mixed, open)), 'a service with no calculators listed applies to every product').toEqual(['EXP', 'STD']);
+    expect((await inbox(restrictedKey)).filter(about('rates', [b.id])), 'rate requests for the class-B delivery').toEqual([]);
+  });
+
   for (const mode of ['fail', 'slow', 'garbage']) {
     requirement({ id: `calculateCheckoutRates.drops-${mode}-app`, level: 'MUST', area: 'callbacks', source: ['§7', '§4.5', 'D-22'], title: `an App that answers mode=${mode} is left out silently; the other App's options are presented` }, async ({ api }) => {
       const p = await stocked(api, 1);
@@ -284,6 +468,18 @@ test.describe('createShipment', () => {
     const got = await api.call('getShipment', { params: { id: shipment.id } });
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(shipment);
+  });
+
+  requirement({ id: 'createShipment.app-extra-fields', level: 'MUST', area: 'callbacks', source: ['§2.11', '§4.5', 'D-59'], title: "a label answer carrying fields beyond the document's is stored, with the fields of §2.11 only" }, async ({ api }) => {
+    const p = await stocked(api, 1);
+    const key = uid('app');
+    const service = await register(api, key, { labels: { extra: 1 } });
+    const shipment = await ship(api, [{ productId: p.id, quantity: 1 }], service.id);
+    expect(shipment.boxes).toHaveLength(1);
+    const [box] = shipment.boxes as Json[];
+    expect(box.labelStatus).toBe('created');
+    expect(box.label).toEqual({ currency: 'GBP', image: 'data:image/png;base64,iVBORw0KGgo=', priceExcTax: '3.00', priceIncTax: '3.60', trackingNumber: box.trackingNumber });
+    expect(box.trackingNumber).toMatch(new RegExp(`^TRK-${key}-\\d+$`));
   });
 
   requirement({ id: 'createShipment.no-labels-url', level: 'MUST', area: 'callbacks', source: ['§4.5', 'D-49', 'D-58'], title: 'a service without labelsUrl gets no label request; its boxes are labelStatus skipped' }, async ({ api }) => {

@@ -1,10 +1,12 @@
-// v1 Contacts (§2.2, §3, §4.2, §8; D-11..D-15, D-24..D-29, D-55): limits, patterns, required fields and
-// read-only fields come from the document's ContactInput and Contact schemas and the create body's if/then;
-// access-role expectations come from the roles the target lists. Every test makes its own contacts.
+// v1 Contacts (§2.1, §2.2, §3, §4.2, §8; D-09, D-11..D-15, D-24..D-29, D-55): limits, patterns, required fields,
+// read-only and nullable fields come from the document's ContactInput and Contact schemas and the create body's
+// if/then; access-role expectations come from the roles the target lists. Every test makes its own contacts.
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { check, deref, op, schema, type Json } from '../lib/contract.ts';
 import { create, uid } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
+import { RECEIVER_PNG } from '../lib/receiver.ts';
+import { appUrl, inbox } from '../lib/inbox.ts';
 
 const input = schema('ContactInput');
 const output = schema('Contact');
@@ -59,7 +61,12 @@ const otherPatterns = Object.entries(inputProps).filter(([, s]) => s.pattern && 
 const dateFields = Object.entries(inputProps).filter(([, s]) => JSON.stringify(s).includes('/schemas/Date"')).map(([f]) => f);
 // Fields whose input takes letters that the answer may not hold: the keypad conversion of D-14.
 const keypadFields = Object.keys(inputProps).filter((f) => inputProps[f].pattern && output.properties[f]?.pattern && accepts(f, '0800FLOWERS') && check(outPtr(f), '0800FLOWERS').length > 0);
-const readOnly = Object.entries(output.properties as Record<string, Json>).filter(([, s]) => s.readOnly).map(([f]) => f);
+// D-09: the read-only fields ContactInput lists, accepted and ignored on write.
+const readOnly = Object.entries(inputProps).filter(([, s]) => deref(s).readOnly).map(([f]) => f);
+/** §2.1: a Contact property whose schema admits null (`type: [x, 'null']` or a `oneOf` branch `type: 'null'`). */
+const nullable = (s: Json): boolean => [s.type].flat().includes('null') || (s.oneOf ?? []).some((b: Json) => deref(b).type === 'null');
+/** The documented values of the non-nullable optional fields when unset (D-25, D-26, D-28). */
+const unsetValues: Record<string, Json> = { hasPassword: false, accessRoles: [], tags: { contact: [] } };
 const answerExample = op('createContact').responses['201'].content['application/json'].example.contact;
 
 /** A valid create body: the document's example with a fresh reference and email, then `fields` (undefined removes). */
@@ -114,6 +121,38 @@ async function findHq(api: Api): Promise<Json | null> {
     if (res.body.contacts.length < limit) throw new Error('walked every contact: no hq contact exists (§3 requires exactly one)');
   }
   return null;
+}
+
+/** The App receiver's PNG at `<receiver>/<key>/image`, reachable by the target like its callbacks (receiver.ts). */
+const receiverImage = (key: string) => appUrl(key, 'hooks').replace(/\/hooks$/, '/image');
+
+/** A role whose default rule grants at once: a listed one, else one made for the test. */
+async function openRole(api: Api): Promise<string> {
+  const found = (await roles(api)).find((r) => ruleOf(r) === 'active');
+  return found?.reference ?? (await create(api, 'createAccessRole', { requiresVerification: false, requiresApproval: false })).reference;
+}
+/**
+ * Contacts holding every kind of field a get returns (§4.2 rule 1): password, tags, a grant still pending under its
+ * role's rule and an active one with an expiry, and a thumbnail both ways: a stored image with an address, and a
+ * kept `~/content/` URI (no file behind it: a service that downloaded its own URL again would find nothing) with
+ * `address: null`.
+ */
+async function richContacts(api: Api): Promise<Json[]> {
+  const accessRoles = [await ruledRole(api), { reference: await openRole(api), expires: '2031-06-30T12:00:00+00:00', status: 'active' }];
+  const common = { password: 'round-trip-secret', tags: { contact: [uid('tag'), uid('tag')] }, accessRoles, website: `team/${uid('jane')}` };
+  const made = [
+    await create(api, 'createContact', { ...common, thumbnail: `data:image/png;base64,${PNG}` }),
+    await create(api, 'createContact', { ...common, address: undefined, thumbnail: `~/content/${uid('avatars')}/round-trip.png` }),
+  ];
+  const got = await Promise.all(made.map((c) => get(api, c.id)));
+  for (const c of got) {
+    expect(c.hasPassword).toBe(true);
+    expect(c.accessRoles.map((g: Json) => g.status).sort()).toEqual(['active', 'pending']);
+    expect(c.thumbnail).toMatch(/^https?:\/\//);
+  }
+  expect(got[0].address).not.toBeNull();
+  expect(got[1].address).toBeNull();
+  return got;
 }
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -206,8 +245,47 @@ test.describe('createContact', () => {
     expect422(await api.call('createContact', { body: body({ type: 'hq', accessRoles: undefined, password: undefined }) }), 'contact.type', ['error.hq-exists']);
   });
 
-  requirement({ id: 'createContact.read-only', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-09', 'D-28'], title: `rejects the read-only fields ${readOnly.join(', ')} naming each` }, async ({ api }) => {
-    for (const field of readOnly) expect422(await api.call('createContact', { body: body({ [field]: answerExample[field] }) }), `contact.${field}`, ['error.unknown-field']);
+  requirement({ id: 'createContact.read-only', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-09', 'D-28'], title: `accepts and ignores the read-only fields ${readOnly.join(', ')}` }, async ({ api }) => {
+    // The document's answer example holds a value of each; the contact gets its own (no password: hasPassword false).
+    const sent = Object.fromEntries(readOnly.map((f) => [f, answerExample[f]]));
+    const res = await api.call('createContact', { body: body({ ...sent, password: undefined }) });
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+    for (const f of readOnly) expect(res.body.contact[f], f).not.toEqual(sent[f]);
+    expect(await get(api, res.body.contact.id)).toEqual(res.body.contact);
+  });
+
+  requirement({ id: 'createContact.unset-null', level: 'MUST', area: 'contacts', source: ['§2.1', '§2.2', 'D-25', 'D-26', 'D-28'], title: 'every optional field of a minimal add (type and email) reads back as null, except hasPassword false, accessRoles [] and tags {contact: []}' }, async ({ api }) => {
+    const type = types.find((t) => t !== 'hq' && !namedTypes.includes(t))!;
+    const res = await api.call('createContact', { body: { contact: { type, email: `${uid('bare')}@example.com` } } });
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+    const got = await get(api, res.body.contact.id);
+    const always = new Set([...alwaysRequired, ...readOnly.filter((f) => !(f in unsetValues))]);
+    for (const [field, s] of Object.entries(output.properties as Record<string, Json>)) {
+      if (always.has(field)) continue;
+      expect(field in got, `${field} is present`).toBe(true);
+      if (nullable(s)) expect(got[field], `${field}: unset is null (§2.1), not missing or ""`).toBeNull();
+      else {
+        expect(field in unsetValues, `${field} is neither nullable nor has a documented unset value`).toBe(true);
+        expect(got[field], field).toEqual(unsetValues[field]);
+      }
+    }
+  });
+
+  requirement({ id: 'createContact.type-enum', level: 'MUST', area: 'contacts', source: ['§2.2', '§3'], title: `a type outside ${types.join(', ')} is a 422 naming contact.type` }, async ({ api }) => {
+    for (const type of ['customer', types.find((t) => t !== 'hq')!.toUpperCase(), '']) {
+      expect422(await api.call('createContact', { body: body({ type }) }), 'contact.type', ['error.enum']);
+    }
+    const c = await create(api, 'createContact');
+    expect422(await update(api, 'updateContact', c.id, { type: 'customer' }), 'contact.type', ['error.enum']);
+    expect((await get(api, c.id)).type).toBe(c.type);
+  });
+
+  requirement({ id: 'createContact.website-relative', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-27'], title: 'website takes an absolute URL, an absolute path or a relative path such as team/jane, read back as sent' }, async ({ api }) => {
+    for (const website of [`team/${uid('jane')}`, `/team/${uid('jane')}`, `https://example.com/team/${uid('jane')}`]) {
+      const res = await api.call('createContact', { body: body({ website }) });
+      expect(res.status, `${website}: ${res.text.slice(0, 300)}`).toBe(201);
+      expect((await get(api, res.body.contact.id)).website).toBe(website);
+    }
   });
 
   requirement({ id: 'createContact.role-string-default-rule', level: 'MUST', area: 'contacts', source: ['§2.2', '§3', 'D-25'], title: 'a role given as a string follows the role\'s default rule (pending when it requires verification or approval)' }, async ({ api }) => {
@@ -304,6 +382,26 @@ test.describe('createContact', () => {
       expect(Buffer.compare(await img.body(), Buffer.from(PNG, 'base64'))).toBe(0);
     });
   }
+  requirement({ id: 'createContact.thumbnail.content-uri', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-24'], title: 'a thumbnail sent as a ~/content/ URI is kept and read back as an absolute URL of that content' }, async ({ api }) => {
+    const rest = `${uid('avatars')}/jane.png`;
+    const c = await create(api, 'createContact', { thumbnail: `~/content/${rest}` });
+    const url = (await get(api, c.id)).thumbnail as string;
+    expect(url).toMatch(/^https?:\/\/[^/]/);
+    expect(url.endsWith(`/content/${rest}`), url).toBe(true);
+  });
+  requirement({ id: 'createContact.thumbnail.download', level: 'MUST', area: 'contacts', source: ['§2.2', 'D-24'], title: 'a thumbnail sent as an external URL is downloaded and read back as a URL the service serves, not the external one' }, async ({ api }) => {
+    const key = uid('thumb');
+    const external = receiverImage(key);
+    const c = await create(api, 'createContact', { thumbnail: external });
+    expect((await inbox(key)).filter((r) => r.kind === 'image').length, 'the service fetched the external image').toBeGreaterThan(0);
+    const url = (await get(api, c.id)).thumbnail as string;
+    expect(url).toMatch(/^https?:\/\/[^/]/);
+    expect(url).not.toBe(external);
+    expect(url.startsWith(external.slice(0, external.length - key.length - '/image'.length)), `${url} is served by the receiver, not the service`).toBe(false);
+    const img = await api.request.get(url, { failOnStatusCode: false, maxRedirects: 0 });
+    expect(img.status()).toBe(200);
+    expect(Buffer.compare(await img.body(), Buffer.from(RECEIVER_PNG, 'base64'))).toBe(0);
+  });
   requirement({ id: 'createContact.thumbnail-invalid', level: 'MUST', area: 'contacts', source: ['D-24'], title: 'a thumbnail that is not an image is a 422' }, async ({ api }) => {
     expect422(await api.call('createContact', { body: body({ thumbnail: 'data:text/plain;base64,aGVsbG8gd29ybGQ=' }) }), 'contact.thumbnail', ['error.thumbnail-invalid']);
   });
@@ -376,6 +474,43 @@ for (const operationId of updates) {
       const c = await create(api, 'createContact', { tags: { contact: ['one', 'two'] } });
       expect((await update(api, operationId, c.id, { type: c.type, tags: { contact: ['three'] } })).body.contact.tags).toEqual({ contact: ['three'] });
       expect422(await update(api, operationId, c.id, { type: c.type, tags: { other: ['x'] } }), 'contact.tags', ['error.unknown-field', 'error.required'], true);
+    });
+    requirement({ id: `${operationId}.round-trip`, level: 'MUST', area: 'contacts', source: ['§2.2', '§4.2', 'D-09', 'D-15', 'D-24', 'D-25', 'D-55'], title: 'what get returns, sent back unchanged as {contact: …}, is accepted and changes nothing' }, async ({ api }) => {
+      for (const before of await richContacts(api)) {
+        const res = await update(api, operationId, before.id, before);
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+        expect(res.body.contact).toEqual(before);
+        expect(await get(api, before.id)).toEqual(before);
+      }
+    });
+    requirement({ id: `${operationId}.round-trip-change`, level: 'MUST', area: 'contacts', source: ['§2.2', '§4.2', 'D-09'], title: 'what get returns, sent back with one field changed, changes only that field; an unknown field in it is still a 422' }, async ({ api }) => {
+      for (const before of await richContacts(api)) {
+        const position = `Moved ${digits(4)}`;
+        const res = await update(api, operationId, before.id, { ...before, position });
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+        expect(await get(api, before.id)).toEqual({ ...before, position });
+        const typo = await update(api, operationId, before.id, { ...before, fristname: 'Typo' });
+        expect422(typo, 'contact.fristname', ['error.unknown-field']);
+        expect(await get(api, before.id)).toEqual({ ...before, position });
+      }
+    });
+    requirement({ id: `${operationId}.address-null`, level: 'MUST', area: 'contacts', source: ['§2.2', '§4.2', 'D-15', 'D-55'], title: 'address null removes the primary address, and changes nothing on a contact without one' }, async ({ api }) => {
+      const c = await create(api, 'createContact', { address: { line1: '3 Null Street', city: 'Ely' } });
+      expect(c.address).not.toBeNull();
+      const cleared = await update(api, operationId, c.id, { type: c.type, address: null });
+      expect(cleared.status, cleared.text.slice(0, 300)).toBe(200);
+      expect((await get(api, c.id)).address).toBeNull();
+      const again = await update(api, operationId, c.id, { type: c.type, address: null });
+      expect(again.status, again.text.slice(0, 300)).toBe(200);
+      expect(await get(api, c.id)).toEqual({ ...c, address: null });
+    });
+    requirement({ id: `${operationId}.tags-empty`, level: 'MUST', area: 'contacts', source: ['§4.2', 'D-26'], title: 'tags {contact: []} (zero strings) is accepted and removes every tag; tags [] is a 422 naming contact.tags' }, async ({ api }) => {
+      const c = await create(api, 'createContact', { tags: { contact: ['keep-me'] } });
+      expect422(await update(api, operationId, c.id, { type: c.type, tags: [] }), 'contact.tags', undefined, true);
+      expect((await get(api, c.id)).tags).toEqual({ contact: ['keep-me'] });
+      const res = await update(api, operationId, c.id, { type: c.type, tags: { contact: [] } });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      expect((await get(api, c.id)).tags).toEqual({ contact: [] });
     });
     requirement({ id: `${operationId}.deleted-not-found`, level: 'MUST', area: 'contacts', source: ['§7', 'D-04', 'D-02'], title: 'an update of a deleted contact answers 404 in the error envelope' }, async ({ api }) => {
       const c = await create(api, 'createContact');

@@ -23,6 +23,8 @@ function withOffset(value: string, minutes: number): string {
   const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
   return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
 }
+/** One instant as a client may write it (§2.1, §4.4, D-10): as read, with another offset, with `Z`, with a fraction. */
+const spellings = (value: string) => [value, withOffset(value, 120), new Date(Date.parse(value)).toISOString().replace('.000Z', 'Z'), new Date(Date.parse(value)).toISOString()];
 /** Just over the one-second resolution of v2 date-times (D-10), so two creates get different `createdOn`. */
 const TICK = 1100;
 
@@ -32,10 +34,11 @@ const fieldMakers: Record<string, (api: Api, i: number) => Promise<Obj>> = {
   productId: async (api) => ({ productId: (await product(api)).id }),
   // Stock locations the target knows (D-43).
   locationId: async (_api, i) => ({ locationId: i + 1 }),
-  // A redirect's target: static (`url`, an absolute URL) and dynamic (`product`, a path) alternate, since the
-  // filter "matches dynamic and static resources" (§4.4, D-44).
-  target: async (_api, i) => (i % 2
-    ? { resource: 'product', resourceId: 1000 + i, target: `/${uid('to')}` }
+  // A redirect's target: static (`url`, an absolute URL) and dynamic (`product`: the product's URL, which the
+  // target derives from the product, §2.5, D-44) alternate, since the filter "matches dynamic and static
+  // resources" (§4.4); the value filtered on is the target as returned.
+  target: async (api, i) => (i % 2
+    ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id }
     : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` }),
 };
 
@@ -218,12 +221,12 @@ for (const list of lists) {
       const range = ['gte', 'lte', 'gt', 'lt'].includes(x.f.op);
       requirement({
         id: `${list.operationId}.filter.${x.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(x),
-        title: `${x.name} returns exactly the items whose ${x.f.field} ${opText[x.f.op]} the value${range ? ', at the boundary value' : ''}${x.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
+        title: `${x.name} returns exactly the items whose ${x.f.field} ${opText[x.f.op]} the value${range ? ', at the boundary value' : ''}${x.kind === 'date' ? ', whatever the offset it is written in (Z and fractional seconds included)' : ''}`,
       }, async ({ api }) => {
         const { s, mine } = isAssignedDate(x) ? await datedItems(api, list) : await made(api, list, x);
         const raws = x.f.op === 'in' ? [formatList([valueOf(x, mine[0]!), valueOf(x, mine[2]!)])]
           : x.f.op === 'eq' ? [...new Set(mine.map((m) => String(valueOf(x, m))))]
-          : x.kind === 'date' ? [String(valueOf(x, mine[1]!)), withOffset(String(valueOf(x, mine[1]!)), 120)]
+          : x.kind === 'date' ? spellings(String(valueOf(x, mine[1]!)))
           : [String(valueOf(x, mine[1]!))];
         for (const raw of raws) {
           const expected = verify(await s.query({ [x.name]: raw, ...s.narrow(mine, x.name) }), mine, [{ x, raw }]);

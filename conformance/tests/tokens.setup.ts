@@ -1,4 +1,5 @@
-// Setup project: one token per configured App client, fetched through the token endpoint (§4.1) once.
+// Setup project: one token per configured App client, fetched through the token endpoint (§4.1) once. Optional
+// roles (`shortLived`, `scope:<scope>`) the clients file does not name get no token; their requirements skip.
 import { writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { config } from '../lib/config.ts';

@@ -511,14 +511,15 @@ export interface paths {
          *     * **by ids**: `specificationId` and `valueId`. An unknown heading, or a value that is unknown or belongs to
          *       another heading, is a 422 `error.reference-not-found`.
          *     * **by titles**: `specification` (heading title) and `value` (value text). An existing heading whose title
-         *       matches case-insensitively is used (D-32), else a new heading is created (with `isVariant` false); within it,
+         *       matches case-insensitively is used (D-32), else a new heading is created; within it,
          *       an existing value with the same text is used, else a new value is created (D-33). Adding a product
          *       specification may thus create headings and values on the fly (§2.12); those emit `specifications/created`
          *       and `specificationValues/created`.
          *
          *     Rules (§2.12, D-31): the same value may not be assigned to the same product twice (422 `error.duplicate-value`);
-         *     a product may hold several values of one heading unless the heading is a variant heading (`isVariant` true), in
-         *     which case a second value is a 422 `error.variant-heading`. Existing headings and values are never changed here;
+         *     a product may hold several values of one heading unless that heading is used by its variant settings (listed in
+         *     the product's `variantSpecificationIds`, D-61), in which case a second value is a 422 `error.variant-heading`;
+         *     another product may hold several values of the same heading. Existing headings and values are never changed here;
          *     the Specifications and Specification values endpoints change them. `sequence` defaults to the next free number.
          *     Answers 201 with the single-resource envelope. Emits `productSpecifications/created` (D-17).
          */
@@ -623,8 +624,8 @@ export interface paths {
         /**
          * Add a specification
          * @description Creates a specification heading from the `data` wrapper (D-01). `title` is required (D-39) and unique,
-         *     compared case-insensitively; a clash is a 422 `error.unique` (D-32). `description` defaults to null,
-         *     `isVariant` to false and `sequence` to the next free number. Answers 201 with the single-resource envelope.
+         *     compared case-insensitively; a clash is a 422 `error.unique` (D-32). `description` defaults to null
+         *     and `sequence` to the next free number. Answers 201 with the single-resource envelope.
          *     Emits `specifications/created` (D-17).
          */
         post: operations["createSpecification"];
@@ -656,16 +657,16 @@ export interface paths {
          * Update a specification
          * @description Changes the fields given in the `data` wrapper and leaves the others as they are (D-01). A `title` that another
          *     heading already has, compared case-insensitively, is a 422 `error.unique` (D-32). The change affects all live
-         *     products that use the heading: their product specifications show the new title at once (§2.12). Setting
-         *     `isVariant` to true while a product holds more than one value of the heading is a 422 `error.variant-heading`
-         *     (D-31). `modifiedOn` is set to now. Emits `specifications/updated` (D-17).
+         *     products that use the heading: their product specifications show the new title at once (§2.12). Whether the
+         *     heading is a variant heading is set per product (`variantSpecificationIds`, D-61), not here. `modifiedOn` is
+         *     set to now. Emits `specifications/updated` (D-17).
          */
         put: operations["updateSpecification"];
         post?: never;
         /**
          * Delete a specification
-         * @description Deletes the heading together with its values and their assignments to products (D-32): the deletion affects
-         *     all live products that use it (§2.12). Answers 204 with no body. Emits `specifications/deleted` (D-17).
+         * @description Deletes the heading together with its values and their assignments to products (D-32), and removes it from
+         *     every product's `variantSpecificationIds` (D-61): the deletion affects all live products that use it (§2.12). Answers 204 with no body. Emits `specifications/deleted` (D-17).
          */
         delete: operations["deleteSpecification"];
         options?: never;
@@ -1107,7 +1108,8 @@ export interface paths {
          *
          *     Administrators may add a fixed value and/or a percentage to the costs the App returns (§4.5 rule 10):
          *     `fixedModifier` and `percentageModifier`. Products are assigned to a shipping calculator, and a shipping service
-         *     only applies to products whose calculator defines it (§4.5 rule 11).
+         *     only applies to products whose calculator defines it (§4.5 rule 11): the product's `shippingClassId` names its
+         *     calculator, and `shippingClassIds` lists the calculators that define the service (empty for every product; D-60).
          *
          *     Once the service is active, checkout sends a **rate request** to `ratesUrl` for each delivery of a cart, and
          *     dispatch sends a **label request** to `labelsUrl` for each box (the callbacks below; §4.5, §2.10, §2.11).
@@ -1172,18 +1174,26 @@ export interface paths {
          *     trigger. This operation quotes shipping for a cart and a destination as checkout does, and answers the
          *     deliveries and the aggregated options.
          *
-         *     1. The cart is split into deliveries (§4.5 rule 7): each line ships from the location of its product's preferred
-         *        inventory entry with stock (else any entry, else location 1), and the lines of one location are packed in id
-         *        order into boxes of at most `BOX_MAX_WEIGHT` grams (D-21). Each box is one delivery; `dispatchDate` is the
-         *        next weekday.
-         *     2. Every active shipping service gets one rate request per delivery, concurrently, with a 5 s timeout
-         *        (`calculateShippingRates`; §2.10, D-22). A rate request is a quotation only (§4.5 rule 3).
-         *     3. A service that errors, times out or answers a body that breaks the document is dropped for the whole checkout,
-         *        silently (§7, D-22).
-         *     4. An option (`serviceCode` of one service) is kept only when every delivery got it (§4.5 rule 8); its prices are
-         *        summed, converted to the cart currency when the App answered another (§7), then modified by the service's
-         *        percentage and fixed modifiers (§4.5 rule 10) and rounded to 2 decimals; its dates are the latest over the
-         *        deliveries (D-22).
+         *     1. The cart is split into deliveries (§4.5 rule 7) by origin and by weight and packaging: each line ships from
+         *        the location of its product's preferred inventory entry with stock (else any entry, else location 1), and the
+         *        lines of one location are packed in id order into boxes of at most `BOX_MAX_WEIGHT` grams (30 000 by default;
+         *        a heavier unit gets a box of its own). A box's weight is the sum of its units' packaged weights, its width and
+         *        depth the largest of theirs, its height the sum (D-21). Each box is one delivery; `dispatchDate` is the next
+         *        weekday. Item prices are decimal strings with as many decimals as the cart currency's minor units (ISO 4217;
+         *        §2.10 "formatted per currency", D-22).
+         *     2. Shipping calculators (§4.5 rule 11, D-60): a service applies to a delivery only when every product in it has a
+         *        `shippingClassId` the service lists in `shippingClassIds` (an empty list applies to every product). A service
+         *        that cannot serve every delivery of the cart is not asked at all, so none of its options is offered.
+         *     3. Every other active shipping service gets one rate request per delivery, concurrently, with a 5 s timeout
+         *        (`calculateShippingRates`; §2.10, D-22). A rate request is a quotation only: checkout sends no label request,
+         *        even to a service with `labelsUrl` (§4.5 rule 3). Rate requests are calls to the App, not webhook events (§6).
+         *     4. A service that errors, times out or answers a body that breaks the document is dropped for the whole checkout,
+         *        silently (§7, D-22). Fields an App adds beyond the document's do not break its answer (D-59).
+         *     5. An option (`serviceCode` of one service) is kept only when every delivery got it (§4.5 rule 8); its prices are
+         *        summed, landed costs included as quoted (never separated, §4.5 rule 6, D-59), converted to the cart currency
+         *        when the App answered another (§7), then modified by the service's percentage and fixed modifiers (§4.5 rule
+         *        10) and rounded half-up to the cart currency's minor units (JPY 0 decimals, GBP 2, KWD 3); its dates are the
+         *        latest over the deliveries (D-22).
          *
          *     Nothing is stored. An unknown product is 422 `error.reference-not-found`.
          */
@@ -1407,6 +1417,11 @@ export interface components {
             errors: components["schemas"]["ErrorItem"][];
         };
         /**
+         * @description A read-only field of the resource (D-09). It may be sent back in a write body with any value, as a client that reads an object and sends it back does; it is ignored and never changes the resource. Unknown fields are still refused.
+         * @example 1042
+         */
+        ReadOnlyField: unknown;
+        /**
          * Format: date
          * @description A calendar date, `yyyy-mm-dd` (§2.1).
          * @example 2026-11-22
@@ -1548,14 +1563,15 @@ export interface components {
         };
         /**
          * Format: date-time
-         * @description An ISO-8601 date-time with a numeric offset, shape `YYYY-MM-DDTHH:MM:SS+00:00` (§2.1; ATOM on contacts, which has the same shape; D-10).
-         * @example 2026-11-22T09:30:00+00:00
+         * @description A date-time as a client may write it (§2.1 "ISO-8601 date-times with an offset"; §4.4): an RFC 3339 date-time with a numeric offset or `Z`, with or without fractional seconds (`2026-11-22T09:30:00+02:00`, `2026-11-22T07:30:00Z`, `2026-11-22T07:30:00.250Z`). It is stored to the second and always read back in the `DateTime` shape, UTC `+00:00` (D-10).
+         * @example 2026-11-22T07:30:00Z
          */
-        DateTime: string;
+        DateTimeInput: string;
         /**
          * @description The object form of an access grant on write (§2.2): names an existing role, optionally with an expiry and with
          *     `status: active` to grant it at once, bypassing the role's default verification (§3, D-25). New access roles cannot
-         *     be created through a contact; an unknown reference is 422 `error.reference-not-found` (D-25).
+         *     be created through a contact; an unknown reference is 422 `error.reference-not-found` (D-25). A grant as a get
+         *     returns it (`{reference, expires, status}`) is accepted as it is, `status: pending` included (D-25).
          * @example {
          *       "reference": "trade",
          *       "expires": "2027-12-31T23:59:59+00:00",
@@ -1572,13 +1588,14 @@ export interface components {
              * @description When the grant expires (ATOM date-time), or null (or absent) for no expiry (§2.2).
              * @example 2027-12-31T23:59:59+00:00
              */
-            expires?: components["schemas"]["DateTime"] | null;
+            expires?: components["schemas"]["DateTimeInput"] | null;
             /**
-             * @description `active` grants the role at once; without it the role's default rule applies (§2.2, §3, D-25).
+             * @description `active` grants the role at once (§2.2, §3). `pending`, as a get returns it, asks for nothing: like an absent
+             *     `status`, a grant the contact holds keeps its status and a new one follows the role's default rule (D-25).
              * @example active
              * @enum {string}
              */
-            status?: "active";
+            status?: "active" | "pending";
         };
         /**
          * @description A contact's tags (§2.2, §4.2 rule 5; D-26): an object with the single key `contact` (the only built-in tag type
@@ -1604,10 +1621,16 @@ export interface components {
         /**
          * @description The writable fields of a contact, for add and update (§2.2, §4.2). `type` is required on every request (§3); add
          *     also requires `email`, and `firstname` and `lastname` for `guest` and `user` (D-29). Optional fields take null to
-         *     clear them. "No HTML" fields may not contain `<` or `>` (D-13). Read-only fields (`id`, `hasPassword`, `created`)
-         *     and unknown fields are rejected with 422 `error.unknown-field` (D-09).
+         *     clear them (D-55). "No HTML" fields may not contain `<` or `>` (D-13). What a get returns, sent back unchanged, is a
+         *     valid body (D-09): the read-only fields (`id`, `hasPassword`, `created`, marked `readOnly`) are accepted and
+         *     ignored, and so are the address's `id`, `country` and `isPrimary` (D-15), access grants read back with their
+         *     `status` (D-25) and the thumbnail's absolute URL on this service (D-24). Unknown fields are rejected with 422
+         *     `error.unknown-field` naming them, so a typo never passes silently (D-09).
          */
         ContactInput: {
+            id?: components["schemas"]["ReadOnlyField"];
+            hasPassword?: components["schemas"]["ReadOnlyField"];
+            created?: components["schemas"]["ReadOnlyField"];
             /**
              * @description The kind of contact; required on every request (§2.2, §3). A new `hq` cannot be created and a contact's type
              *     cannot change to or from `hq` (422 `error.hq-exists`, D-12).
@@ -1708,7 +1731,8 @@ export interface components {
              */
             username?: string | null;
             /**
-             * @description The contact's page, an absolute URL or a path starting with `/` (§2.2, D-27).
+             * @description The contact's page: an absolute `http(s)` URL, or an absolute or relative path (`/team/ada`, `team/ada`; §2.2,
+             *     D-27). No spaces or `<>`; a relative path's first segment has no `:`, so no other scheme passes as a path.
              * @example https://example.com/team/ada
              */
             website?: string | null;
@@ -1716,13 +1740,17 @@ export interface components {
              * @description Avatar image (§2.2, D-24), one of: a content URI (`~/content/…`), kept as it is; an absolute `http(s)` URL, which
              *     the service downloads (≤ 1 MiB, an image content type, within 5 s) and stores under a content URI; or a data URI
              *     or bare base64 string of a PNG, JPEG, GIF or WebP image (≤ 1 MiB), decoded and stored. Anything else is 422
-             *     `error.thumbnail-invalid`. Null removes the thumbnail. It is returned as an absolute URL.
+             *     `error.thumbnail-invalid`. Null removes the thumbnail. It is returned as an absolute URL; that URL on this
+             *     service (`{base_url}/content/…`, as a get returns it) stands for its content URI and is kept as it is, never
+             *     downloaded again (D-24).
              * @example ~/content/contacts/ada.png
              */
             thumbnail?: string | null;
             /**
              * @description The primary address (§2.2, D-15). On update it is merged into the primary address, or added when the contact
-             *     has none (§4.2 rule 3); an `id` sent with the address of a new contact is ignored (§4.2 rule 4).
+             *     has none (§4.2 rule 3); an `id` sent with the address of a new contact is ignored (§4.2 rule 4), and so are the
+             *     derived `country` and `isPrimary`. Null removes the primary address; for a contact without one it changes
+             *     nothing, so the `address: null` a get returns can be sent back (D-55).
              * @example {
              *       "line1": "12 Marylebone Road",
              *       "city": "London",
@@ -1731,7 +1759,7 @@ export interface components {
              *       "zip": "NW1 5LR"
              *     }
              */
-            address?: components["schemas"]["ContactAddress"];
+            address?: components["schemas"]["ContactAddress"] | null;
             /**
              * @description Access grants (§2.2), each the `reference` string of an existing role (its default grant rules apply) or an
              *     object (D-25). On update the list must name every role to keep: grants absent from it are dropped (§4.2
@@ -1747,7 +1775,8 @@ export interface components {
              */
             accessRoles?: (string | components["schemas"]["ContactAccessRoleInput"])[];
             /**
-             * @description Tags, an object with the single key `contact` (§2.2, §4.2 rule 5, D-26).
+             * @description Tags, an object with the single key `contact` holding zero or more strings (§2.2, §4.2 rule 5, D-26);
+             *     `{"contact": []}` removes every tag, while a bare array (`[]`) is not the object and is refused.
              * @example {
              *       "contact": [
              *         "wholesale",
@@ -1757,6 +1786,12 @@ export interface components {
              */
             tags?: components["schemas"]["ContactTags"];
         };
+        /**
+         * Format: date-time
+         * @description An ISO-8601 date-time with a numeric offset, shape `YYYY-MM-DDTHH:MM:SS+00:00` (§2.1; ATOM on contacts, which has the same shape; D-10).
+         * @example 2026-11-22T09:30:00+00:00
+         */
+        DateTime: string;
         /**
          * @description An access grant of a contact, as returned (§2.2, §3; D-25). Access roles grant access to password-protected pages
          *     and to preferential pricing (§2.12).
@@ -1896,7 +1931,7 @@ export interface components {
              */
             username: string | null;
             /**
-             * @description Absolute URL or a path starting with `/` of the contact's page (§2.2, D-27).
+             * @description The contact's page, an absolute URL or an absolute or relative path, as written (§2.2, D-27).
              * @example https://example.com/team/ada
              */
             website: string | null;
@@ -2047,6 +2082,15 @@ export interface components {
              */
             variantOf: number | null;
             /**
+             * @description The product's variant settings: the specification headings its variants are made by. The product may hold one
+             *     value of each of these headings, and several values of any other heading (§2.12, D-61). Empty when the
+             *     product has no variants.
+             * @example [
+             *       12
+             *     ]
+             */
+            variantSpecificationIds: number[];
+            /**
              * @description Numeric quick-find code (§2.3).
              * @example 1042
              */
@@ -2060,12 +2104,12 @@ export interface components {
              * @description Barcode (EAN/UPC/ISBN).
              * @example 5012345678900
              */
-            barcode: string;
+            barcode: string | null;
             /**
              * @description HS tariff or international commodity code (§2.10).
              * @example 0902.30
              */
-            commodityCode: string;
+            commodityCode: string | null;
             /**
              * @description Derived, never set: `public` when isActive and now is within the publish window, else `admin` (§3).
              * @example public
@@ -2086,32 +2130,32 @@ export interface components {
              * @description URL alias.
              * @example earl-grey-tea-250g
              */
-            alias: string;
+            alias: string | null;
             /**
              * @description Full description (HTML allowed).
              * @example <p>Black tea with bergamot.</p>
              */
-            fullDescription: string;
+            fullDescription: string | null;
             /**
              * @description Short description.
              * @example Black tea with bergamot.
              */
-            description: string;
+            description: string | null;
             /**
              * @description Title for search engines.
              * @example Earl Grey tea
              */
-            metaTitle: string;
+            metaTitle: string | null;
             /**
              * @description Description for search engines.
              * @example Loose-leaf Earl Grey tea.
              */
-            metaDescription: string;
+            metaDescription: string | null;
             /**
              * @description Keywords for search engines.
              * @example tea, earl grey
              */
-            metaKeywords: string;
+            metaKeywords: string | null;
             /**
              * @description Workflow ID, or null.
              * @example null
@@ -2126,17 +2170,17 @@ export interface components {
              * @description Product range.
              * @example Classics
              */
-            range: string;
+            range: string | null;
             /**
              * @description Model.
              * @example EG-250
              */
-            model: string;
+            model: string | null;
             /**
              * @description Manufacturer part number.
              * @example PN-0042
              */
-            partNumber: string;
+            partNumber: string | null;
             /**
              * @description Made to order.
              * @example false
@@ -2146,22 +2190,22 @@ export interface components {
              * @description Packaged weight in grams (§2.10 sends grams; D-38).
              * @example 280
              */
-            packagedWeight: number;
+            packagedWeight: number | null;
             /**
              * @description Packaged width in millimetres (D-38).
              * @example 90
              */
-            packagedWidth: number;
+            packagedWidth: number | null;
             /**
              * @description Packaged height in millimetres (D-38).
              * @example 160
              */
-            packagedHeight: number;
+            packagedHeight: number | null;
             /**
              * @description Packaged depth in millimetres (D-38).
              * @example 60
              */
-            packagedDepth: number;
+            packagedDepth: number | null;
             /**
              * @description Discontinued.
              * @example false
@@ -2221,7 +2265,7 @@ export interface components {
              * @description Stock level that counts as low.
              * @example 5
              */
-            lowStockLevel: number;
+            lowStockLevel: number | null;
             /**
              * @description Current stock, or null when not tracked.
              * @example 120
@@ -2236,12 +2280,12 @@ export interface components {
              * @description Minimum lead time in days.
              * @example 1
              */
-            leadTimeMin: number;
+            leadTimeMin: number | null;
             /**
              * @description Maximum lead time in days.
              * @example 3
              */
-            leadTimeMax: number;
+            leadTimeMax: number | null;
             /**
              * @description Minimum order quantity.
              * @example 1
@@ -2251,9 +2295,9 @@ export interface components {
              * @description Maximum order quantity.
              * @example 50
              */
-            orderQuantityMax: number;
+            orderQuantityMax: number | null;
             /**
-             * @description Shipping class ID, or null.
+             * @description Shipping class ID, or null. It names the product's shipping calculator; a shipping service applies only to products whose class it lists in `shippingClassIds` (§4.5 rule 11, D-60).
              * @example null
              */
             shippingClassId: number | null;
@@ -2308,7 +2352,7 @@ export interface components {
              */
             readonly countRating: number;
         };
-        /** @description The writable fields of a product, for add and update (§2.12 leaves them open; D-39). Read-only and unknown fields are rejected (D-09). */
+        /** @description The writable fields of a product, for add and update (§2.12 leaves them open; D-39). Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09). */
         ProductInput: {
             /**
              * @description `physical` or `virtual` (§2.3).
@@ -2327,6 +2371,16 @@ export interface components {
              */
             variantOf?: number | null;
             /**
+             * @description The product's variant settings: the specification headings its variants are made by (§2.12, D-61). The
+             *     product may then hold only one value of each; listing a heading of which it already holds two values is a
+             *     422 `error.variant-heading`. A given list replaces the whole list (D-51). Defaults to `[]`.
+             * @default []
+             * @example [
+             *       12
+             *     ]
+             */
+            variantSpecificationIds: number[];
+            /**
              * @description Numeric quick-find code (§2.3).
              * @example 1042
              */
@@ -2340,12 +2394,12 @@ export interface components {
              * @description Barcode (EAN/UPC/ISBN).
              * @example 5012345678900
              */
-            barcode?: string;
+            barcode?: string | null;
             /**
              * @description HS tariff or international commodity code (§2.10).
              * @example 0902.30
              */
-            commodityCode?: string;
+            commodityCode?: string | null;
             /**
              * @description Whether the product is switched on (§3).
              * @example true
@@ -2360,32 +2414,32 @@ export interface components {
              * @description URL alias.
              * @example earl-grey-tea-250g
              */
-            alias?: string;
+            alias?: string | null;
             /**
              * @description Full description (HTML allowed).
              * @example <p>Black tea with bergamot.</p>
              */
-            fullDescription?: string;
+            fullDescription?: string | null;
             /**
              * @description Short description.
              * @example Black tea with bergamot.
              */
-            description?: string;
+            description?: string | null;
             /**
              * @description Title for search engines.
              * @example Earl Grey tea
              */
-            metaTitle?: string;
+            metaTitle?: string | null;
             /**
              * @description Description for search engines.
              * @example Loose-leaf Earl Grey tea.
              */
-            metaDescription?: string;
+            metaDescription?: string | null;
             /**
              * @description Keywords for search engines.
              * @example tea, earl grey
              */
-            metaKeywords?: string;
+            metaKeywords?: string | null;
             /**
              * @description Workflow ID, or null.
              * @example null
@@ -2400,17 +2454,17 @@ export interface components {
              * @description Product range.
              * @example Classics
              */
-            range?: string;
+            range?: string | null;
             /**
              * @description Model.
              * @example EG-250
              */
-            model?: string;
+            model?: string | null;
             /**
              * @description Manufacturer part number.
              * @example PN-0042
              */
-            partNumber?: string;
+            partNumber?: string | null;
             /**
              * @description Made to order.
              * @example false
@@ -2420,22 +2474,22 @@ export interface components {
              * @description Packaged weight in grams (§2.10 sends grams; D-38).
              * @example 280
              */
-            packagedWeight?: number;
+            packagedWeight?: number | null;
             /**
              * @description Packaged width in millimetres (D-38).
              * @example 90
              */
-            packagedWidth?: number;
+            packagedWidth?: number | null;
             /**
              * @description Packaged height in millimetres (D-38).
              * @example 160
              */
-            packagedHeight?: number;
+            packagedHeight?: number | null;
             /**
              * @description Packaged depth in millimetres (D-38).
              * @example 60
              */
-            packagedDepth?: number;
+            packagedDepth?: number | null;
             /**
              * @description Discontinued.
              * @example false
@@ -2445,7 +2499,7 @@ export interface components {
              * @description When it was discontinued, or null.
              * @example null
              */
-            discontinuedOn?: components["schemas"]["DateTime"] | null;
+            discontinuedOn?: components["schemas"]["DateTimeInput"] | null;
             /**
              * @description Who discontinued it, or null.
              * @example null
@@ -2460,12 +2514,12 @@ export interface components {
              * @description Start of the publish window, or null for no start (§3).
              * @example null
              */
-            publishStartOn?: components["schemas"]["DateTime"] | null;
+            publishStartOn?: components["schemas"]["DateTimeInput"] | null;
             /**
              * @description End of the publish window, or null for no end (§3).
              * @example null
              */
-            publishEndOn?: components["schemas"]["DateTime"] | null;
+            publishEndOn?: components["schemas"]["DateTimeInput"] | null;
             /**
              * @description Whether stock limits sales.
              * @example true
@@ -2475,7 +2529,7 @@ export interface components {
              * @description Stock level that counts as low.
              * @example 5
              */
-            lowStockLevel?: number;
+            lowStockLevel?: number | null;
             /**
              * @description Current stock, or null when not tracked.
              * @example 120
@@ -2490,12 +2544,12 @@ export interface components {
              * @description Minimum lead time in days.
              * @example 1
              */
-            leadTimeMin?: number;
+            leadTimeMin?: number | null;
             /**
              * @description Maximum lead time in days.
              * @example 3
              */
-            leadTimeMax?: number;
+            leadTimeMax?: number | null;
             /**
              * @description Minimum order quantity.
              * @example 1
@@ -2505,9 +2559,9 @@ export interface components {
              * @description Maximum order quantity.
              * @example 50
              */
-            orderQuantityMax?: number;
+            orderQuantityMax?: number | null;
             /**
-             * @description Shipping class ID, or null.
+             * @description Shipping class ID, or null. It names the product's shipping calculator; a shipping service applies only to products whose class it lists in `shippingClassIds` (§4.5 rule 11, D-60).
              * @example null
              */
             shippingClassId?: number | null;
@@ -2551,6 +2605,14 @@ export interface components {
              * @example null
              */
             template?: string | null;
+            id?: components["schemas"]["ReadOnlyField"];
+            status?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
+            createdBy?: components["schemas"]["ReadOnlyField"];
+            modifiedBy?: components["schemas"]["ReadOnlyField"];
+            averageRating?: components["schemas"]["ReadOnlyField"];
+            countRating?: components["schemas"]["ReadOnlyField"];
         };
         /** @description The single-resource response envelope (§2.1); add answers it with status 201 (D-01). Each operation narrows `data` to its resource. */
         SingleEnvelope: {
@@ -2639,7 +2701,7 @@ export interface components {
         };
         /**
          * @description The writable fields of a product price, for add and update (D-30, D-39). Add requires `currency` and
-         *     `priceExcTax`; defaults fill the others. Read-only and unknown fields are rejected (D-09).
+         *     `priceExcTax`; defaults fill the others. Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         ProductPriceInput: {
             /**
@@ -2671,12 +2733,17 @@ export interface components {
              * @description Start of the scheduled window, or null for no start (D-30). Any offset is accepted (D-10).
              * @example null
              */
-            startOn?: components["schemas"]["DateTime"] | null;
+            startOn?: components["schemas"]["DateTimeInput"] | null;
             /**
              * @description End of the scheduled window, or null for no end (D-30). Any offset is accepted (D-10).
              * @example null
              */
-            endOn?: components["schemas"]["DateTime"] | null;
+            endOn?: components["schemas"]["DateTimeInput"] | null;
+            id?: components["schemas"]["ReadOnlyField"];
+            productId?: components["schemas"]["ReadOnlyField"];
+            isCurrent?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /** @description A product media item (image or video) as returned (§2.7). Every field is present; unset optional values are `null` (§2.1). */
         ProductMedia: {
@@ -2751,7 +2818,7 @@ export interface components {
         };
         /**
          * @description The writable fields of a product media item, for add and update (§2.12 leaves them open; D-39). Add requires
-         *     `image` or `video` (a non-null absolute URL); defaults fill the others. Read-only and unknown fields are rejected (D-09).
+         *     `image` or `video` (a non-null absolute URL); defaults fill the others. Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         ProductMediaInput: {
             /**
@@ -2792,6 +2859,12 @@ export interface components {
              * @example 1
              */
             sequence?: number;
+            id?: components["schemas"]["ReadOnlyField"];
+            productId?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
+            createdBy?: components["schemas"]["ReadOnlyField"];
+            modifiedBy?: components["schemas"]["ReadOnlyField"];
         };
         /** @description A file attached to a product, as returned (§2.6). Every field is present; unset optional values are `null` (§2.1). */
         ProductDownload: {
@@ -2855,7 +2928,7 @@ export interface components {
         };
         /**
          * @description The writable fields of a product download, for add and update (§2.12 leaves them open; D-39, D-47). Add requires
-         *     `file`; defaults fill the others. Read-only and unknown fields are rejected (D-09).
+         *     `file`; defaults fill the others. Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         ProductDownloadInput: {
             /**
@@ -2885,12 +2958,18 @@ export interface components {
              * @enum {string}
              */
             visibility?: "public" | "contact" | "purchase";
+            id?: components["schemas"]["ReadOnlyField"];
+            productId?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
+            createdBy?: components["schemas"]["ReadOnlyField"];
+            modifiedBy?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A specification value assigned to a product, as returned (§2.12 leaves the fields open; D-31). A product has any
          *     number of specification values; the same value may not be assigned to the same product twice, and a product may
-         *     hold several values of one heading unless the heading is a variant heading (`isVariant`, §2.12). Every field is
-         *     present (§2.1).
+         *     hold several values of one heading unless the product's variant settings use that heading (its
+         *     `variantSpecificationIds`, §2.12, D-61). Every field is present (§2.1).
          */
         ProductSpecification: {
             /**
@@ -2947,7 +3026,7 @@ export interface components {
          *       matches case-insensitively is used (D-32), and within it an existing value with the same text (D-33); a heading
          *       or value that does not exist is created on the fly (§2.12).
          *
-         *     The two forms cannot be mixed. `sequence` is optional in both. Read-only and unknown fields are rejected (D-09).
+         *     The two forms cannot be mixed. `sequence` is optional in both. Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         ProductSpecificationInput: {
             /**
@@ -2975,6 +3054,10 @@ export interface components {
              * @example 1
              */
             sequence?: number;
+            id?: components["schemas"]["ReadOnlyField"];
+            productId?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         } & ({
             /** @description Not allowed with `specificationId` and `valueId`. */
             specification?: unknown;
@@ -2989,7 +3072,8 @@ export interface components {
         /**
          * @description The writable fields of an update of a product specification (D-31): only `sequence` and `valueId`. The heading
          *     and the texts of headings and values cannot be changed here (§2.12); the Specifications and Specification Values
-         *     endpoints change them. Any other field is rejected (D-09).
+         *     endpoints change them. The other fields of a product specification, as a get returns them, are accepted and
+         *     ignored (read only here), so an object read can be sent back; unknown fields are rejected (D-09).
          */
         ProductSpecificationUpdate: {
             /**
@@ -3003,11 +3087,19 @@ export interface components {
              * @example 2
              */
             sequence?: number;
+            id?: components["schemas"]["ReadOnlyField"];
+            productId?: components["schemas"]["ReadOnlyField"];
+            specificationId?: components["schemas"]["ReadOnlyField"];
+            specification?: components["schemas"]["ReadOnlyField"];
+            value?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A global specification heading as returned (§2.12 leaves the fields open; D-32). Headings hold the values that
-         *     products are assigned; altering or deleting a heading affects all live products that use it (§2.12). Every field
-         *     is present; unset optional values are `null` (§2.1).
+         *     products are assigned; altering or deleting a heading affects all live products that use it (§2.12). Whether a
+         *     heading is used by variant settings is a setting of each product (`variantSpecificationIds`), not of the heading
+         *     (§2.12, D-61). Every field is present; unset optional values are `null` (§2.1).
          */
         Specification: {
             /**
@@ -3026,11 +3118,6 @@ export interface components {
              */
             description: string | null;
             /**
-             * @description Whether the heading is used by variant settings; a product may then hold only one value of it (§2.12, D-31).
-             * @example false
-             */
-            isVariant: boolean;
-            /**
              * @description Display order among the headings, lowest first (D-32).
              * @example 1
              */
@@ -3048,7 +3135,7 @@ export interface components {
         };
         /**
          * @description The writable fields of a specification heading, for add and update (D-32, D-39). Add requires `title`; defaults
-         *     fill the others. Read-only and unknown fields are rejected (D-09).
+         *     fill the others. Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         SpecificationInput: {
             /**
@@ -3062,15 +3149,13 @@ export interface components {
              */
             description?: string | null;
             /**
-             * @description Whether the heading is used by variant settings; a product may then hold only one value of it (§2.12, D-31). Defaults to false.
-             * @example false
-             */
-            isVariant?: boolean;
-            /**
              * @description Display order among the headings, lowest first (D-32). Defaults to the next free number.
              * @example 1
              */
             sequence?: number;
+            id?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A value of a specification heading as returned (§2.12 leaves the fields open; D-33). Altering or deleting a value
@@ -3110,7 +3195,7 @@ export interface components {
         };
         /**
          * @description The writable fields of a specification value, for add and update (D-33, D-39). Add requires `value`; defaults
-         *     fill the others. Read-only and unknown fields are rejected (D-09).
+         *     fill the others. Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         SpecificationValueInput: {
             /**
@@ -3123,6 +3208,10 @@ export interface components {
              * @example 1
              */
             sequence?: number;
+            id?: components["schemas"]["ReadOnlyField"];
+            specificationId?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description An access role as returned (§2.12, D-34). Access roles grant access to password-protected pages and to preferential
@@ -3177,7 +3266,7 @@ export interface components {
              */
             readonly modifiedOn: components["schemas"]["DateTime"];
         };
-        /** @description The writable fields of an access role, for add and update (§2.12 leaves them open; D-34, D-39). Read-only and unknown fields are rejected (D-09). */
+        /** @description The writable fields of an access role, for add and update (§2.12 leaves them open; D-34, D-39). Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09). */
         AccessRoleInput: {
             /**
              * @description Unique identifier of the role, used by contact access grants (§2.2); a clash is 422 `error.unique` (D-34).
@@ -3206,6 +3295,10 @@ export interface components {
              * @example false
              */
             requiresApproval: boolean;
+            id?: components["schemas"]["ReadOnlyField"];
+            isBuiltIn?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A geozone as returned (§2.12, D-35): a group of countries and regions used for shipping calculation, regional pricing
@@ -3268,7 +3361,7 @@ export interface components {
              */
             readonly modifiedOn: components["schemas"]["DateTime"];
         };
-        /** @description The writable fields of a geozone, for add and update (§2.12 leaves them open; D-35, D-39). Read-only and unknown fields are rejected (D-09). */
+        /** @description The writable fields of a geozone, for add and update (§2.12 leaves them open; D-35, D-39). Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09). */
         GeozoneInput: {
             /**
              * @description The zone's name (no HTML, D-13).
@@ -3304,6 +3397,10 @@ export interface components {
                  */
                 regions: string[];
             }[];
+            id?: components["schemas"]["ReadOnlyField"];
+            isBuiltIn?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description An inventory entry as returned (§2.4): the stock of one product at one location. There is one entry per
@@ -3329,7 +3426,7 @@ export interface components {
              * @description Where the stock is kept within the location (bin or shelf).
              * @example A-12-03
              */
-            shelfLocation: string;
+            shelfLocation: string | null;
             /**
              * @description Quantity physically in stock.
              * @example 120
@@ -3372,8 +3469,9 @@ export interface components {
             readonly modifiedOn: components["schemas"]["DateTime"];
         };
         /**
-         * @description The writable fields of an inventory entry, for add and update (§2.12 leaves them open; D-39, D-43). Read-only and
-         *     unknown fields, `quantityAvailable` among them, are rejected (D-09).
+         * @description The writable fields of an inventory entry, for add and update (§2.12 leaves them open; D-39, D-43). Read-only fields
+         *     (`quantityAvailable` among them) are accepted and ignored, so an object read can be sent back; unknown fields are
+         *     rejected (D-09).
          */
         InventoryInput: {
             /**
@@ -3387,11 +3485,10 @@ export interface components {
              */
             locationId?: number;
             /**
-             * @description Where the stock is kept within the location (bin or shelf; no HTML, D-13). Defaults to an empty string.
-             * @default
+             * @description Where the stock is kept within the location (bin or shelf; no HTML, D-13); null when unset (§2.1).
              * @example A-12-03
              */
-            shelfLocation: string;
+            shelfLocation?: string | null;
             /**
              * @description Quantity physically in stock. Defaults to 0.
              * @default 0
@@ -3422,11 +3519,16 @@ export interface components {
              * @example 10
              */
             issueAlertAtQuantity: number;
+            id?: components["schemas"]["ReadOnlyField"];
+            quantityAvailable?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A redirect as returned (§2.5): it maps a visitor's URL path to a target. A dynamic target (`page`, `category`,
          *     `product`) is stored as a resource and ID pair, so later changes to the target's URL do not create chained
-         *     redirects; a static target (`url`) is a file in the media library or an external URL (§2.5, D-44). A redirect has
+         *     redirects: a `product` redirect's `target` is read from the product (§2.5, D-44). A static target (`url`) is a file
+         *     in the media library or an external URL (§2.5, D-44). A redirect has
          *     `createdOn` only. Every field is present; unset optional values are `null` (§2.1).
          */
         Redirect: {
@@ -3452,8 +3554,11 @@ export interface components {
              */
             path: string;
             /**
-             * @description For `url`: the absolute URL or media path redirected to. For `page`, `category`, `product`: an optional path, or null (D-44).
-             * @example null
+             * @description Where the redirect points. For `url`: the absolute URL or media path stored (§2.5). For `product`: the
+             *     product's current URL, `/<alias>`, derived when the redirect is read, never copied, so a later change of the
+             *     product's alias moves the redirect with it and makes no chain (§2.5); null when the product has no alias or no
+             *     longer exists (D-44). For `page` and `category` (not resources of this API): the path stored, or null (D-44).
+             * @example /earl-grey-tea-250g
              */
             target: string | null;
             /**
@@ -3473,8 +3578,7 @@ export interface components {
             readonly createdOn: components["schemas"]["DateTime"];
         };
         /**
-         * @description The writable fields of a redirect, for add and update (§2.12 leaves them open; D-39, D-44). Read-only and unknown
-         *     fields are rejected (D-09). A `url` redirect needs `target`; a `page`, `category` or `product` redirect needs
+         * @description The writable fields of a redirect, for add and update (§2.12 leaves them open; D-39, D-44). Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09). A `url` redirect needs `target`; a `page`, `category` or `product` redirect needs
          *     `resourceId` (D-44): the add operation states this rule in its schema, and an update must leave a redirect that
          *     still keeps it (checked after merging).
          */
@@ -3496,7 +3600,9 @@ export interface components {
              */
             path?: string;
             /**
-             * @description For `url` (required): an absolute URL or a media path. For `page`, `category`, `product`: an optional path, or null (D-44).
+             * @description For `url` (required): an absolute URL or a media path. For `page` and `category`: an optional path, or null.
+             *     For `product`: ignored, since the target is the product's current URL, derived when read (§2.5, D-44); a
+             *     client that sends back the `target` it read is accepted (D-09).
              * @example null
              */
             target?: string | null;
@@ -3512,6 +3618,8 @@ export interface components {
              * @example null
              */
             country: string | null;
+            id?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A webhook subscription as returned (§2.8). It belongs to the App client that created it: other clients never see it
@@ -3575,7 +3683,8 @@ export interface components {
         };
         /**
          * @description The writable fields of a webhook subscription, for add and update (§2.12 leaves them open; D-39, D-45). Read-only
-         *     and unknown fields, `apiVersion` among them, are rejected (D-09).
+         *     fields (`apiVersion` among them) are accepted and ignored, so an object read can be sent back; unknown fields are
+         *     rejected (D-09).
          */
         WebhookInput: {
             /**
@@ -3615,11 +3724,16 @@ export interface components {
              * @example true
              */
             isActive: boolean;
+            id?: components["schemas"]["ReadOnlyField"];
+            apiVersion?: components["schemas"]["ReadOnlyField"];
+            createdOn?: components["schemas"]["ReadOnlyField"];
+            modifiedOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description A shipping App's registration as returned (§4.5; the endpoint is "not shown", D-18): the addresses the service
          *     posts rate and label requests to, and the administrator's modifiers (§4.5 rule 10). It belongs to the App client
-         *     that registered it; its callbacks are signed with that client's secret (D-16, D-18).
+         *     that registered it; its callbacks are signed with that client's secret (D-16, D-18). It applies only to products
+         *     whose shipping calculator it lists in `shippingClassIds` (§4.5 rule 11, D-60).
          */
         ShippingService: {
             /**
@@ -3665,6 +3779,17 @@ export interface components {
              */
             currency: string;
             /**
+             * @description The shipping calculators that define this service (§4.5 rule 11, D-60): the `shippingClassId` values of the
+             *     products it applies to. Empty: it applies to every product, those without a class included. A service is asked
+             *     for a checkout only when every product of every delivery has a class it lists, so it offers nothing for a cart
+             *     holding any other product.
+             * @example [
+             *       3,
+             *       4
+             *     ]
+             */
+            shippingClassIds: number[];
+            /**
              * @description When the service was registered (D-18).
              * @example 2026-11-22T09:30:00+00:00
              */
@@ -3672,8 +3797,9 @@ export interface components {
         };
         /**
          * @description The writable fields of a shipping service, for add and update (D-18). Add requires `title` and `ratesUrl`
-         *     (§4.5 rule 1); the others default to `isActive` true, `labelsUrl` null, both modifiers 0 and `currency` `GBP`.
-         *     Read-only and unknown fields are rejected (D-09).
+         *     (§4.5 rule 1); the others default to `isActive` true, `labelsUrl` null, both modifiers 0, `currency` `GBP` and
+         *     `shippingClassIds` empty (every product, D-60).
+         *     Read-only fields are accepted and ignored, so an object read can be sent back; unknown fields are rejected (D-09).
          */
         ShippingServiceInput: {
             /**
@@ -3715,6 +3841,17 @@ export interface components {
              * @example GBP
              */
             currency?: string;
+            /**
+             * @description The shipping calculators (product `shippingClassId` values) that define this service (§4.5 rule 11, D-60);
+             *     empty for every product. The service is asked only for carts whose every product has one of them.
+             * @example [
+             *       3,
+             *       4
+             *     ]
+             */
+            shippingClassIds?: number[];
+            id?: components["schemas"]["ReadOnlyField"];
+            created?: components["schemas"]["ReadOnlyField"];
         };
         /**
          * @description An answer holding one shipping service, wrapped in `shippingService` (D-18).
@@ -3728,6 +3865,7 @@ export interface components {
          *         "fixedModifier": 1.5,
          *         "percentageModifier": 10,
          *         "currency": "GBP",
+         *         "shippingClassIds": [],
          *         "created": "2026-11-22T09:30:00+00:00"
          *       }
          *     }
@@ -3738,7 +3876,7 @@ export interface components {
         };
         /**
          * @description One delivery (one box) of a cart (§2.10, §4.5 rule 7): outer dimensions, weight, addresses, items and dispatch
-         *     date. The cart is split into deliveries by origin location and box capacity (D-21). A base schema: `RateDelivery`,
+         *     date. The cart is split into deliveries by origin location and by box capacity: weight and packaging (§4.5 rule 7, D-21). A base schema: `RateDelivery`,
          *     `LabelDelivery` and `ShipmentBox` narrow `items` and close it, so it does not close itself.
          */
         Delivery: {
@@ -3851,12 +3989,12 @@ export interface components {
              */
             weight: number;
             /**
-             * @description Total sale value for the quantity excluding tax, a decimal string formatted per currency (§2.10).
+             * @description Total sale value for the quantity excluding tax, a decimal string formatted per currency (§2.10) with as many decimals as the currency's minor units (ISO 4217; `1200` in JPY, `15.00` in GBP, `4.500` in KWD; D-22).
              * @example 15.00
              */
             priceExcTax: string;
             /**
-             * @description Total sale value for the quantity including tax, a decimal string formatted per currency (§2.10).
+             * @description Total sale value for the quantity including tax, formatted like `priceExcTax` (§2.10, D-22).
              * @example 18.00
              */
             priceIncTax: string;
@@ -3934,7 +4072,10 @@ export interface components {
             /** @description The delivery to quote for (§2.10). */
             delivery: components["schemas"]["RateDelivery"];
         };
-        /** @description One postage option of a rate response (§2.10). */
+        /**
+         * @description One postage option of a rate response (§2.10). Open: an App may add fields of its own; the service reads past them
+         *     and never passes them on (be liberal in what is accepted from Apps, D-59).
+         */
         Rate: {
             /**
              * @description The App's unique code for the postage method (§2.10).
@@ -3957,12 +4098,12 @@ export interface components {
              */
             currency: string;
             /**
-             * @description Total shipping cost excluding tax (§2.10).
+             * @description Total shipping cost excluding tax (§2.10), landed costs included when the rate includes them; the service takes it whole as the shipping cost (§4.5 rule 6, D-59).
              * @example 4.5
              */
             priceExcTax: number;
             /**
-             * @description Total shipping cost including tax (§2.10).
+             * @description Total shipping cost including tax (§2.10), landed costs included when the rate includes them (§4.5 rule 6, D-59).
              * @example 5.4
              */
             priceIncTax: number;
@@ -3976,8 +4117,16 @@ export interface components {
              * @example 2026-11-26
              */
             maxDeliveryDate: components["schemas"]["Date"];
+            /**
+             * @description Optional: the part of `priceExcTax` and `priceIncTax` that is landed costs (import duties and taxes), in
+             *     `currency`; present and above 0 when the rate includes landed costs. Informational only: the service uses the
+             *     rate's prices as the whole shipping cost and never separates or subtracts duties (§4.5 rules 5–6, D-59). Landed
+             *     costs may be invoiced separately by the provider and be missing from the label price (rule 5).
+             * @example 1.25
+             */
+            landedCosts?: number | null;
         };
-        /** @description The App's answer to a rate request (§2.10). */
+        /** @description The App's answer to a rate request (§2.10). Open: fields beyond `rates` are read past (D-59). */
         RateResponse: {
             /**
              * @description One element for each postage option the App offers for the delivery; empty when it offers none (§2.10).
@@ -4084,7 +4233,10 @@ export interface components {
             /** @description The box to make a label for, with the chosen `serviceCode` (§2.11). */
             delivery: components["schemas"]["LabelDelivery"];
         };
-        /** @description A shipping label made by the App for one box (§2.11). */
+        /**
+         * @description A shipping label made by the App for one box (§2.11). Open: an App may add fields of its own; the service reads past
+         *     them and stores only the fields below (D-59).
+         */
         Label: {
             /**
              * @description ISO 4217 code of the label prices; should equal the requested currency (§2.11).
@@ -4097,12 +4249,12 @@ export interface components {
              */
             image: string;
             /**
-             * @description Label price excluding taxes, a decimal string (§2.11). Landed costs may be invoiced separately and be missing from it (§4.5 rule 5).
+             * @description Label price excluding taxes, a decimal string with as many decimals as the currency's minor units (ISO 4217; §2.11, D-22). Landed costs may be invoiced separately and be missing from it (§4.5 rule 5, D-59).
              * @example 4.50
              */
             priceExcTax: string;
             /**
-             * @description Label price including taxes, a decimal string (§2.11).
+             * @description Label price including taxes, a decimal string with as many decimals as the currency's minor units (ISO 4217; §2.11, D-22).
              * @example 5.40
              */
             priceIncTax: string;
@@ -4112,7 +4264,7 @@ export interface components {
              */
             trackingNumber: string;
         };
-        /** @description The App's answer to a label request (§2.11). */
+        /** @description The App's answer to a label request (§2.11). Open: fields beyond `label` are read past (D-59). */
         LabelResponse: {
             /** @description The label for the box (§2.11). */
             label: components["schemas"]["Label"];
@@ -4192,7 +4344,7 @@ export interface components {
              */
             currency: string;
             /**
-             * @description Total shipping cost excluding tax over every delivery, after conversion and modifiers: `sum × (1 + percentageModifier / 100) + fixedModifier`, rounded to 2 decimals (D-22).
+             * @description Total shipping cost excluding tax over every delivery, landed costs included as the App quoted them (§4.5 rule 6, D-59), after conversion and modifiers: `sum × (1 + percentageModifier / 100) + fixedModifier`, rounded half-up to as many decimals as the cart currency's minor units (ISO 4217: JPY 0, GBP 2, KWD 3; D-22).
              * @example 6.45
              */
             priceExcTax: number;
@@ -4293,7 +4445,7 @@ export interface components {
              */
             trackingNumber: string | null;
             /**
-             * @description The label the App answered, stored as it came, or null without one (§2.11, D-49).
+             * @description The label the App answered, its fields of §2.11 as they came (fields beyond them are not kept, D-59), or null without one (§2.11, D-49).
              * @example {
              *       "currency": "GBP",
              *       "image": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -4720,6 +4872,7 @@ export interface components {
                  *         "fixedModifier": 1.5,
                  *         "percentageModifier": 10,
                  *         "currency": "GBP",
+                 *         "shippingClassIds": [],
                  *         "created": "2026-11-22T09:30:00+00:00"
                  *       }
                  *     }
@@ -4748,22 +4901,22 @@ export interface components {
          * @description Resources whose `createdOn` is at or after this date-time (§4.4 `:min`; ISO-8601 with an offset).
          * @example 2026-01-01T00:00:00+00:00
          */
-        CreatedOnMin: components["schemas"]["DateTime"];
+        CreatedOnMin: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `createdOn` is at or before this date-time (§4.4 `:max`; ISO-8601 with an offset).
          * @example 2026-12-31T23:59:59+00:00
          */
-        CreatedOnMax: components["schemas"]["DateTime"];
+        CreatedOnMax: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `createdOn` is strictly after this date-time (§4.4 `:after`; ISO-8601 with an offset).
          * @example 2026-01-01T00:00:00+00:00
          */
-        CreatedOnAfter: components["schemas"]["DateTime"];
+        CreatedOnAfter: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `createdOn` is strictly before this date-time (§4.4 `:before`; ISO-8601 with an offset).
          * @example 2026-12-31T23:59:59+00:00
          */
-        CreatedOnBefore: components["schemas"]["DateTime"];
+        CreatedOnBefore: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
          * @example 1042,1043
@@ -4793,22 +4946,22 @@ export interface components {
          * @description Resources whose `modifiedOn` is at or after this date-time (§4.4 `:min`; ISO-8601 with an offset).
          * @example 2026-01-01T00:00:00+00:00
          */
-        ModifiedOnMin: components["schemas"]["DateTime"];
+        ModifiedOnMin: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `modifiedOn` is at or before this date-time (§4.4 `:max`; ISO-8601 with an offset).
          * @example 2026-12-31T23:59:59+00:00
          */
-        ModifiedOnMax: components["schemas"]["DateTime"];
+        ModifiedOnMax: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `modifiedOn` is strictly after this date-time (§4.4 `:after`; ISO-8601 with an offset).
          * @example 2026-01-01T00:00:00+00:00
          */
-        ModifiedOnAfter: components["schemas"]["DateTime"];
+        ModifiedOnAfter: components["schemas"]["DateTimeInput"];
         /**
          * @description Resources whose `modifiedOn` is strictly before this date-time (§4.4 `:before`; ISO-8601 with an offset).
          * @example 2026-12-31T23:59:59+00:00
          */
-        ModifiedOnBefore: components["schemas"]["DateTime"];
+        ModifiedOnBefore: components["schemas"]["DateTimeInput"];
         /**
          * @description The numeric ID of the product the sub-resource belongs to (§4.3). An unknown product answers 404.
          * @example 1042
@@ -6657,8 +6810,7 @@ export interface operations {
                  * @example {
                  *       "data": {
                  *         "title": "Origin",
-                 *         "description": "Country where the tea was grown.",
-                 *         "isVariant": false
+                 *         "description": "Country where the tea was grown."
                  *       }
                  *     }
                  */
@@ -7858,7 +8010,8 @@ export interface operations {
                  */
                 "resourceId:in"?: string;
                 /**
-                 * @description Redirects whose stored `target` equals this value; matches dynamic and static resources (§4.4, D-44).
+                 * @description Redirects whose `target`, as returned, equals this value; matches dynamic and static resources (§4.4): a
+                 *     `product` redirect by its product's current URL, `/<alias>` (§2.5, D-44).
                  * @example https://media.example.com/catalogue-2026.pdf
                  */
                 target?: string;
@@ -8380,6 +8533,7 @@ export interface operations {
                      *           "fixedModifier": 1.5,
                      *           "percentageModifier": 10,
                      *           "currency": "GBP",
+                     *           "shippingClassIds": [],
                      *           "created": "2026-11-22T09:30:00+00:00"
                      *         }
                      *       ]
@@ -8442,6 +8596,7 @@ export interface operations {
                      *         "fixedModifier": 1.5,
                      *         "percentageModifier": 10,
                      *         "currency": "GBP",
+                     *         "shippingClassIds": [],
                      *         "created": "2026-11-22T09:30:00+00:00"
                      *       }
                      *     }

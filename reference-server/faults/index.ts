@@ -23,7 +23,9 @@ import authScopeAlwaysNull from './auth/scopeAlwaysNull.ts';
 import authScopeIgnored from './auth/scopeIgnored.ts';
 import authTokenAliasMissing from './auth/tokenAliasMissing.ts';
 import authWebhooksAcrossClients from './auth/webhooksAcrossClients.ts';
+import authWebhooksNeedScope from './auth/webhooksNeedScope.ts';
 import authWrongSecretAccepted from './auth/wrongSecretAccepted.ts';
+import authWrongScopeFamily from './auth/wrongScopeFamily.ts';
 import paginationLimitIgnored from './pagination/limitIgnored.ts';
 import paginationLinksDropFilters from './pagination/linksDropFilters.ts';
 import paginationNewestFirst from './pagination/newestFirst.ts';
@@ -62,6 +64,12 @@ import resourcesSubResourceAcrossParents from './resources/subResourceAcrossPare
 import resourcesUnknownRoleReferenceAccepted from './resources/unknownRoleReferenceAccepted.ts';
 import resourcesUpdateResetsAbsentFields from './resources/updateResetsAbsentFields.ts';
 import resourcesUrlRedirectWithoutTarget from './resources/urlRedirectWithoutTarget.ts';
+import resourcesRedirectTargetCopied from './resources/redirectTargetCopied.ts';
+import resourcesVariantHeadingGlobal from './resources/variantHeadingGlobal.ts';
+import resourcesIdsReused from './resources/idsReused.ts';
+import resourcesReadOnlyFieldsRefused from './resources/readOnlyFieldsRefused.ts';
+import productsEmptyStringForUnset from './products/emptyStringForUnset.ts';
+import filtersZuluDateTimeRefused from './filters/zuluDateTimeRefused.ts';
 import contactsAccessRolesMerged from './contacts/accessRolesMerged.ts';
 import contactsBiographyTruncated from './contacts/biographyTruncated.ts';
 import contactsCompanyTruncated from './contacts/companyTruncated.ts';
@@ -76,6 +84,15 @@ import contactsPasswordMinOffByOne from './contacts/passwordMinOffByOne.ts';
 import contactsPositionMaxOffByOne from './contacts/positionMaxOffByOne.ts';
 import contactsSecondHqAllowed from './contacts/secondHqAllowed.ts';
 import contactsTagsOtherKeysAccepted from './contacts/tagsOtherKeysAccepted.ts';
+import contactsAddressNullRefused from './contacts/addressNullRefused.ts';
+import contactsEmptyTagsRefused from './contacts/emptyTagsRefused.ts';
+import contactsOwnThumbnailDownloaded from './contacts/ownThumbnailDownloaded.ts';
+import contactsReadOnlyFieldsRefused from './contacts/readOnlyFieldsRefused.ts';
+import contactsRelativeWebsiteRefused from './contacts/relativeWebsiteRefused.ts';
+import contactsThumbnailHotlinked from './contacts/thumbnailHotlinked.ts';
+import contactsThumbnailNotAbsolute from './contacts/thumbnailNotAbsolute.ts';
+import contactsTypeNotChecked from './contacts/typeNotChecked.ts';
+import contactsUnsetAsEmptyString from './contacts/unsetAsEmptyString.ts';
 import webhooksActionIgnored from './webhooks/actionIgnored.ts';
 import webhooksAttemptAlwaysOne from './webhooks/attemptAlwaysOne.ts';
 import webhooksDeletedCarriesIdOnly from './webhooks/deletedCarriesIdOnly.ts';
@@ -85,6 +102,7 @@ import webhooksNewDeliveryIdPerAttempt from './webhooks/newDeliveryIdPerAttempt.
 import webhooksNoRetry from './webhooks/noRetry.ts';
 import webhooksSignatureHex from './webhooks/signatureHex.ts';
 import webhooksSignedWithAccount from './webhooks/signedWithAccount.ts';
+import webhooksCallbacksAsEvents from './webhooks/callbacksAsEvents.ts';
 import callbacksCurrencyNotConverted from './callbacks/currencyNotConverted.ts';
 import callbacksDispatchDateMissing from './callbacks/dispatchDateMissing.ts';
 import callbacksFailingAppFailsCheckout from './callbacks/failingAppFailsCheckout.ts';
@@ -96,6 +114,12 @@ import callbacksOneRateRequestPerCart from './callbacks/oneRateRequestPerCart.ts
 import callbacksSignedWithClientId from './callbacks/signedWithClientId.ts';
 import callbacksUncommonOptionsKept from './callbacks/uncommonOptionsKept.ts';
 import callbacksWeightInKilograms from './callbacks/weightInKilograms.ts';
+import callbacksTwoDecimalsForEveryCurrency from './callbacks/twoDecimalsForEveryCurrency.ts';
+import callbacksExtraFieldsRejected from './callbacks/extraFieldsRejected.ts';
+import callbacksLabelRequestedAtCheckout from './callbacks/labelRequestedAtCheckout.ts';
+import callbacksLandedCostsSeparated from './callbacks/landedCostsSeparated.ts';
+import callbacksSplitByLocationOnly from './callbacks/splitByLocationOnly.ts';
+import callbacksCalculatorIgnored from './callbacks/calculatorIgnored.ts';
 
 export const faults: Fault[] = [
   envelopesCreateAnswers200,
@@ -120,7 +144,9 @@ export const faults: Fault[] = [
   authScopeIgnored,
   authTokenAliasMissing,
   authWebhooksAcrossClients,
+  authWebhooksNeedScope,
   authWrongSecretAccepted,
+  authWrongScopeFamily,
   paginationLimitIgnored,
   paginationLinksDropFilters,
   paginationNewestFirst,
@@ -159,6 +185,12 @@ export const faults: Fault[] = [
   resourcesUnknownRoleReferenceAccepted,
   resourcesUpdateResetsAbsentFields,
   resourcesUrlRedirectWithoutTarget,
+  resourcesRedirectTargetCopied,
+  resourcesVariantHeadingGlobal,
+  resourcesIdsReused,
+  resourcesReadOnlyFieldsRefused,
+  productsEmptyStringForUnset,
+  filtersZuluDateTimeRefused,
   contactsAccessRolesMerged,
   contactsBiographyTruncated,
   contactsCompanyTruncated,
@@ -173,6 +205,15 @@ export const faults: Fault[] = [
   contactsPositionMaxOffByOne,
   contactsSecondHqAllowed,
   contactsTagsOtherKeysAccepted,
+  contactsAddressNullRefused,
+  contactsEmptyTagsRefused,
+  contactsOwnThumbnailDownloaded,
+  contactsReadOnlyFieldsRefused,
+  contactsRelativeWebsiteRefused,
+  contactsThumbnailHotlinked,
+  contactsThumbnailNotAbsolute,
+  contactsTypeNotChecked,
+  contactsUnsetAsEmptyString,
   webhooksActionIgnored,
   webhooksAttemptAlwaysOne,
   webhooksDeletedCarriesIdOnly,
@@ -182,6 +223,7 @@ export const faults: Fault[] = [
   webhooksNoRetry,
   webhooksSignatureHex,
   webhooksSignedWithAccount,
+  webhooksCallbacksAsEvents,
   callbacksCurrencyNotConverted,
   callbacksDispatchDateMissing,
   callbacksFailingAppFailsCheckout,
@@ -193,6 +235,12 @@ export const faults: Fault[] = [
   callbacksSignedWithClientId,
   callbacksUncommonOptionsKept,
   callbacksWeightInKilograms,
+  callbacksTwoDecimalsForEveryCurrency,
+  callbacksExtraFieldsRejected,
+  callbacksLabelRequestedAtCheckout,
+  callbacksLandedCostsSeparated,
+  callbacksSplitByLocationOnly,
+  callbacksCalculatorIgnored,
 ];
 
 export const faultNames = faults.map((f) => f.name);

@@ -37,6 +37,15 @@ test('D-25, §4.2 rule 2: re-listing a held role keeps its status; the object fo
   assert.deepEqual(resolveGrant({ reference: 'customer' }, verified, held), { status: 'active', expires: null });
 });
 
+test('D-25: a grant read back with status pending asks for nothing: a held grant keeps its status, a new one follows the rule', () => {
+  const verified = { requiresVerification: true, requiresApproval: false };
+  const open = { requiresVerification: false, requiresApproval: false };
+  const held = { status: 'active', expires: '2027-01-01T00:00:00+00:00' };
+  assert.deepEqual(resolveGrant({ reference: 'customer', expires: held.expires, status: 'pending' }, verified, held), held);
+  assert.deepEqual(resolveGrant({ reference: 'customer', expires: null, status: 'pending' }, verified, { status: 'pending', expires: null }), { status: 'pending', expires: null });
+  assert.deepEqual(resolveGrant({ reference: 'staff', expires: null, status: 'pending' }, open, undefined), { status: 'active', expires: null });
+});
+
 test('D-15: the read-only country comes from the ISO code', () => {
   assert.equal(countryName('GB'), 'United Kingdom');
   assert.equal(countryName('DE'), 'Germany');

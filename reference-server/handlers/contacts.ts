@@ -33,7 +33,7 @@ CREATE INDEX IF NOT EXISTS "contactAccessRoles_roleId" ON "contactAccessRoles" (
 type Obj = Record<string, Json>;
 /** A contact as stored: the columns plus the fields kept in `doc`. */
 interface Stored extends Obj { id: number; type: string; created: string; passwordHash: string | null; thumbnail: string | null; tags: string[] }
-type GrantInput = string | { reference: string; expires?: string | null; status?: 'active' };
+type GrantInput = string | { reference: string; expires?: string | null; status?: 'active' | 'pending' };
 
 const COLUMNS = ['type', 'email', 'reference', 'leaveDate', 'firstname', 'lastname', 'company', 'passwordHash', 'thumbnail', 'created'] as const;
 const DOC_FIELDS = ['department', 'division', 'position', 'biography', 'dateOfBirth', 'startDate', 'phone', 'mobile',
@@ -72,8 +72,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export interface Grant { status: string; expires: string | null }
 export interface RoleRule { requiresVerification: boolean; requiresApproval: boolean }
 /**
- * D-25: `status: active` grants at once; otherwise a grant the contact already holds keeps its status (re-listing a
- * role to keep it, §4.2 rule 2, must not undo a verification), and a new one follows the role's default rule.
+ * D-25: `status: active` grants at once; otherwise (no status, or `pending` as a get returns it) a grant the contact
+ * already holds keeps its status (re-listing a role to keep it, §4.2 rule 2, must not undo a verification), and a
+ * new one follows the role's default rule.
  * The string form keeps an existing expiry; the object form sets it (absent: none).
  */
 export function resolveGrant(entry: GrantInput, role: RoleRule, held: Grant | undefined): Grant {
@@ -203,12 +204,16 @@ function write(req: Req, input: Obj, { thumbnail, passwordHash }: Prepared, prev
   if (thumbnail) rec.thumbnail = storeThumbnail(db, contentDir(rec.id), thumbnail, previous?.thumbnail ?? null);
   save(db, rec, !previous);
   if (input.address) saveAddress(db, rec.id, input.address);
+  // D-55: null removes the primary address; without one it changes nothing (the `address: null` a get returns).
+  else if (input.address === null) sql(db, 'DELETE FROM "contactAddresses" WHERE "contactId" = ?').run(rec.id);
   if (input.accessRoles) saveGrants(db, rec.id, input.accessRoles);
   const contact = present(db, rec.id, req.baseUrl)!;
   emit(db, 'contacts', previous ? 'updated' : 'created', contact, now);
   return contact;
 }
 
+// The read-only fields a get's answer sent back carries (`id`, `hasPassword`, `created`) were dropped after
+// validation (http/validation.ts dropReadOnly, D-09): they never reach the record.
 const contactOf = (req: Req) => (req.body as { contact: Obj }).contact;
 interface Prepared { thumbnail: Thumbnail | undefined; passwordHash: string | undefined }
 // The slow parts come before the transaction, which must not wait on them: the thumbnail's download and the

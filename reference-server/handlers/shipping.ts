@@ -1,5 +1,6 @@
 // Shipping services (D-18) and the two reference extensions that trigger the App callbacks (D-20): checkout rates
-// (§2.10, §4.5 rules 3, 7, 8, 10, 11; D-21, D-22) and shipments with their labels (§2.11, §4.5 rules 2, 4, 9; D-49).
+// (§2.10, §4.5 rules 3, 7, 8, 10, 11; D-21, D-22, D-60) and shipments with their labels (§2.11, §4.5 rules 2, 4, 9;
+// D-49). Rate and label requests are calls to the App, never webhook events (§6): only the shipment itself is one.
 // Rule: every database read happens before the callbacks and every write after them, so no transaction is ever
 // open while an App is answering.
 import { fail, notFound } from '../http/errors.ts';
@@ -8,10 +9,11 @@ import { isoUtc, sql, tx, type Row } from '../store/db.ts';
 import type { Ctx, Obj } from '../store/resource.ts';
 import { resources } from '../store/resources.ts';
 import { emit } from '../webhooks/outbox.ts';
-import { aggregate, round2 } from '../shipping/aggregate.ts';
+import { aggregate } from '../shipping/aggregate.ts';
 import { collectQuotes, requestLabels } from '../shipping/callbacks.ts';
 import { fullAddress, isWarehouse, originOf, type Address } from '../shipping/locations.ts';
-import { activeTargets, shippingServices } from '../shipping/services.ts';
+import { formatMoney } from '../shipping/money.ts';
+import { activeTargets, calculators, shippingServices } from '../shipping/services.ts';
 import { nextWeekday, originLocation, splitCart, type StockEntry } from '../shipping/split.ts';
 import { ctxOf } from './crud.ts';
 import { single } from './envelopes.ts';
@@ -56,13 +58,13 @@ function stockOf(ctx: Ctx, productId: number): StockEntry[] {
     .filter((e) => isWarehouse(e.locationId));
 }
 
-const money = (n: number) => round2(n).toFixed(2);
-
 /**
  * The `delivery` objects of a cart, one per box (§4.5 rule 7): rate request deliveries, or with `serviceCode` the
- * label request ones, whose addresses add `title` and `phone` and whose items add `reference` (§2.10, §2.11).
+ * label request ones, whose addresses add `title` and `phone` and whose items add `reference` (§2.10, §2.11). Item
+ * prices are decimal strings with the cart currency's minor units ("formatted per currency", D-22). `classIds` holds
+ * each delivery's products' shipping calculators (§4.5 rule 11, D-60).
  */
-function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): Obj[] {
+function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): { deliveries: Obj[]; classIds: (number | null)[][] } {
   const ctx = ctxOf(req);
   const label = serviceCode !== undefined;
   const products = new Map<number, Obj>();
@@ -81,7 +83,10 @@ function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): Obj[] {
   });
   const destination = fullAddress(cart.destination, label);
   const dispatchDate = nextWeekday(req.now);
-  return splitCart(lines, req.services.config.boxMaxWeight).map((box) => ({
+  const money = (n: number) => formatMoney(n, cart.currency);
+  const boxes = splitCart(lines, req.services.config.boxMaxWeight);
+  const classIds = boxes.map((box) => box.items.map(({ productId }) => (products.get(productId)!.shippingClassId ?? null) as number | null));
+  const deliveries = boxes.map((box) => ({
     ...(label ? { serviceCode } : {}),
     width: box.width, height: box.height, depth: box.depth, weight: box.weight, currency: cart.currency,
     origin: originOf(box.locationId, label), destination,
@@ -95,17 +100,20 @@ function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): Obj[] {
     }),
     dispatchDate,
   }));
+  return { deliveries, classIds };
 }
 
 const secretOf = (req: Req) => (clientId: string) => req.services.auth.clients.get(clientId)?.clientSecret;
 
-// ── Checkout (D-20, D-22): every active service quotes every delivery; nothing is stored ──
+// ── Checkout (D-20, D-22): every active service that applies to every delivery quotes each; nothing is stored ──
 
 export const calculateCheckoutRates: Handler<'calculateCheckoutRates'> = async (req) => {
   const cart = req.body.data as Cart;
   const { config } = req.services;
-  const deliveries = deliveriesOf(req, cart);
-  const targets = activeTargets(ctxOf(req), secretOf(req));
+  const { deliveries, classIds } = deliveriesOf(req, cart);
+  // §4.5 rule 11, D-60: a service that cannot serve one delivery could offer nothing common to the cart; not asked.
+  const targets = activeTargets(ctxOf(req), secretOf(req)).filter((t) => classIds.every((ids) => calculators.applies(t, ids)));
+  // §4.5 rule 3: quotations only; no label request is ever sent from here.
   const quotes = await collectQuotes(targets, deliveries, config.callbackTimeoutMs);
   return single(200, { currency: cart.currency, deliveries, options: aggregate(quotes, cart.currency, config.currencyRates) });
 };
@@ -116,7 +124,10 @@ export const createShipment: Handler<'createShipment'> = async (req) => {
   const order = req.body.data;
   const [target] = activeTargets(ctxOf(req), secretOf(req), order.shippingServiceId);
   if (!target) fail(422, 'error.reference-not-found', 'data.shippingServiceId', `No active shipping service with id ${order.shippingServiceId}`, 'data');
-  const requests = deliveriesOf(req, order as Cart, order.serviceCode);
+  const { deliveries: requests, classIds } = deliveriesOf(req, order as Cart, order.serviceCode);
+  if (!calculators.applies(target!, classIds.flat())) { // §4.5 rule 11, D-60
+    fail(422, 'error.reference-not-found', 'data.shippingServiceId', `Shipping service ${order.shippingServiceId} does not apply to every product of the cart (shipping calculators, D-60)`, 'data');
+  }
   const labels = target.labelsUrl // rule 2: no labelsUrl, no label requests
     ? await requestLabels(target.labelsUrl, target.secret, requests, req.services.config.callbackTimeoutMs)
     : requests.map(() => undefined);

@@ -1,9 +1,10 @@
 // Bearer tokens (D-05, §8): the in-memory record of verified tokens never outlives a token's expiry, and the
-// tokens table stays the truth across a restart.
+// tokens table stays the truth across a restart. The default clients (§5, D-07): one per scope, each passing its
+// scope family only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from './errors.ts';
-import { Auth, loadClients, TOKEN_LIFETIME_S, TOKENS_DDL } from './auth.ts';
+import { allScopes, Auth, loadClients, TOKEN_LIFETIME_S, TOKENS_DDL } from './auth.ts';
 import { openDb } from '../store/db.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
@@ -40,4 +41,24 @@ test('issuing a token forgets the expired ones it had verified', () => {
   a.bearer(`Bearer ${old}`, at(1));
   a.issue(client, at(TOKEN_LIFETIME_S + 5));
   refused(() => a.bearer(`Bearer ${old}`, at(1)));
+});
+
+test('the default clients include one client per scope of the contract, holding that scope only (§5, D-07)', () => {
+  const { auth: a } = auth();
+  for (const scope of allScopes) {
+    const c = a.clients.get(`conformance-${scope.replace(/\./g, '-')}`);
+    assert.deepEqual(c?.scopes, [scope]);
+    assert.equal(c?.clientSecret, `${c?.clientId}-secret`);
+  }
+  assert.equal(a.issue(a.clients.get('conformance-inventory-readonly')!, at(0)).scope, 'inventory.readonly');
+});
+
+test('a one-scope client passes the operations of its family only (§5, D-07)', () => {
+  const { auth: a } = auth();
+  const forbidden = (fn: () => unknown) => assert.throws(fn, (e: unknown) => e instanceof ApiError && e.status === 403);
+  const listInventory = [['inventory'], ['inventory.readonly']];
+  a.requireScopes(a.clients.get('conformance-inventory')!, listInventory);
+  a.requireScopes(a.clients.get('conformance-inventory-readonly')!, listInventory);
+  forbidden(() => a.requireScopes(a.clients.get('conformance-products')!, listInventory));
+  forbidden(() => a.requireScopes(a.clients.get('conformance-inventory-readonly')!, [['inventory']]));
 });

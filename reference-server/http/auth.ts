@@ -15,7 +15,11 @@ export interface Client {
 /** Every scope the contract declares (D-07). */
 export const allScopes: string[] = Object.keys(spec.components.securitySchemes.oauth2.flows.clientCredentials.scopes);
 
-/** The default App clients of the design brief §4; a clients file (JSON array of Client) overrides them. */
+/**
+ * The default App clients of the design brief §4; a clients file (JSON array of Client) overrides them. Besides
+ * the four, one client per scope of the contract holds that scope and nothing else (`conformance-products`,
+ * `conformance-products-readonly`, …), so that a black-box suite can tell the scope families apart (§5, D-07).
+ */
 export function loadClients(file?: string): Client[] {
   if (file) return JSON.parse(readFileSync(file, 'utf8')) as Client[];
   return [
@@ -23,6 +27,10 @@ export function loadClients(file?: string): Client[] {
     { clientId: 'conformance-readonly', clientSecret: 'conformance-readonly-secret', scopes: allScopes.filter((s) => s.endsWith('.readonly')) },
     { clientId: 'conformance-default', clientSecret: 'conformance-default-secret', scopes: [] },
     { clientId: 'conformance-other', clientSecret: 'conformance-other-secret', scopes: allScopes },
+    ...allScopes.map((scope) => {
+      const clientId = `conformance-${scope.replace(/\./g, '-')}`;
+      return { clientId, clientSecret: `${clientId}-secret`, scopes: [scope] };
+    }),
   ];
 }
 

@@ -47,7 +47,19 @@ export function toErrorItems(errors: ErrorObject[], prefix: string[] = []): Erro
   return items;
 }
 
-interface Compiled { body?: ValidateFunction; query: ValidateFunction; path: ValidateFunction }
+interface Compiled {
+  body?: ValidateFunction; query: ValidateFunction; path: ValidateFunction;
+  /** Per wrapper key of the body (`data`, `contact`, `shippingService`), its properties marked `readOnly` (D-09). */
+  readOnly: Record<string, string[]>;
+}
+
+/** The properties of an object schema marked `readOnly`, through `$ref`s and `allOf`/`anyOf`/`oneOf` parts. */
+function readOnlyNames(node: Json): string[] {
+  const s = deref(node);
+  if (!s || typeof s !== 'object') return [];
+  const own = Object.entries((s.properties ?? {}) as Record<string, Json>).filter(([, p]) => deref(p)?.readOnly === true).map(([k]) => k);
+  return [...new Set([...own, ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(readOnlyNames)])];
+}
 
 /** Points the bundle's local `$ref`s at the registered bundle, for schemas compiled on their own. */
 const rebase = (node: Json): Json => Array.isArray(node) ? node.map(rebase)
@@ -69,8 +81,10 @@ const compiled = new Map<string, Compiled>();
 for (const op of operations) {
   const opNode = deref({ $ref: op.pointer });
   const bodyPointer = `${pointerOf(opNode.requestBody, `${op.pointer}/requestBody`)}/content/application~1json/schema`;
+  const bodySchema = deref(deref(opNode.requestBody)?.content?.['application/json']?.schema);
   compiled.set(op.operationId, {
-    body: deref(opNode.requestBody)?.content?.['application/json'] ? bodyAjv.compile({ $ref: `openapi.json${bodyPointer}` }) : undefined,
+    body: bodySchema ? bodyAjv.compile({ $ref: `openapi.json${bodyPointer}` }) : undefined,
+    readOnly: Object.fromEntries(Object.entries((bodySchema?.properties ?? {}) as Record<string, Json>).map(([key, p]) => [key, readOnlyNames(p)])),
     query: paramAjv.compile(paramSchema(op, 'query')),
     path: paramAjv.compile(paramSchema(op, 'path')),
   });
@@ -97,6 +111,18 @@ export function validateParams(op: Operation, path: Record<string, unknown>, que
 export function validateBody(op: Operation, body: unknown): void {
   const c = compiled.get(op.operationId)!;
   if (c.body) check(c.body, body, 'data', []);
+}
+
+/**
+ * Drops the read-only fields of a validated body (D-09): a client that reads an object and sends it back, as the
+ * platform's own client library saves objects, succeeds, and what it sent back never changes the resource.
+ */
+export function dropReadOnly(op: Operation, body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  for (const [key, names] of Object.entries(compiled.get(op.operationId)!.readOnly)) {
+    const inner = (body as Record<string, unknown>)[key];
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) for (const name of names) delete (inner as Record<string, unknown>)[name];
+  }
 }
 
 const byPointer = new Map<string, ValidateFunction>();

@@ -82,3 +82,21 @@ test('D-22 each service keeps its own options; services with no common option ad
   ], 'GBP', table);
   assert.deepEqual(options.map((o) => [o.shippingServiceId, o.serviceCode, o.priceExcTax]), [[2, 'A', 5]]);
 });
+
+test('D-22 totals have the cart currency\'s minor units (ISO 4217), after conversion too', () => {
+  const wide = { ...table, JPY: 190, KWD: 0.39 };
+  const [jpy] = aggregate([{ service: service(), deliveries: [[rate('A', 4.5)]] }], 'JPY', wide);
+  assert.equal(jpy!.priceExcTax, 855); // 4.50 GBP × 190
+  const [yen] = aggregate([{ service: service({ percentageModifier: 10 }), deliveries: [[rate('A', 1234, { currency: 'JPY' })]] }], 'JPY', wide);
+  assert.equal(yen!.priceExcTax, 1357); // 1357.4
+  const [kwd] = aggregate([{ service: service(), deliveries: [[rate('A', 4.5)]] }], 'KWD', wide);
+  assert.equal(kwd!.priceExcTax, 1.755); // 4.50 GBP × 0.39
+  const [gbp] = aggregate([{ service: service(), deliveries: [[rate('A', 1000, { currency: 'JPY' })]] }], 'GBP', wide);
+  assert.equal(gbp!.priceExcTax, 5.26); // 1000 / 190
+});
+
+test('D-59 landed costs stay in the price: nothing is separated', () => {
+  const [a] = aggregate([{ service: service(), deliveries: [[rate('A', 10, { landedCosts: 3 })], [rate('A', 5, { landedCosts: 1 })]] }], 'GBP', table);
+  assert.equal(a!.priceExcTax, 15);
+  assert.equal('landedCosts' in a!, false);
+});

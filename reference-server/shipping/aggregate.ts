@@ -1,20 +1,25 @@
-// D-22: turning the rate responses of every delivery into the options offered at checkout (§4.5 rules 8, 10; §7).
+// D-22: turning the rate responses of every delivery into the options offered at checkout (§4.5 rules 6, 8, 10; §7).
 // Pure: the callbacks have already dropped the Apps that failed.
+import { roundMoney, roundTo } from './money.ts';
 
-/** One postage option of a rate response (§2.10). */
+/** One postage option of a rate response (§2.10); `landedCosts` is the part of the prices that is landed costs (D-59).
+ *  An App may send fields beyond these (§4.5 rules 5-6, D-59): they are read past, never passed on. */
 export interface Rate {
   serviceCode: string; title: string; description: string; currency: string;
-  priceExcTax: number; priceIncTax: number; minDeliveryDate: string; maxDeliveryDate: string;
+  priceExcTax: number; priceIncTax: number; minDeliveryDate: string; maxDeliveryDate: string; landedCosts?: number | null;
 }
 /** The administrator's settings of a service (§4.5 rule 10, D-18). */
 export interface ServiceSettings { id: number; title: string; fixedModifier: number; percentageModifier: number; currency: string }
 /** A service's answers: one `rates` array per delivery, in delivery order. */
 export interface Quote { service: ServiceSettings; deliveries: Rate[][] }
 /** An option offered for the whole cart, in the cart currency. */
-export interface Option extends Rate { shippingServiceId: number }
+export interface Option extends Omit<Rate, 'landedCosts'> { shippingServiceId: number }
 
 /** Units of each currency per one unit of the base (D-22, `CURRENCY_RATES`). */
 export type RateTable = Record<string, number>;
+/** D-22's default table (`CURRENCY_RATES` unset): GBP as the base, and currencies of 0 and 3 minor units (JPY, KWD,
+ *  BHD) so that carts in them convert too. */
+export const DEFAULT_CURRENCY_RATES: RateTable = { GBP: 1, EUR: 1.17, USD: 1.27, JPY: 190, KWD: 0.39, BHD: 0.48 };
 
 /** Converts through the base currency; undefined when either currency is missing from the table. */
 export function convert(amount: number, from: string, to: string, table: RateTable): number | undefined {
@@ -25,9 +30,8 @@ export function convert(amount: number, from: string, to: string, table: RateTab
   return (amount / a) * b;
 }
 
-/** Half-up to cents on the decimal value: 15.795 (held as 15.79499…) is 15.80. Shifting the exponent in the
- *  string avoids the binary error that `n * 100` would round on. */
-export const round2 = (n: number) => Math.round(Number(`${n.toFixed(9)}e2`)) / 100;
+/** Half-up to cents (a currency of 2 minor units); `roundMoney` rounds to any currency's (D-22). */
+export const round2 = (n: number) => roundTo(n, 2);
 const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a)); // Y-m-d compares as text
 
 /** The pricing rules as one named seam: conversion (§7), rule 8's common options, rule 10's modifiers. */
@@ -35,8 +39,10 @@ export const pricing = {
   convert,
   /** Rule 8: an option is offered only when every delivery got it. */
   offered: (rates: (Rate | undefined)[]): boolean => rates.every((r) => r !== undefined),
-  /** Rule 10: `fixed` is already in the cart currency. */
-  modify: (price: number, service: ServiceSettings, fixed: number) => round2(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed)),
+  /** Rule 10: `fixed` is already in the cart currency; the result has the cart currency's minor units (D-22). Rule 6:
+   *  `price` is the rate's whole price, landed costs included; nothing is separated from it (D-59). */
+  modify: (price: number, service: ServiceSettings, fixed: number, currency: string) =>
+    roundMoney(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed), currency),
 };
 
 /** One service's options for the cart, or undefined when a price cannot be converted (the service is dropped). */
@@ -61,7 +67,7 @@ function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable): O
       exc += e;
       inc += i;
     }
-    const modify = (price: number) => pricing.modify(price, service, fixed);
+    const modify = (price: number) => pricing.modify(price, service, fixed, cartCurrency);
     const first = all[0]!;
     options.push({
       shippingServiceId: service.id, serviceCode: code, title: first.title, description: first.description, currency: cartCurrency,

@@ -25,6 +25,8 @@ const routes: Record<string, (send: (status: number, body: string) => void) => v
   '/eur': (send) => send(200, JSON.stringify({ rates: [rate('EU-1', 'EUR', 11.7, 14.04)] })),
   '/label': (send) => send(200, JSON.stringify({ label })),
   '/label-garbage': (send) => send(200, JSON.stringify({ label: { ...label, image: 'not a data uri' } })),
+  '/label-extra': (send) => send(200, JSON.stringify({ label: { ...label, carrier: 'Post', pieces: [1] }, requestId: 'r-1' })),
+  '/extra': (send) => send(200, JSON.stringify({ rates: [{ ...rate('X-1', 'GBP', 4, 4.8), carrier: 'Post', landedCosts: 1.5, zones: [2] }], requestId: 'r-1' })),
 };
 
 let server: Server;
@@ -44,7 +46,7 @@ before(async () => {
 after(() => { server.closeAllConnections(); server.close(); });
 
 const settings = (id: number): ServiceSettings => ({ id, title: `S${id}`, fixedModifier: 0, percentageModifier: 0, currency: 'GBP' });
-const target = (id: number, path: string): Target => ({ settings: settings(id), ratesUrl: `${base}${path}`, labelsUrl: null, secret: SECRET });
+const target = (id: number, path: string): Target => ({ settings: settings(id), ratesUrl: `${base}${path}`, labelsUrl: null, secret: SECRET, shippingClassIds: [] });
 const delivery = (n: number) => ({ width: 100, height: 50 * n, depth: 80, weight: 500, currency: 'GBP', items: [], dispatchDate: '2026-11-24' });
 
 test('D-22 §7 services that error, time out or answer garbage are dropped; the others are aggregated', async () => {
@@ -91,4 +93,13 @@ test('D-49 a label per box; a garbage or failed answer leaves that box without a
   assert.deepEqual(await requestLabels(`${base}/label`, SECRET, [delivery(1), delivery(2)], TIMEOUT_MS), [label, label]);
   assert.deepEqual(await requestLabels(`${base}/label-garbage`, SECRET, [delivery(1)], TIMEOUT_MS), [undefined]);
   assert.deepEqual(await requestLabels(`${base}/error`, SECRET, [delivery(1)], TIMEOUT_MS), [undefined]);
+});
+
+test('D-59 answers with fields beyond the document are read; the label keeps its §2.11 fields only', async () => {
+  const quotes = await collectQuotes([target(1, '/extra')], [delivery(1)], TIMEOUT_MS);
+  assert.deepEqual(quotes.map((q) => q.service.id), [1]);
+  const [option] = aggregate(quotes, 'GBP', { GBP: 1 });
+  assert.equal(option!.priceExcTax, 4, 'the price is taken whole, landed costs included (§4.5 rule 6)');
+  assert.equal('carrier' in option!, false);
+  assert.deepEqual(await requestLabels(`${base}/label-extra`, SECRET, [delivery(1)], TIMEOUT_MS), [label]);
 });

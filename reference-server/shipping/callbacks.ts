@@ -1,6 +1,7 @@
 // The calls the service makes on a shipping App (§4.5): signed POSTs (D-16) with a timeout, all at once, whose
 // answers must match the contract's RateResponse / LabelResponse. An App that errors, times out or answers
-// anything else is dropped, silently (§7, D-22) — a failure here is never the API caller's error.
+// anything else is dropped, silently (§7, D-22) — a failure here is never the API caller's error. Those schemas are
+// open: fields beyond ours are read past and never passed on (D-59), while what we send stays closed.
 import { randomUUID } from 'node:crypto';
 import { signedHeaders } from '../http/signing.ts';
 import { validatorFor } from '../http/validation.ts';
@@ -12,9 +13,15 @@ const validLabel = validatorFor('#/components/schemas/LabelResponse');
 
 /** Label object of §2.11, as the App answered it. */
 export type Label = { currency: string; image: string; priceExcTax: string; priceIncTax: string; trackingNumber: string };
+const LABEL_FIELDS = ['currency', 'image', 'priceExcTax', 'priceIncTax', 'trackingNumber'] as const;
+/** D-59: a label keeps the fields of §2.11 only; whatever else the App sent is not stored or returned. */
+const ourLabel = (label: Json): Label => Object.fromEntries(LABEL_FIELDS.map((f) => [f, label[f]])) as Label;
 
-/** A shipping service as the callbacks need it: where to post and the secret of the App client that owns it (D-18). */
-export interface Target { settings: ServiceSettings; ratesUrl: string; labelsUrl: string | null; secret: string | undefined }
+/**
+ * A shipping service as the callbacks need it: where to post, the secret of the App client that owns it (D-18) and
+ * the shipping calculators it applies to (§4.5 rule 11, D-60; empty for every product).
+ */
+export interface Target { settings: ServiceSettings; ratesUrl: string; labelsUrl: string | null; secret: string | undefined; shippingClassIds: number[] }
 
 /** One signed POST; the parsed answer when it is a 2xx whose body passes `valid`, else undefined. */
 export async function postToApp(url: string, body: unknown, secret: string | undefined, timeoutMs: number, valid: (b: unknown) => boolean): Promise<Json | undefined> {
@@ -52,5 +59,5 @@ export async function collectQuotes(targets: Target[], deliveries: Json[], timeo
 /** §4.5 rules 2, 9: one label request per box, concurrently; undefined for a box whose request failed (D-49). */
 export async function requestLabels(labelsUrl: string, secret: string | undefined, boxes: Json[], timeoutMs: number): Promise<(Label | undefined)[]> {
   const answers = await Promise.all(boxes.map((delivery) => appCalls.post(labelsUrl, { delivery }, secret, timeoutMs, validLabel)));
-  return answers.map((a) => a?.label as Label | undefined);
+  return answers.map((a) => (a ? ourLabel(a.label) : undefined));
 }

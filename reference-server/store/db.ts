@@ -54,8 +54,14 @@ export function isoUtc(date: Date): string {
   return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
-/** Normalises an offset date-time (already validated against the contract) to UTC storage form (D-10). */
-export function normaliseDateTime(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : isoUtc(d);
+/**
+ * Normalises a date-time as written (validated against the contract's DateTimeInput: any offset or `Z`, fractions
+ * allowed; D-10) to the UTC storage form, whole seconds. Fractions are cut (`floor`) or, for the filters whose meaning
+ * needs it, taken up to the next second (`ceil`): stored values are whole seconds, so `x >= 09:30:00.5` is
+ * `x >= 09:30:01` and `x < 09:30:00.5` is `x < 09:30:01`.
+ */
+export function normaliseDateTime(value: string, round: 'floor' | 'ceil' = 'floor'): string {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return value;
+  return isoUtc(new Date(round === 'ceil' ? Math.ceil(ms / 1000) * 1000 : ms));
 }

@@ -24,8 +24,10 @@ export interface ResourceDef {
   parent?: { param: string; column: string; table: string; what: string };
   /** Fields computed on read, with the SQL expression that filters on them; `where` may give, for a value, an
    * equivalent condition that indexes can answer (SQLite cannot look inside the expression); `complement` names,
-   * for a value, the value of `where` whose rows are exactly the others, so that it is counted by subtraction. */
-  computed?: Record<string, { value: (o: Obj, now: Date) => Json; sql: string; where?: Record<string, string>; complement?: Record<string, string> }>;
+   * for a value, the value of `where` whose rows are exactly the others, so that it is counted by subtraction.
+   * `stored`: the field is also a column, written on add and update, and `value` derives what is returned from the
+   * row and, through `ctx` (absent only for `toObject`), from other tables (a redirect's product target, §2.5). */
+  computed?: Record<string, { value: (o: Obj, now: Date, ctx?: Ctx) => Json; sql: string; where?: Record<string, string>; complement?: Record<string, string>; stored?: boolean }>;
   /** `private`: rows visible only to the client that created them (webhooks, D-45); `recorded`: the creator is kept (D-18). */
   owner?: 'private' | 'recorded';
   defaults?: (ctx: Ctx, input: Obj, parentId?: number) => Obj;
@@ -74,7 +76,7 @@ export class Resource {
     const schema = spec.components.schemas[def.schema];
     if (!schema) throw new Error(`No schema ${def.schema} in the contract`);
     this.columns = Object.entries(schema.properties as Record<string, Json>)
-      .filter(([name]) => !def.computed?.[name])
+      .filter(([name]) => !def.computed?.[name] || def.computed[name]!.stored)
       .map(([name, s]) => ({ name, kind: kindOf(s) }));
     this.reader = compileReader(this.columns);
     this.selectList = this.columns.map((c) => `"${c.name}"`).join(', ');
@@ -108,9 +110,9 @@ export class Resource {
   }
 
   /** The same from the values of `selectList`, as list and find fetch them. */
-  private read(values: SQLOutputValue[], now: Date): Obj {
+  private read(values: SQLOutputValue[], now: Date, ctx?: Ctx): Obj {
     const o = this.reader(values);
-    for (const name in this.def.computed) o[name] = this.def.computed[name]!.value(o, now);
+    for (const name in this.def.computed) o[name] = this.def.computed[name]!.value(o, now, ctx);
     return o;
   }
 
@@ -147,7 +149,7 @@ export class Resource {
       const computed = this.def.computed?.[filter.field];
       if (filter.op === 'eq' && computed?.where?.[String(raw)]) { where.push(computed.where[String(raw)]!); continue; }
       const expr = computed?.sql ?? `"${filter.field}"`;
-      const arg = (v: Json) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v)) : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
+      const arg = (v: Json) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v), filter.op === 'gte' || filter.op === 'lt' ? 'ceil' : 'floor') : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
       const ci = filter.caseInsensitive ? ' COLLATE NOCASE' : '';
       if (filter.op === 'in') {
         const values = listSyntax.parse(String(raw));
@@ -193,7 +195,7 @@ export class Resource {
     // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
     const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${window}) ORDER BY id`;
     const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(pageSql)) as unknown as SQLOutputValue[][];
-    return { items: page.map((values) => this.read(values, ctx.now)), total };
+    return { items: page.map((values) => this.read(values, ctx.now, ctx)), total };
   }
 
   /** About how many rows the table holds (its highest id), without counting them. */
@@ -205,7 +207,7 @@ export class Resource {
     const { where, args } = this.scope(ctx, parentId);
     const text = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
     const values = sql(ctx.db, text, { arrays: true }).get({ ...args, id }) as unknown as SQLOutputValue[] | undefined;
-    return values && this.read(values, ctx.now);
+    return values && this.read(values, ctx.now, ctx);
   }
 
   get(ctx: Ctx, id: number, parentId?: number): Obj {
@@ -235,7 +237,7 @@ export class Resource {
     const previous = this.get(ctx, id, parentId);
     const next: Obj = { ...previous, ...input };
     if ('modifiedOn' in previous) next.modifiedOn = isoUtc(ctx.now);
-    for (const name of Object.keys(this.def.computed ?? {})) delete next[name];
+    for (const [name, c] of Object.entries(this.def.computed ?? {})) if (!c.stored) delete next[name];
     this.def.check?.(ctx, next, previous);
     const row = this.toRow(next);
     delete row.id;

@@ -6,15 +6,19 @@ import { requireAppUrl } from '../http/urls.ts';
 import { sql, type Row } from './db.ts';
 import { Resource, type Ctx, type Obj } from './resource.ts';
 
-/** Defaults from the Input schema: its `default`s, else null for nullable fields and an empty value otherwise. */
+/**
+ * Defaults of the writable fields, from the Input schema: its `default`s, else null — unset optional values are null
+ * (§2.1) — except that a field the schema says is never null gets the empty value of its type (false, 0, [], {}).
+ * Read-only fields are the server's (D-09).
+ */
 function schemaDefaults(schemaName: string): Obj {
   const props = (spec.components.schemas[schemaName]?.properties ?? {}) as Record<string, Json>;
-  return Object.fromEntries(Object.entries(props).map(([name, p]) => {
+  return Object.fromEntries(Object.entries(props).filter(([, p]) => !deref(p).readOnly).map(([name, p]) => {
     const s = deref(p);
     if (s.default !== undefined) return [name, s.default];
     const types: string[] = s.oneOf || s.anyOf ? ['null'] : [s.type].flat();
     if (types.includes('null')) return [name, null];
-    return [name, { string: '', number: 0, integer: 0, boolean: false, array: [], object: {} }[types[0] as string] ?? null];
+    return [name, { number: 0, integer: 0, boolean: false, array: [], object: {} }[types[0] as string] ?? null];
   }));
 }
 
@@ -63,9 +67,8 @@ export const products = new Resource({
     type: 'physical', priceType: 'buy', condition: 'new', isActive: true, isPurchasable: true, isSearchable: true, isIndexable: true,
     taxClassId: 1, orderQuantityMin: 1, countRating: 0, averageRating: null, currentStock: null, createdBy: null, modifiedBy: null,
     quickfind: nextNumber(ctx, 'products', 'quickfind'),
-    alias: String(input.title ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
   }),
-  check: (ctx, next) => products.unique(ctx, next, 'sku', { nocase: true }), // D-37
+  check: (ctx, next) => { products.unique(ctx, next, 'sku', { nocase: true }); checkVariantSettings(ctx, next); }, // D-37, D-61
   beforeDelete: (ctx, existing) => { // D-40
     for (const t of ['productPrices', 'productMedia', 'productDownloads', 'productSpecifications', 'inventory']) {
       sql(ctx.db, `DELETE FROM "${t}" WHERE "productId" = ?`).run(existing.id);
@@ -110,9 +113,6 @@ export const specifications = new Resource({
   defaults: (ctx) => ({ ...schemaDefaults('SpecificationInput'), sequence: nextNumber(ctx, 'specifications', 'sequence') }),
   check: (ctx, next) => {
     specifications.unique(ctx, next, 'title', { nocase: true }); // D-32
-    // D-51: a heading may not become a variant heading while a product holds two of its values.
-    const doubled = next.isVariant && next.id && sql(ctx.db, 'SELECT 1 FROM "productSpecifications" WHERE "specificationId" = ? GROUP BY "productId" HAVING count(*) > 1').get(next.id);
-    if (doubled) fail(422, 'error.variant-heading', 'data.isVariant', 'A product holds several values of this heading', 'data');
   },
   afterWrite: (ctx, saved) => { // §2.12: changing a heading affects every product that uses it
     sql(ctx.db, 'UPDATE "productSpecifications" SET specification = ? WHERE "specificationId" = ?').run(saved.title, saved.id);
@@ -120,6 +120,9 @@ export const specifications = new Resource({
   beforeDelete: (ctx, existing) => {
     sql(ctx.db, 'DELETE FROM "productSpecifications" WHERE "specificationId" = ?').run(existing.id);
     sql(ctx.db, 'DELETE FROM "specificationValues" WHERE "specificationId" = ?').run(existing.id);
+    // D-61: no product's variant settings name a deleted heading (a cascade: no event, D-53).
+    sql(ctx.db, `UPDATE products SET "variantSpecificationIds" = (SELECT json_group_array(value) FROM json_each(products."variantSpecificationIds") WHERE value <> $id)
+      WHERE EXISTS (SELECT 1 FROM json_each(products."variantSpecificationIds") WHERE value = $id)`).run({ id: existing.id });
   },
 });
 
@@ -140,11 +143,21 @@ export const productSpecifications = new Resource({
   check: (ctx, next) => { // §2.12, D-31
     const clash = sql(ctx.db, 'SELECT 1 FROM "productSpecifications" WHERE "productId" = ? AND "valueId" = ? AND id IS NOT ?').get(next.productId, next.valueId, next.id ?? null);
     if (clash) fail(422, 'error.duplicate-value', 'data.valueId', 'This value is already assigned to the product', 'data');
-    const heading = sql(ctx.db, 'SELECT "isVariant" FROM specifications WHERE id = ?').get(next.specificationId) as Row | undefined;
+    // D-61: one value of a heading that this product's variant settings use; any number on other products.
+    const variant = sql(ctx.db, 'SELECT 1 FROM products, json_each(products."variantSpecificationIds") h WHERE products.id = ? AND h.value = ?').get(next.productId, next.specificationId);
     const sameHeading = sql(ctx.db, 'SELECT 1 FROM "productSpecifications" WHERE "productId" = ? AND "specificationId" = ? AND id IS NOT ?').get(next.productId, next.specificationId, next.id ?? null);
-    if (heading?.isVariant === 1 && sameHeading) fail(422, 'error.variant-heading', 'data.specificationId', 'This heading is used by variant settings: a product may hold only one of its values', 'data');
+    if (variant && sameHeading) fail(422, 'error.variant-heading', 'data.specificationId', "This heading is used by the product's variant settings: the product may hold only one of its values", 'data');
   },
 });
+
+/** §2.12, D-61: a product's variant settings name existing headings, none of which it already holds two values of. */
+function checkVariantSettings(ctx: Ctx, product: Obj): void {
+  for (const id of (product.variantSpecificationIds ?? []) as number[]) {
+    mustExist(ctx, 'specifications', id, 'variantSpecificationIds', 'specification');
+    const held = product.id !== undefined && sql(ctx.db, 'SELECT count(*) AS n FROM "productSpecifications" WHERE "productId" = ? AND "specificationId" = ?').get(product.id, id) as Row | false;
+    if (held && Number(held.n) > 1) fail(422, 'error.variant-heading', 'data.variantSpecificationIds', `The product holds several values of specification ${id}: it cannot be a variant heading of the product`, 'data');
+  }
+}
 
 export const accessRoles = new Resource({
   name: 'accessRoles', schema: 'AccessRole', listOperation: 'listAccessRoles',
@@ -183,12 +196,29 @@ function refreshStock(ctx: Ctx, productId: number): void {
   sql(ctx.db, 'UPDATE products SET "currentStock" = (SELECT sum("quantityInStock") FROM inventory WHERE "productId" = $p) WHERE id = $p').run({ p: productId });
 }
 
+/** §2.5, D-44: a product's URL, `/<alias>`; null without an alias (or without the product). */
+const productUrl = (alias: unknown) => (typeof alias === 'string' && alias !== '' ? `/${alias}` : null);
+
 export const redirects = new Resource({
   name: 'redirects', schema: 'Redirect', listOperation: 'listRedirects',
+  computed: {
+    // §2.5: a dynamic target is stored as a resource and ID pair, so a later change of the target's URL makes no
+    // chain. A `product` redirect's target is the product's URL when the redirect is read, never a copy (D-44);
+    // pages and categories are not resources of this API, so their target stays as stored. The `target` filter
+    // matches this, dynamic and static alike (§4.4).
+    target: {
+      stored: true,
+      value: (o, _now, ctx) => (o.resource !== 'product' ? o.target : ctx
+        ? productUrl((sql(ctx.db, 'SELECT alias FROM products WHERE id = ?').get(o.resourceId) as Row | undefined)?.alias) : null),
+      sql: `(CASE WHEN "resource" = 'product' THEN (SELECT '/' || p."alias" FROM products p WHERE p.id = "redirects"."resourceId" AND p."alias" <> '') ELSE "target" END)`,
+    },
+  },
   defaults: () => ({ ...schemaDefaults('RedirectInput'), resourceId: 0 }),
   check: (ctx, next) => { // D-44
     if (next.resource === 'url' && !next.target) fail(422, 'error.required', 'data.target', 'is required for a url redirect', 'data');
     if (next.resource !== 'url' && !next.resourceId) fail(422, 'error.required', 'data.resourceId', `is required for a ${String(next.resource)} redirect`, 'data');
+    // A product redirect keeps the pair only: a target sent (or read and sent back) is not stored (§2.5, D-09).
+    if (next.resource === 'product') next.target = null;
     redirects.unique(ctx, next, 'path', { scope: ['language', 'country'] });
   },
 });
