@@ -144,7 +144,7 @@ test.describe('calculateShippingRates', () => {
     expect(signatureValid(request, config.clients.full.clientSecret)).toBe(false);
   });
 
-  requirement({ id: 'calculateShippingRates.delivery-totals', level: 'MUST', area: 'callbacks', source: ['§2.10', 'D-21', 'D-30', 'D-38'], title: 'weight in grams (packaged weight × quantity), box in mm, items with totals for the quantity and prices as 2-decimal strings' }, async ({ api }) => {
+  requirement({ id: 'calculateShippingRates.delivery-totals', level: 'MUST', area: 'callbacks', source: ['§2.10', 'D-21', 'D-30', 'D-38'], title: 'weight in grams (packaged weight × quantity), box in mm, items with totals for the quantity and GBP prices as 2-decimal strings' }, async ({ api }) => {
     const { p, quantity, delivery } = await oneDelivery(api);
     expect(delivery.weight).toBe(unit.packagedWeight * quantity);
     // D-21: units stand on the footprint of the largest and are stacked
@@ -411,6 +411,10 @@ test.describe('calculateCheckoutRates', () => {
     expect(optionsOf(mixed, restricted), 'a cart holding a class-B product').toEqual([]);
     expect(codesOf(optionsOf(mixed, open)), 'a service with no calculators listed applies to every product').toEqual(['EXP', 'STD']);
     expect((await inbox(restrictedKey)).filter(about('rates', [b.id])), 'rate requests for the class-B delivery').toEqual([]);
+    // D-60: nor can a shipment choose it for that cart
+    const res = await api.call('createShipment', { body: { data: { currency: 'GBP', destination: shipTo, items: [{ productId: b.id, quantity: 1 }], shippingServiceId: restricted.id, serviceCode: 'STD' } } });
+    expect(res.status, res.text).toBe(422);
+    expect((await inbox(restrictedKey)).filter(about('labels', [b.id])), 'label requests for a class-B product').toEqual([]);
   });
 
   for (const mode of ['fail', 'slow', 'garbage']) {

@@ -7,7 +7,7 @@
 // and URL scheme, redirect targets, and product deletion cascading to its sub-resources.
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
-import { paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
+import { create, paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -334,6 +334,26 @@ for (const f of families) {
     });
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The round trip of the App's shipping service registration (D-09, D-18), wrapped in `shippingService` rather
+// than `data`; contacts have theirs in contacts.spec.ts.
+
+test.describe('updateShippingService', () => {
+  requirement({ id: 'updateShippingService.round-trip', level: 'MUST', area: 'resources', source: ['D-09', 'D-18'], title: 'accepts a shipping service sent back as get returned it (id and created included and ignored); only what was changed changes' }, async ({ api }) => {
+    const made = await create(api, 'createShippingService', { title: uid('Service'), ratesUrl: 'http://127.0.0.1:9/rates', labelsUrl: null });
+    const got = (await api.call('getShippingService', { params: { id: made.id } })).body.shippingService;
+    const same = await api.call('updateShippingService', { params: { id: made.id }, body: { shippingService: got } });
+    expect(same.status, `the object as read, sent back: ${same.text.slice(0, 300)}`).toBe(200);
+    expect(same.body.shippingService).toEqual(got);
+    const title = uid('Renamed');
+    const changed = await api.call('updateShippingService', { params: { id: made.id }, body: { shippingService: { ...got, title, created: '2001-01-01T00:00:00+00:00', id: got.id + 100_003 } } });
+    expect(changed.status, changed.text.slice(0, 300)).toBe(200);
+    const after = (await api.call('getShippingService', { params: { id: made.id } })).body.shippingService;
+    expect(after).toEqual({ ...got, title });
+    expect((await api.call('deleteShippingService', { params: { id: made.id } })).status).toBe(204);
+  });
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Built-in access roles and geozones (D-34, D-35).

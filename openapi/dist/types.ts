@@ -141,10 +141,16 @@ export interface paths {
          *        dropped (an empty array drops them all). A string or an object without `status` follows the role's default
          *        rule; `status: active` grants at once (D-25).
          *     3. If the contact has no primary address, an included address is added; otherwise its fields are merged into the
-         *        primary address (D-15).
+         *        primary address (D-15). `address: null` removes it, and changes nothing on a contact without one (D-55).
          *     4. An address object that carries an `id` on a new contact yields a new address object (D-15).
          *     5. `tags` must be an object with the single key `contact`, whose value is an array of zero or more strings; it
          *        replaces the contact's tags (D-26).
+         *
+         *     Read, change, send back: what `getContact` returns, sent back unchanged as `{"contact": …}`, is accepted and
+         *     changes nothing; with one field changed, only that field changes. Its read-only fields (`id`, `hasPassword`,
+         *     `created`), the address's `id`, `country` and `isPrimary`, grants with `status: pending` and the thumbnail's
+         *     absolute URL on this service are accepted and ignored or kept (D-09, D-15, D-24, D-25); an unknown field is still
+         *     422 `error.unknown-field`.
          *
          *     Answers 200 with the contact as stored. Emits `contacts/updated` (D-17).
          */
@@ -163,10 +169,16 @@ export interface paths {
          *        dropped (an empty array drops them all). A string or an object without `status` follows the role's default
          *        rule; `status: active` grants at once (D-25).
          *     3. If the contact has no primary address, an included address is added; otherwise its fields are merged into the
-         *        primary address (D-15).
+         *        primary address (D-15). `address: null` removes it, and changes nothing on a contact without one (D-55).
          *     4. An address object that carries an `id` on a new contact yields a new address object (D-15).
          *     5. `tags` must be an object with the single key `contact`, whose value is an array of zero or more strings; it
          *        replaces the contact's tags (D-26).
+         *
+         *     Read, change, send back: what `getContact` returns, sent back unchanged as `{"contact": …}`, is accepted and
+         *     changes nothing; with one field changed, only that field changes. Its read-only fields (`id`, `hasPassword`,
+         *     `created`), the address's `id`, `country` and `isPrimary`, grants with `status: pending` and the thumbnail's
+         *     absolute URL on this service are accepted and ignored or kept (D-09, D-15, D-24, D-25); an unknown field is still
+         *     422 `error.unknown-field`.
          *
          *     Answers 200 with the contact as stored. Emits `contacts/updated` (D-17).
          */
@@ -1225,10 +1237,13 @@ export interface paths {
          *       Without `labelsUrl` every box is `labelStatus: skipped`.
          *     * A label request is an order: the merchant's account with the provider is charged (§4.5 rule 4).
          *     * Each box stores the label image, prices and tracking number the App answered (`labelStatus: created`); a failed
-         *       label request leaves that box `labelStatus: failed`, without failing the shipment (D-49).
+         *       label request leaves that box `labelStatus: failed`, without failing the shipment (D-49). Fields the App adds
+         *       beyond `Label` are not stored (D-59).
+         *     * Label requests are calls to the App, not webhook events (§6); the shipment is the one event.
          *
-         *     An unknown product, or an unknown or inactive shipping service, is 422 `error.reference-not-found`. Answers 201
-         *     with the shipment. Emits `shipments/created` (D-17).
+         *     An unknown product, an unknown or inactive shipping service, or a service whose shipping calculators do not cover
+         *     every product of the cart (§4.5 rule 11, D-60) is 422 `error.reference-not-found`. Answers 201 with the shipment.
+         *     Emits `shipments/created` (D-17).
          */
         post: operations["createShipment"];
         delete?: never;
@@ -4220,6 +4235,10 @@ export interface components {
          *     }
          */
         LabelDelivery: components["schemas"]["Delivery"] & {
+            /** @description The warehouse address, with `title` and `phone` present (null when unknown; §2.10 "Label requests add `title` and `phone`"). */
+            origin?: components["schemas"]["Address"] & Record<string, never>;
+            /** @description The destination address, with `title` and `phone` present (null when unknown; §2.10). */
+            destination?: components["schemas"]["Address"] & Record<string, never>;
             /**
              * @description The postage method chosen, the same value the App returned in its rate response (§2.11).
              * @example UK-48
@@ -4414,7 +4433,7 @@ export interface components {
              */
             items: components["schemas"]["CartItem"][];
             /**
-             * @description The shipping service whose option was chosen; an unknown or inactive one is 422 `error.reference-not-found` (D-18, D-49).
+             * @description The shipping service whose option was chosen; an unknown or inactive one, or one whose shipping calculators do not cover every product of the cart, is 422 `error.reference-not-found` (D-18, D-49, D-60).
              * @example 7
              */
             shippingServiceId: number;
@@ -5040,7 +5059,8 @@ export interface components {
         };
         /**
          * @description The contact fields to change, wrapped in `contact` (§4.2, D-11). `type` is required on every request (§3); other
-         *     fields absent from `contact` keep their value.
+         *     fields absent from `contact` keep their value. The contact as `getContact` returns it is a valid body: its read-only
+         *     fields are ignored (D-09).
          */
         ContactUpdate: {
             content: {

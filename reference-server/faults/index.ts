@@ -114,6 +114,7 @@ import callbacksOneRateRequestPerCart from './callbacks/oneRateRequestPerCart.ts
 import callbacksSignedWithClientId from './callbacks/signedWithClientId.ts';
 import callbacksUncommonOptionsKept from './callbacks/uncommonOptionsKept.ts';
 import callbacksWeightInKilograms from './callbacks/weightInKilograms.ts';
+import callbacksLabelAddressWithoutTitlePhone from './callbacks/labelAddressWithoutTitlePhone.ts';
 import callbacksTwoDecimalsForEveryCurrency from './callbacks/twoDecimalsForEveryCurrency.ts';
 import callbacksExtraFieldsRejected from './callbacks/extraFieldsRejected.ts';
 import callbacksLabelRequestedAtCheckout from './callbacks/labelRequestedAtCheckout.ts';
@@ -235,6 +236,7 @@ export const faults: Fault[] = [
   callbacksSignedWithClientId,
   callbacksUncommonOptionsKept,
   callbacksWeightInKilograms,
+  callbacksLabelAddressWithoutTitlePhone,
   callbacksTwoDecimalsForEveryCurrency,
   callbacksExtraFieldsRejected,
   callbacksLabelRequestedAtCheckout,

@@ -3,8 +3,8 @@ import { findOperation } from '../../http/spec.ts';
 import { beforeDispatch } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
-/** The fields every v2 resource returns and no client writes. */
-const serverOwned = ['id', 'createdOn', 'modifiedOn'];
+/** The fields every v2 resource and shipping service returns and no client writes. */
+const serverOwned = ['id', 'createdOn', 'modifiedOn', 'created'];
 
 export default {
   name: 'resources.readOnlyFieldsRefused', area: 'resources', source: ['D-09'],
@@ -13,8 +13,8 @@ export default {
     const { op } = findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
     if (!op?.operationId.startsWith('update') || !Buffer.isBuffer(req.body) || req.body.length === 0) return;
     let data: Record<string, unknown> | undefined;
-    try { data = JSON.parse(req.body.toString('utf8'))?.data; } catch { return; }
+    try { const body = JSON.parse(req.body.toString('utf8')); data = body?.data ?? body?.shippingService; } catch { return; }
     const sent = serverOwned.filter((k) => data && typeof data === 'object' && k in data);
-    if (sent.length) throw new ApiError(422, 'data', sent.map((k) => ({ name: `data.${k}`, message: 'is not a writable field of this resource', ref: 'error.unknown-field' })));
+    if (sent.length) throw new ApiError(422, 'data', sent.map((k) => ({ name: `${'created' in (data ?? {}) ? 'shippingService' : 'data'}.${k}`, message: 'is not a writable field of this resource', ref: 'error.unknown-field' })));
   }),
 } satisfies Fault;

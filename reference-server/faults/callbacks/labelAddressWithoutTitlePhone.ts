@@ -1,0 +1,19 @@
+import type { Json } from '../../http/spec.ts';
+import { appCalls } from '../../shipping/callbacks.ts';
+import type { Fault } from '../types.ts';
+
+/** An address of a rate request's shape: the label-only fields left out. */
+const rateShape = ({ title: _title, phone: _phone, ...address }: Json) => address;
+
+export default {
+  name: 'callbacks.labelAddressWithoutTitlePhone', area: 'callbacks', source: ['§2.10', '§2.11'],
+  description: 'Label requests send the addresses of a rate request: `title` and `phone` are left out.',
+  apply: () => {
+    const post = appCalls.post;
+    appCalls.post = (url, body, ...rest) => {
+      const { delivery } = body as { delivery: Json };
+      if (!('serviceCode' in delivery)) return post(url, body, ...rest);
+      return post(url, { delivery: { ...delivery, origin: rateShape(delivery.origin), destination: rateShape(delivery.destination) } }, ...rest);
+    };
+  },
+} satisfies Fault;
