@@ -133,3 +133,8 @@ test('every requirement named exists in the conformance suite', () => {
 test('openapi/COVERAGE.md is up to date (npm run coverage)', () => {
   assert.equal(readFileSync(files.out, 'utf8'), render(sections), 'stale COVERAGE.md: run npm run coverage');
 });
+
+test('openapi/source.txt is the shared source, unchanged (checked wherever ../shared is present, as in CI)', (t) => {
+  if (!existsSync(files.sharedSource)) return t.skip(`no ${files.sharedSource} next to this clone`);
+  assert.equal(readFileSync(files.source, 'utf8'), readFileSync(files.sharedSource, 'utf8'), 'the copy drifted: copy the shared source again');
+});
