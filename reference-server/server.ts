@@ -18,6 +18,11 @@ if (process.env.FAULTS) {
   const { applyFaults } = await import('./faults/index.ts');
   applyFaults(process.env.FAULTS.split(',').map((s) => s.trim()).filter(Boolean), built);
 }
+// Benign variants, deciding differently where the source is silent (reference-server/variants/README.md); never set in use.
+if (process.env.VARIANTS) {
+  const { applyVariants } = await import('./variants/index.ts');
+  applyVariants(process.env.VARIANTS.split(',').map((s) => s.trim()).filter(Boolean), built);
+}
 const server = app.listen(Number(values.port), values.host, (err?: Error) => {
   if (err) {
     console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);

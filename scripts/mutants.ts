@@ -7,12 +7,12 @@
 // Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
 // the last line is `Kill rate: N/M (P%)`; exits 1 when a fault is missed. `--baseline` takes the results.json of a
 // run without faults instead of making one (npm test passes the conformance step's).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
-import { bin, root } from './run.ts';
+import { root } from './run.ts';
+import { excluding, pool, readRequirements, suite as runSuite, type Requirement, type Run } from './suite-run.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,40 +34,15 @@ if (unknown.length) {
 }
 const selected = faults.filter((f) => (only ? only.includes(f.name) : values.quick ? quickFaults.includes(f.name) : true));
 
-interface Requirement { id: string; status: 'pass' | 'fail' | 'error' | 'skipped'; reason?: string }
-interface Run { code: number; seconds: number; requirements?: Requirement[] }
-
 /** One suite run against a fresh reference server (global setup starts it, passing FAULTS through). */
-function suite(name: string, faultNames: string, extra: string[]): Promise<Run> {
-  const dir = join(runsDir, name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const started = Date.now();
-  const env = {
-    ...process.env, FAULTS: faultNames, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_WORKERS: process.env.CONFORMANCE_WORKERS ?? '2',
-    PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
-  };
-  return new Promise((resolve) => {
-    const child = spawn(bin('playwright'), ['test', ...extra], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const log: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => log.push(d));
-    child.stderr.on('data', (d: Buffer) => log.push(d));
-    child.on('close', (code) => {
-      writeFileSync(join(dir, 'run.log'), Buffer.concat(log));
-      const results = join(dir, 'results.json');
-      const requirements = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { requirements: Requirement[] }).requirements : undefined;
-      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, requirements });
-    });
-  });
-}
+const suite = (name: string, faultNames: string, extra: string[]): Promise<Run> => runSuite(join(runsDir, name), { FAULTS: faultNames }, extra);
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const started = Date.now();
 
 // 1. Baseline: the suite against the reference server without faults.
 let baseline: Requirement[];
 if (values.baseline) {
-  baseline = (JSON.parse(readFileSync(values.baseline, 'utf8')) as { requirements: Requirement[] }).requirements;
+  baseline = readRequirements(values.baseline);
   console.log(`Baseline: ${values.baseline}`);
 } else {
   console.log('Baseline: the suite against the reference server without faults …');
@@ -80,25 +55,21 @@ if (values.baseline) {
 }
 const broken = baseline.filter((r) => r.status !== 'pass');
 console.log(`Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the fault runs: ${broken.map((r) => r.id).join(', ')}` : ''}`);
-const exclude = broken.length ? ['--grep-invert', `(^|\\s)(${broken.map((r) => escape(r.id)).join('|')}) (MUST|SHOULD|MAY) `] : [];
+const exclude = excluding(broken.map((r) => r.id));
 
 // 2. One run per fault, `jobs` at a time; a caught fault stops after three failures.
 interface Outcome { name: string; area: string; source: string[]; description: string; result: 'caught' | 'missed' | 'crashed'; caughtBy: string[]; errors: string[]; seconds: number }
 const outcomes: Outcome[] = [];
-const queue = [...selected];
-async function worker(): Promise<void> {
-  for (let f = queue.shift(); f; f = queue.shift()) {
-    const run = await suite(f.name, f.name, ['--max-failures=3', ...exclude]);
-    const reqs = run.requirements ?? [];
-    const caughtBy = reqs.filter((r) => r.status === 'fail').map((r) => r.id);
-    // Tests cut short by --max-failures report `interrupted`: not a suite error.
-    const errors = reqs.filter((r) => r.status === 'error' && r.reason !== 'interrupted').map((r) => r.id);
-    const result = caughtBy.length ? 'caught' : run.requirements ? 'missed' : 'crashed';
-    outcomes.push({ name: f.name, area: f.area, source: f.source, description: f.description, result, caughtBy, errors, seconds: run.seconds });
-    console.log(`${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${run.seconds.toFixed(0)} s)${caughtBy.length ? ` by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`);
-  }
-}
-await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
+await pool(selected, Number(values.jobs), async (f) => {
+  const run = await suite(f.name, f.name, ['--max-failures=3', ...exclude]);
+  const reqs = run.requirements ?? [];
+  const caughtBy = reqs.filter((r) => r.status === 'fail').map((r) => r.id);
+  // Tests cut short by --max-failures report `interrupted`: not a suite error.
+  const errors = reqs.filter((r) => r.status === 'error' && r.reason !== 'interrupted').map((r) => r.id);
+  const result = caughtBy.length ? 'caught' : run.requirements ? 'missed' : 'crashed';
+  outcomes.push({ name: f.name, area: f.area, source: f.source, description: f.description, result, caughtBy, errors, seconds: run.seconds });
+  console.log(`${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${run.seconds.toFixed(0)} s)${caughtBy.length ? ` by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`);
+});
 const order = (name: string) => selected.findIndex((f) => f.name === name);
 outcomes.sort((a, b) => order(a.name) - order(b.name));
 

@@ -16,7 +16,7 @@ const steps: Step[] = [
       const tap = `${root}/reports/unit/results.tap`;
       rmSync(tap, { force: true });
       const code = run(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-        'openapi/*.test.ts', 'reference-server/**/*.test.ts', 'scripts/**/*.test.ts']);
+        'openapi/*.test.ts', 'reference-server/**/*.test.ts', 'scripts/**/*.test.ts', 'conformance/**/*.test.ts']);
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
       return { passed: count('pass'), failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0) };
@@ -47,6 +47,20 @@ const steps: Step[] = [
       if (!existsSync(summary)) return { passed: 0, failed: 1 };
       const { caught, total } = JSON.parse(readFileSync(summary, 'utf8')) as { caught: number; total: number };
       return { passed: caught, failed: total - caught + (code !== 0 && caught === total ? 1 : 0) };
+    },
+  },
+  {
+    // The suite's fairness: a few benign variants (reference-server/variants) it must pass under the source profile
+    // and fail only on decisions under the contract one; each benign variant counts as passed, each other as failed.
+    name: 'variants: quick subset of benign reference servers',
+    exec: () => {
+      const summary = `${root}/reports/variants/quick/summary.json`;
+      rmSync(summary, { force: true });
+      const baseline = `${root}/reports/conformance/results.json`;
+      const code = run(process.execPath, ['scripts/variants.ts', '--quick', ...(existsSync(baseline) ? ['--baseline', baseline] : [])]);
+      if (!existsSync(summary)) return { passed: 0, failed: 1 };
+      const { benign, total } = JSON.parse(readFileSync(summary, 'utf8')) as { benign: number; total: number };
+      return { passed: benign, failed: total - benign + (code !== 0 && benign === total ? 1 : 0) };
     },
   },
 ];

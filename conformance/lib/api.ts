@@ -40,9 +40,47 @@ export interface ApiResponse { status: number; headers: Record<string, string>; 
 export const encodeQuery = (query: Record<string, string | number | boolean>) =>
   Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
 
+/** One HTTP exchange as the suite saw it, for the evidence of a failure. */
+interface Exchange { method: string; url: string; headers: Record<string, string>; body?: string; status: number; responseHeaders: Record<string, string>; responseText: string }
+
+const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
+const excerpt = (text: string, max = 1200) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Request, response and a curl line that repeats the request (the token left to `$TOKEN`), secrets masked. */
+export function formatExchange(x: Exchange): string {
+  const masked = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${SECRET_HEADERS.test(k) ? v.replace(/^(\w+\s+)?.*$/, (_, scheme: string | undefined) => `${scheme ?? ''}***`) : v}`);
+  const curl = ['curl', '-i', '-X', x.method, shellQuote(x.url),
+    ...Object.entries(x.headers).flatMap(([k, v]) => ['-H', /^authorization$/i.test(k) && /^Bearer /i.test(v) ? '"Authorization: Bearer $TOKEN"' : shellQuote(`${k}: ${v}`)]),
+    ...(x.body !== undefined ? ['--data-binary', shellQuote(x.body.length > 4000 ? '@body.json' : x.body)] : [])];
+  return [
+    `> ${x.method} ${x.url}`, ...masked(x.headers).map((l) => `> ${l}`), ...(x.body !== undefined ? ['>', ...excerpt(x.body).split('\n').map((l) => `> ${l}`)] : []),
+    '',
+    `< ${x.status}`, ...masked(x.responseHeaders).map((l) => `< ${l}`), ...(x.responseText ? ['<', ...excerpt(x.responseText).split('\n').map((l) => `< ${l}`)] : []),
+    '',
+    '# repeat it (TOKEN: a token of the same App client, from POST /admin/oauth/token.json):',
+    curl.join(' '),
+  ].join('\n');
+}
+
 export class Api {
   readonly request: APIRequestContext;
   constructor(request: APIRequestContext) { this.request = request; }
+
+  /** Whether contract mismatches fail the running requirement (decision and platform bases) or are noted. */
+  private strict = true;
+  private exchanges: Exchange[] = [];
+  private notes: string[] = [];
+  /** Starts a requirement: a fresh record of exchanges and contract deviations. */
+  begin(strict: boolean): void { this.strict = strict; this.exchanges = []; this.notes = []; }
+  /** The last exchange of the requirement, formatted, and the lines of the two before it. */
+  evidence(): string | undefined {
+    const last = this.exchanges.at(-1);
+    if (!last) return undefined;
+    const before = this.exchanges.slice(-3, -1).map((x) => `  ${x.method} ${x.url} → ${x.status}`);
+    return [formatExchange(last), ...(before.length ? ['', 'Before it:', ...before] : [])].join('\n');
+  }
+  deviations(): string[] { return this.notes; }
 
   url(operationId: string, params: Record<string, string | number> = {}, query?: Record<string, string | number | boolean>): string {
     const o = op(operationId);
@@ -59,7 +97,8 @@ export class Api {
     const res = await this.send(o.method, this.url(operationId, options.params, options.query), options);
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, res.body, res.text);
-      if (problems.length) throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
+      if (problems.length && this.strict) throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
+      if (problems.length) this.notes.push(`${o.method} ${res.url}: ${problems.join('; ')}`);
     }
     return res;
   }
@@ -75,6 +114,8 @@ export class Api {
     else if (options.body !== undefined) { data = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
     const res = await this.request.fetch(url, { method, headers, data, failOnStatusCode: false, maxRedirects: 0 });
     const text = await res.text();
+    this.exchanges.push({ method, url, headers, body: data?.toString(), status: res.status(), responseHeaders: res.headers(), responseText: text });
+    if (this.exchanges.length > 20) this.exchanges.shift();
     let body: Json = undefined;
     try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
     return { status: res.status(), headers: res.headers(), body, text, url };

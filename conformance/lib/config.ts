@@ -56,4 +56,12 @@ export const config = {
   reportDir: resolve(setting('CONFORMANCE_REPORT_DIR') ?? 'reports/conformance'),
   /** Targets without the reference extensions (D-20): callbacks are triggered by an operator. */
   manualCallbacks: setting('CONFORMANCE_MANUAL_CALLBACKS') === '1',
+  /** Which MUSTs gate the exit code (lib/verdict.ts): `contract`, all of them; `source`, those of the source and standards. */
+  profile: ((): 'contract' | 'source' => {
+    const p = setting('CONFORMANCE_PROFILE') ?? 'contract';
+    if (p !== 'contract' && p !== 'source') throw new Error(`CONFORMANCE_PROFILE must be contract or source, not ${p}`);
+    return p;
+  })(),
+  /** A YAML or JSON file of requirements the target is known to fail (`- id: …` / `reason: …`). */
+  expectedFailures: setting('CONFORMANCE_EXPECTED_FAILURES'),
 };

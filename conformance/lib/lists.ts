@@ -1,6 +1,7 @@
 // List helpers shared by the filter and pagination requirements: the create counterpart of a list operation,
 // the writable and returned fields of its resource (from the document), the `:in` value syntax of §4.4, and
 // following the `links` of the list envelope (D-03) with the same contract check as `api.call`.
+import { readFileSync } from 'node:fs';
 import { checkResponse, deref, operations, type Json, type Operation } from './contract.ts';
 import { config } from './config.ts';
 import { Nonconformance, type Api, type ApiResponse } from './api.ts';
@@ -68,12 +69,73 @@ export const formatList = (values: unknown[]) => values.map((v) => {
 /** A `links` URL (a path with its query, relative to TARGET_URL, or absolute; D-03) made absolute. */
 export const resolveLink = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `${config.targetUrl}${link.startsWith('/') ? '' : '/'}${link}`);
 
-/** GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does. */
-export async function follow(api: Api, list: Operation, link: string): Promise<ApiResponse> {
+/**
+ * GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does: a mismatch
+ * fails a `decision`/`platform` requirement (`strict`) and is only noted in a `source`/`standard` one (issue 12).
+ */
+export async function follow(api: Api, list: Operation, link: string, strict = true): Promise<ApiResponse> {
   const res = await api.send('GET', resolveLink(link));
   const problems = checkResponse(list, res.status, res.headers, res.body, res.text);
-  if (problems.length) throw new Nonconformance(`GET ${res.url} (followed from links)\n  ${problems.join('\n  ')}`);
+  if (problems.length && strict) throw new Nonconformance(`GET ${res.url} (followed from links)\n  ${problems.join('\n  ')}`);
+  if (problems.length) api.deviations().push(`GET ${res.url} (followed from links): ${problems.join('; ')}`);
   return res;
+}
+
+/**
+ * Every item of a search, page after page through `links.next` (§2.1: "URL of the next page or null"), without
+ * naming a page size or a page parameter (§8: their names and sizes are "not shown"), so a `source` requirement
+ * holds whatever page size the target chose. Each page must be a 200 (§7).
+ */
+export async function listAll(api: Api, list: Operation, params: Record<string, number>, query: Record<string, string | number | boolean> = {}, as?: 'full' | 'other'): Promise<Json[]> {
+  let res = await api.call(list.operationId, { params, query, ...(as ? { as } : {}) });
+  const items: Json[] = [];
+  for (let page = 1; ; page++) {
+    if (res.status !== 200) throw new Nonconformance(`${list.operationId} ${JSON.stringify(query)} page ${page}: ${res.status} ${res.text.slice(0, 300)}`);
+    items.push(...res.body.data);
+    const next = res.body.links?.next;
+    if (!next || page >= 1000) return items;
+    res = as === 'other' ? await api.send('GET', resolveLink(next), { as }) : await follow(api, list, next, false);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What §4.4 says of a filter: the basis of a filter requirement is computed from the source's own table.
+
+const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
+const section44 = sourceText.slice(sourceText.indexOf('### 4.4'), sourceText.indexOf('### 4.5'));
+/** The §4.4 suffix rows, verbatim. */
+const suffixRows: Record<string, string> = { in: '| :in | comma-separated list of values |', gte: '| :min | greater than or equal |', lte: '| :max | less than or equal |', gt: '| :after | greater than |', lt: '| :before | less than |' };
+/** The parameters of a resource's §4.4 row, split at the commas outside parentheses: `bandId (empty string …)`, `id:in/min/…`. */
+function rowTokens(resource: string): string[] {
+  const row = section44.split('\n').find((l) => l.toLowerCase().startsWith(`| ${resource.toLowerCase()} |`));
+  if (!row) return [];
+  const cell = row.split(' | ')[1]!.replace(/ \|$/, '');
+  const tokens: string[] = [];
+  let depth = 0, cur = '';
+  for (const ch of cell) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) { tokens.push(cur.trim()); cur = ''; } else cur += ch;
+  }
+  tokens.push(cur.trim());
+  return tokens;
+}
+const suffixName: Record<string, string> = { in: 'in', min: 'gte', max: 'lte', after: 'gt', before: 'lt' };
+/**
+ * The verbatim part of §4.4 that gives a list's filter parameter, or undefined when the source does not list it:
+ * the parameter's own entry when it carries a rule (`sku:in (case-insensitive; …)`), else its suffix's meaning row,
+ * else its entry (`locationId`). The resource is the list's tag (`Products`, `Product downloads`).
+ */
+export function filterQuote(list: Operation, name: string, op: string): string | undefined {
+  for (const token of rowTokens(list.tags[0] ?? '')) {
+    const base = token.replace(/ \(.*$/, '');
+    const [field, suffixes] = base.split(':');
+    const names = suffixes ? suffixes.split('/').map((s) => `${field}:${s}`) : [base];
+    if (!names.includes(name)) continue;
+    if (token !== base) return token;
+    return suffixes ? suffixRows[op] ?? suffixRows[suffixName[name.split(':')[1]!]!] : token;
+  }
+  return undefined;
 }
 
 /** The non-null branch of a nullable field schema. */

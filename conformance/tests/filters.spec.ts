@@ -4,10 +4,14 @@
 // the boundary), and checks (a) every returned item satisfies the predicate and (b) none of the created items
 // that satisfies it is missing. Queries are narrowed to the test's own id range so other tests' data cannot push
 // its items off page 1; every test also checks it keeps some and drops some of its items, so no check is vacuous.
+// Basis (issue 12): a filter the §4.4 table lists is a `source` requirement quoting its entry (the table is read by
+// lists.ts `filterQuote`); it names no page size (pages are followed through `links.next`). What the source does
+// not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
+// filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { operations, type Json, type Operation, type Param, type XFilter } from '../lib/contract.ts';
 import { paramsFor, product, uid } from '../lib/fixtures.ts';
-import { createOf, formatList, itemSchema, kindOf, makeItem, parseList, propertiesOf, unwrap, writableFields, type Kind } from '../lib/lists.ts';
+import { createOf, filterQuote, formatList, itemSchema, kindOf, listAll, makeItem, parseList, propertiesOf, unwrap, writableFields, type Kind } from '../lib/lists.ts';
 import type { Api } from '../lib/api.ts';
 
 type Obj = Record<string, Json>;
@@ -23,8 +27,10 @@ function withOffset(value: string, minutes: number): string {
   const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
   return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
 }
-/** One instant as a client may write it (§2.1, §4.4, D-10): as read, with another offset, with `Z`, with a fraction. */
-const spellings = (value: string) => [value, withOffset(value, 120), new Date(Date.parse(value)).toISOString().replace('.000Z', 'Z'), new Date(Date.parse(value)).toISOString()];
+/** One instant as §4.4 has it ("ISO-8601 with an offset"): as read, and with another offset. */
+const spellings = (value: string) => [value, withOffset(value, 120)];
+/** The same instant as D-10 also accepts it: with `Z`, and with a fraction of a second. */
+const zuluSpellings = (value: string) => [new Date(Date.parse(value)).toISOString().replace('.000Z', 'Z'), new Date(Date.parse(value)).toISOString()];
 /** Just over the one-second resolution of v2 date-times (D-10), so two creates get different `createdOn`. */
 const TICK = 1100;
 
@@ -126,21 +132,17 @@ class Scope {
   }
   make(fields: Obj = {}): Promise<Obj> { return makeItem(this.api, this.list, this.params, fields); }
 
-  /** Narrows a query to the id range of the test's items (without touching the filter under test) and asks the largest page. */
+  /** Narrows a query to the id range of the test's items (without touching the filter under test). */
   narrow(items: Obj[], except?: string): Obj {
     const q: Obj = {};
     const min = this.byField('id', 'gte');
     const max = this.byField('id', 'lte');
     if (min && min.name !== except) q[min.name] = Math.min(...items.map((i) => i.id));
     if (max && max.name !== except) q[max.name] = Math.max(...items.map((i) => i.id));
-    q.limit = this.list.parameters.find((p) => p.name === 'limit')?.schema.maximum ?? 100;
     return q;
   }
-  async query(query: Obj): Promise<Obj[]> {
-    const res = await this.api.call(this.list.operationId, { params: this.params, query });
-    expect(res.status, `${this.list.operationId} ${JSON.stringify(query)}: ${res.text.slice(0, 300)}`).toBe(200);
-    return res.body.data;
-  }
+  /** Every item the search finds, all pages (through `links.next`, whatever the target's page size). */
+  query(query: Obj): Promise<Obj[]> { return listAll(this.api, this.list, this.params, query); }
 }
 
 /**
@@ -173,10 +175,23 @@ function expectDiscriminating(expected: Obj[], mine: Obj[], what: string) {
 }
 
 const opText: Record<XFilter['op'], string> = { eq: 'equals', in: 'is one of', gte: '≥', lte: '≤', gt: '>', lt: '<' };
-const sourceOf = (x: Filter) => ['§4.4', ...(x.kind === 'date' ? ['D-10'] : []), ...(x.source === 'derived' ? ['§3'] : [])];
+const sourceOf = (x: Filter) => ['§4.4', ...(x.source === 'derived' ? ['§3'] : [])];
+/** The §4.4 entry of a filter; a filter the source does not list would need a decision of its own. */
+function quoteOf(list: Operation, x: Filter): string {
+  const quote = filterQuote(list, x.name, x.f.op);
+  if (!quote) throw new Error(`filters.spec.ts: ${list.operationId} ${x.name} is not in §4.4; give its requirement a decision basis`);
+  return quote;
+}
 const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p['x-filter']) && createOf(o));
 
 const isAssignedDate = (x: Filter) => x.source === 'assigned' && x.kind === 'date';
+
+/** Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary. */
+async function checkFilter(s: Scope, mine: Obj[], x: Filter, raw: string): Promise<void> {
+  const expected = verify(await s.query({ [x.name]: raw, ...s.narrow(mine, x.name) }), mine, [{ x, raw }]);
+  expectDiscriminating(expected, mine, `${x.name}=${raw}`);
+  if (['gte', 'lte', 'gt', 'lt'].includes(x.f.op)) expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(x.f.op === 'gte' || x.f.op === 'lte');
+}
 
 /** A test's own items, one per value of the filter's field (each state of a derived field). */
 async function made(api: Api, list: Operation, x: Filter): Promise<{ s: Scope; mine: Obj[] }> {
@@ -216,27 +231,32 @@ for (const list of lists) {
       // In order, in one worker, so its tests share datedItems().
       test.describe.configure({ mode: 'default' });
       for (const x of filters.filter(isAssignedDate)) declare(x);
+      const dates = filters.filter((x) => x.kind === 'date');
+      if (dates.length) {
+        requirement({ id: `${list.operationId}.filter.date-time-input`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-10'], basis: 'decision', title: `${dates.map((x) => x.name).join(', ')} also take the value written with Z and with fractional seconds` }, async ({ api }) => {
+          for (const x of dates) {
+            const { s, mine } = isAssignedDate(x) ? await datedItems(api, list) : await made(api, list, x);
+            for (const raw of zuluSpellings(String(valueOf(x, mine[1]!)))) await checkFilter(s, mine, x, raw);
+          }
+        });
+      }
     });
     function declare(x: Filter) {
       const range = ['gte', 'lte', 'gt', 'lt'].includes(x.f.op);
       requirement({
-        id: `${list.operationId}.filter.${x.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(x),
-        title: `${x.name} returns exactly the items whose ${x.f.field} ${opText[x.f.op]} the value${range ? ', at the boundary value' : ''}${x.kind === 'date' ? ', whatever the offset it is written in (Z and fractional seconds included)' : ''}`,
+        id: `${list.operationId}.filter.${x.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(x), basis: 'source', quote: quoteOf(list, x),
+        title: `${x.name} returns exactly the items whose ${x.f.field} ${opText[x.f.op]} the value${range ? ', at the boundary value' : ''}${x.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
       }, async ({ api }) => {
         const { s, mine } = isAssignedDate(x) ? await datedItems(api, list) : await made(api, list, x);
         const raws = x.f.op === 'in' ? [formatList([valueOf(x, mine[0]!), valueOf(x, mine[2]!)])]
           : x.f.op === 'eq' ? [...new Set(mine.map((m) => String(valueOf(x, m))))]
           : x.kind === 'date' ? spellings(String(valueOf(x, mine[1]!)))
           : [String(valueOf(x, mine[1]!))];
-        for (const raw of raws) {
-          const expected = verify(await s.query({ [x.name]: raw, ...s.narrow(mine, x.name) }), mine, [{ x, raw }]);
-          expectDiscriminating(expected, mine, `${x.name}=${raw}`);
-          if (range) expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(x.f.op === 'gte' || x.f.op === 'lte');
-        }
+        for (const raw of raws) await checkFilter(s, mine, x, raw);
       });
 
       if (x.f.op === 'eq' && x.f.empty === 'none') {
-        requirement({ id: `${list.operationId}.filter.${x.name}.empty`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `an empty ${x.name}= returns only items whose ${x.f.field} is null, the created one included` }, async ({ api }) => {
+        requirement({ id: `${list.operationId}.filter.${x.name}.empty`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, x), title: `an empty ${x.name}= returns only items whose ${x.f.field} is null, the created one included` }, async ({ api }) => {
           const s = await Scope.open(api, list);
           const mine = [await s.make({ [x.f.field]: null }), await s.make(await s.fieldsFor(x, 1))];
           const expected = verify(await s.query({ [x.name]: '', ...s.narrow(mine, x.name) }), mine, [{ x, raw: '' }]);
@@ -244,7 +264,10 @@ for (const list of lists) {
         });
       }
       if (x.f.op === 'in' && x.kind === 'string' && x.source === 'writable') {
-        requirement({ id: `${list.operationId}.filter.${x.name}.quoted-comma`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `${x.name} reads a value wrapped in double quotes as one value, commas included` }, async ({ api }) => {
+        // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
+        const quote = quoteOf(list, x);
+        const basis = quote.includes('double quotes') ? { basis: 'source' as const, quote } : { basis: 'decision' as const };
+        requirement({ id: `${list.operationId}.filter.${x.name}.quoted-comma`, level: 'MUST', area: 'filters', source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])], ...basis, title: `${x.name} reads a value wrapped in double quotes as one value, commas included` }, async ({ api }) => {
           const s = await Scope.open(api, list);
           const withComma = await s.fieldsFor(x, 0);
           withComma[x.f.field] = `${withComma[x.f.field]},Q`;
@@ -256,7 +279,7 @@ for (const list of lists) {
         });
       }
       if (x.f.op === 'in' && x.f.caseInsensitive) {
-        requirement({ id: `${list.operationId}.filter.${x.name}.case-insensitive`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `${x.name} matches regardless of case (a lower-case query finds the upper-case value)` }, async ({ api }) => {
+        requirement({ id: `${list.operationId}.filter.${x.name}.case-insensitive`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, x), title: `${x.name} matches regardless of case (a lower-case query finds the upper-case value)` }, async ({ api }) => {
           const s = await Scope.open(api, list);
           const mine = [await s.make(await s.fieldsFor(x, 0)), await s.make(await s.fieldsFor(x, 1))];
           const stored = String(mine[0]![x.f.field]);
@@ -274,7 +297,7 @@ for (const list of lists) {
     const eq = filters.filter((x) => x.f.op === 'eq' && x.source === 'writable').sort((a, b) => rank(a) - rank(b))[0];
     const inn = eq && filters.filter((x) => x.f.op === 'in' && x.f.field !== eq.f.field && x.source !== 'derived').sort((a, b) => Number(a.f.field === 'id') - Number(b.f.field === 'id'))[0];
     if (eq && inn) {
-      requirement({ id: `${list.operationId}.filter.combined`, level: 'MUST', area: 'filters', source: ['§4.4'], title: `two filters (${eq.name} and ${inn.name}) combine with AND` }, async ({ api }) => {
+      requirement({ id: `${list.operationId}.filter.combined`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-62'], basis: 'decision', title: `two filters (${eq.name} and ${inn.name}) combine with AND` }, async ({ api }) => {
         const s = await Scope.open(api, list);
         const mine: Obj[] = [];
         for (const [i, e] of [0, 1, 1].entries()) mine.push(await s.make({ ...await s.fieldsFor(eq, e), ...await s.fieldsFor(inn, i) }));
@@ -284,18 +307,27 @@ for (const list of lists) {
       });
     }
 
-    requirement({ id: `${list.operationId}.filter.no-match`, level: 'MUST', area: 'filters', source: ['§7', '§2.1', 'D-03'], title: 'a filter matching nothing answers 200 with success, empty data and total 0' }, async ({ api }) => {
+    /** A search that matches nothing, for the test's own fresh item's list. */
+    const noMatch = async (api: Api) => {
       const s = await Scope.open(api, list);
       const item = await s.make();
       const str = filters.find((x) => x.kind === 'string' && x.source === 'writable' && (x.f.op === 'eq' || x.f.op === 'in'));
       const date = filters.find((x) => x.kind === 'date' && x.f.op === 'gte');
       const after = s.byField('id', 'gt');
       const query: Obj = str ? { [str.name]: uid('none') } : date ? { [date.name]: '2999-12-31T23:59:59+00:00' } : { [after!.name]: item.id };
-      const res = await api.call(list.operationId, { params: s.params, query });
+      return api.call(list.operationId, { params: s.params, query });
+    };
+    requirement({ id: `${list.operationId}.filter.no-match`, level: 'MUST', area: 'filters', source: ['§7', '§2.1'], basis: 'source', quote: 'A list search with no matches is a success with an empty `data` array.', title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page' }, async ({ api }) => {
+      const res = await noMatch(api);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
-      expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
+      expect(res.body.pagination).toMatchObject({ total: 0 });
       expect(res.body.links).toMatchObject({ previous: null, next: null });
+    });
+    requirement({ id: `${list.operationId}.filter.no-match.total-pages`, level: 'MUST', area: 'filters', source: ['§2.1', 'D-03'], basis: 'decision', title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))' }, async ({ api }) => {
+      const res = await noMatch(api);
+      expect(res.status).toBe(200);
+      expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
     });
   });
 }

@@ -4,12 +4,16 @@
 // owning client's secret, retries, inactive subscriptions, and subscriptions kept per client.
 // Deliveries go to every matching subscription of the account, so each test reads only the deliveries about the
 // resources it made (by event resource and data.id) and judges "nothing arrives" after a control delivery came.
+// Bases (issue 12): §6 says a subscription's `isActive` controls it and subscriptions belong to their client (source);
+// the event names, the body and the headers are the platform's (D-16, D-17); retries, and 404 for another client's
+// webhook, are ours (D-23, D-45).
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
 import { create, product, uid } from '../lib/fixtures.ts';
 import { appUrl, bodyOf, headerProblems, inbox, quietPeriod, requestSchemaPointer, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
-import { Nonconformance, type Api } from '../lib/api.ts';
+import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
+import { expectAccepted } from '../lib/expectations.ts';
 
 /** The document's webhook: its operation, the pointer of its body schema and of its parameter list. */
 const [hookName, hookItem] = Object.entries(doc.webhooks as Record<string, Json>).find(([, item]) => item.post?.operationId === 'createEventDelivery')!;
@@ -71,15 +75,15 @@ async function runLifecycle(api: Api, l: Lifecycle): Promise<{ item: Json; updat
   const item = await l.make(api);
   const change = l.change();
   const up = await api.call(l.update, { params: { id: item.id }, body: { data: change } });
-  expect(up.status, up.text).toBe(200);
+  expectAccepted(up, `${l.update}`);
   const del = await api.call(l.del, { params: { id: item.id } });
-  expect(del.status, del.text).toBe(204);
+  expectAccepted(del, `${l.del}`);
   return { item, updated: up.body.data, change };
 }
 
 test.describe('createEventDelivery', () => {
   for (const l of lifecycles) {
-    requirement({ id: `createEventDelivery.${l.resource}-lifecycle`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-17'], title: `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata` }, async ({ api }) => {
+    requirement({ id: `createEventDelivery.${l.resource}-lifecycle`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-17'], basis: 'platform', title: `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata` }, async ({ api }) => {
       const { key, metadata } = await subscribe(api, [`${l.resource}/*`]);
       const { item, updated, change } = await runLifecycle(api, l);
       const got = await waitFor(key, about(l.resource, item), { count: 3, timeoutMs: WAIT_MS });
@@ -100,7 +104,7 @@ test.describe('createEventDelivery', () => {
     });
   }
 
-  requirement({ id: 'createEventDelivery.headers', level: 'MUST', area: 'webhooks', source: ['§6', 'D-16'], title: 'a delivery carries every header the document lists for the webhook, consistent with its body' }, async ({ api }) => {
+  requirement({ id: 'createEventDelivery.headers', level: 'MUST', area: 'webhooks', source: ['§6', 'D-16'], basis: 'platform', title: 'a delivery carries every header the document lists for the webhook, consistent with its body' }, async ({ api }) => {
     const { key, hook } = await subscribe(api, ['products/created']);
     const p = await product(api);
     const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
@@ -116,7 +120,7 @@ test.describe('createEventDelivery', () => {
     expect(Math.abs(Number(r!.headers['x-store-timestamp']) - r!.at / 1000)).toBeLessThan(300);
   });
 
-  requirement({ id: 'createEventDelivery.signature', level: 'MUST', area: 'webhooks', source: ['§5', 'D-16'], title: "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))" }, async ({ api }) => {
+  requirement({ id: 'createEventDelivery.signature', level: 'MUST', area: 'webhooks', source: ['§5', 'D-16'], basis: 'platform', title: "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))" }, async ({ api }) => {
     // Subscribed by `other`, caused by `full`: the signature must use the subscription owner's secret.
     const { key } = await subscribe(api, ['products/created'], { as: 'other' });
     const p = await product(api);
@@ -125,7 +129,7 @@ test.describe('createEventDelivery', () => {
     expect(signatureValid(r!, config.clients.full.clientSecret)).toBe(false);
   });
 
-  requirement({ id: 'createEventDelivery.retry', level: 'MUST', area: 'webhooks', source: ['D-23', 'D-16'], title: 'a receiver answering 500 gets the same delivery again: attempts 1, 2, 3 with the same X-Store-Delivery-Id and body' }, async ({ api }) => {
+  requirement({ id: 'createEventDelivery.retry', level: 'MUST', area: 'webhooks', source: ['D-23', 'D-16'], basis: 'decision', title: 'a receiver answering 500 gets the same delivery again: attempts 1, 2, 3 with the same X-Store-Delivery-Id and body' }, async ({ api }) => {
     const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
     const p = await product(api);
     const got = await waitFor(key, about('products', p), { count: 3, timeoutMs: WAIT_MS });
@@ -137,7 +141,7 @@ test.describe('createEventDelivery', () => {
     expect(first3[1]!.at).toBeGreaterThan(first3[0]!.at); // backoff, not a burst
   });
 
-  requirement({ id: 'createEventDelivery.retry-stops', level: 'MUST', area: 'webhooks', source: ['D-23'], title: 'retries stop once the receiver answered 2xx (mode=fail&times=2)' }, async ({ api }) => {
+  requirement({ id: 'createEventDelivery.retry-stops', level: 'MUST', area: 'webhooks', source: ['D-23'], basis: 'decision', title: 'retries stop once the receiver answered 2xx (mode=fail&times=2)' }, async ({ api }) => {
     const times = 2;
     const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail', times } });
     const p = await product(api);
@@ -157,12 +161,12 @@ test.describe('createEventDelivery', () => {
     expect(new Set(got.map((x) => x.r.headers['x-store-delivery-id'])).size).toBe(1);
   });
 
-  requirement({ id: 'createEventDelivery.inactive', level: 'MUST', area: 'webhooks', source: ['§6', 'D-23'], title: 'an inactive subscription (created inactive, or updated to isActive false) gets nothing' }, async ({ api }) => {
+  requirement({ id: 'createEventDelivery.inactive', level: 'MUST', area: 'webhooks', source: ['§6', 'D-23'], basis: 'source', quote: '`isActive` controls whether it is active', title: 'an inactive subscription (created inactive, or updated to isActive false) gets nothing' }, async ({ api }) => {
     const control = await subscribe(api, ['products/*']);
     const created = await subscribe(api, ['products/*'], { fields: { isActive: false } });
     const updated = await subscribe(api, ['products/*']);
     const off = await api.call('updateWebhook', { params: { id: updated.hook.id }, body: { data: { isActive: false } } });
-    expect(off.status).toBe(200);
+    expectAccepted(off, 'the update to isActive false');
     expect(off.body.data.isActive).toBe(false);
     const p = await product(api);
     await waitFor(control.key, about('products', p), { timeoutMs: WAIT_MS });
@@ -172,11 +176,11 @@ test.describe('createEventDelivery', () => {
     expect((await inbox(updated.key)).filter(about('products', p)).map(eventOf), 'deliveries to the subscription updated to inactive').toEqual([]);
   });
 
-  requirement({ id: 'createEventDelivery.failing-receiver', level: 'MUST', area: 'webhooks', source: ['D-23'], title: 'a failing receiver neither fails nor slows the API call that caused the event' }, async ({ api }) => {
+  requirement({ id: 'createEventDelivery.failing-receiver', level: 'MUST', area: 'webhooks', source: ['D-23'], basis: 'decision', title: 'a failing receiver neither fails nor slows the API call that caused the event' }, async ({ api }) => {
     const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
     const res = await api.call('createProduct', { body: { data: { sku: uid('SKU').toUpperCase(), title: 'Failing receiver' } } });
     const answeredAt = Date.now();
-    expect(res.status, res.text).toBe(201);
+    expectAccepted(res, 'the add that causes the event');
     const got = await waitFor(key, about('products', res.body.data), { count: 2, timeoutMs: WAIT_MS });
     // The API answered before the delivery was retried: no attempt is made on the request path.
     expect(answeredAt).toBeLessThanOrEqual(got.find((r) => attemptOf(r) === 2)!.at);
@@ -218,7 +222,7 @@ test.describe('createWebhook', () => {
   test.describe.configure({ mode: 'default' });
   for (const pt of patterns) {
     const expected = ['created', 'updated', 'deleted'].map((a) => `products/${a}`).filter((e) => pt.events.some((p) => matches(p, e)));
-    requirement({ id: `createWebhook.pattern.${pt.slug}`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-17'], title: `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match` }, async ({ api }) => {
+    requirement({ id: `createWebhook.pattern.${pt.slug}`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-17'], basis: 'platform', title: `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match` }, async ({ api }) => {
       const { item, keys } = await watchLifecycle(api);
       const all = await inbox(keys.get(pt.slug)!);
       expect(all.filter(about('products', item)).map(eventOf).sort()).toEqual([...expected].sort());
@@ -228,33 +232,43 @@ test.describe('createWebhook', () => {
   }
 });
 
-/** Every operation on one webhook, as another client calls it: the webhook must look absent (§5, §6, D-45). */
-const foreign: { operationId: string; call: (api: Api, id: number) => Promise<void> }[] = [
+/**
+ * Every operation on one webhook, as another client calls it (§5, §6): the list leaves it out; get, update and
+ * delete are refused (source: "Subscriptions are scoped to the App client that owns them"), with 404 as if it did
+ * not exist (D-45; a faithful target may answer 403).
+ */
+const foreign: { operationId: string; call?: (api: Api, id: number) => Promise<void>; send?: (api: Api, id: number) => Promise<ApiResponse> }[] = [
   { operationId: 'listWebhooks', call: async (api, id) => {
     const res = await api.call('listWebhooks', { as: 'other', query: { 'id:in': id } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
     expect(res.body.pagination.total).toBe(0);
   } },
-  { operationId: 'getWebhook', call: async (api, id) => {
-    expect((await api.call('getWebhook', { as: 'other', params: { id } })).status).toBe(404);
-  } },
-  { operationId: 'updateWebhook', call: async (api, id) => {
-    expect((await api.call('updateWebhook', { as: 'other', params: { id }, body: { data: { isActive: false, description: 'taken over' } } })).status).toBe(404);
-  } },
-  { operationId: 'deleteWebhook', call: async (api, id) => {
-    expect((await api.call('deleteWebhook', { as: 'other', params: { id } })).status).toBe(404);
-  } },
+  { operationId: 'getWebhook', send: (api, id) => api.call('getWebhook', { as: 'other', params: { id } }) },
+  { operationId: 'updateWebhook', send: (api, id) => api.call('updateWebhook', { as: 'other', params: { id }, body: { data: { isActive: false, description: 'taken over' } } }) },
+  { operationId: 'deleteWebhook', send: (api, id) => api.call('deleteWebhook', { as: 'other', params: { id } }) },
 ];
 
 for (const f of foreign) {
   test.describe(f.operationId, () => {
-    requirement({ id: `${f.operationId}.other-client`, level: 'MUST', area: 'webhooks', source: ['§5', '§6', 'D-45'], title: "another App client's webhook is absent: not listed, 404, and left unchanged" }, async ({ api }) => {
+    const quote = f.call ? 'results are limited to webhooks of the calling App client' : 'Subscriptions are scoped to the App client that owns them.';
+    requirement({ id: `${f.operationId}.other-client`, level: 'MUST', area: 'webhooks', source: ['§5', '§6', 'D-45'], basis: 'source', quote, title: f.call ? "another App client's webhook is not listed, and is left unchanged" : "another App client's webhook is refused to it (4xx) and left unchanged" }, async ({ api }) => {
       const { hook } = await subscribe(api, ['products/created']);
-      await f.call(api, hook.id);
+      if (f.call) await f.call(api, hook.id);
+      else {
+        const res = await f.send!(api, hook.id);
+        expect(res.status >= 400 && res.status < 500 && res.status !== 401, `${f.operationId} by another client must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`).toBe(true);
+      }
       const mine = await api.call('getWebhook', { params: { id: hook.id } });
       expect(mine.status).toBe(200);
       expect(mine.body.data).toEqual(hook);
     });
+    if (f.send) {
+      requirement({ id: `${f.operationId}.other-client.status`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-45'], basis: 'decision', title: "another App client's webhook answers 404, as if it did not exist" }, async ({ api }) => {
+        const { hook } = await subscribe(api, ['products/created']);
+        const res = await f.send!(api, hook.id);
+        expect(res.status, res.text.slice(0, 200)).toBe(404);
+      });
+    }
   });
 }

@@ -5473,7 +5473,7 @@ export interface operations {
                  */
                 "bandId:in"?: string;
                 /**
-                 * @description Products with any of these comma-separated barcodes; a value holding a comma is wrapped in double quotes (§4.4 `:in`).
+                 * @description Products with any of these comma-separated barcodes; a value holding a comma is wrapped in double quotes (§4.4 `:in`; the quoting §4.4 gives for `sku:in`, D-62).
                  * @example 5012345678900,5012345678917
                  */
                 "barcode:in"?: string;
@@ -5553,7 +5553,7 @@ export interface operations {
                  */
                 "modifiedOn:before"?: components["parameters"]["ModifiedOnBefore"];
                 /**
-                 * @description Products with any of these comma-separated part numbers; a value holding a comma is wrapped in double quotes (§4.4 `:in`).
+                 * @description Products with any of these comma-separated part numbers; a value holding a comma is wrapped in double quotes (§4.4 `:in`; the quoting §4.4 gives for `sku:in`, D-62).
                  * @example PN-0042,PN-0043
                  */
                 "partNumber:in"?: string;

@@ -1,0 +1,24 @@
+// Assertions shared by requirements of every basis, each saying only what its basis allows (issue 12): a
+// `source` requirement may say a request is refused or accepted, not with which status code or error body (§7:
+// "Error response body: not shown"; the codes are D-02's); a `decision` or `platform` one may say exactly that.
+import { expect } from '@playwright/test';
+import type { ApiResponse } from './api.ts';
+
+/**
+ * Refused as invalid input: a 4xx that is not about the caller (401, 403), the route (404, 405) or the rate (429).
+ * D-02 answers 422; a faithful target may answer 400 or 409. Nothing is said of the body.
+ */
+export function expectRefused(res: ApiResponse, what = 'the request'): void {
+  const ok = res.status >= 400 && res.status < 500 && ![401, 403, 404, 405, 429].includes(res.status);
+  expect(ok, `${what} must be refused as invalid (a 4xx such as 400 or 422), got ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
+}
+
+/** Accepted: any 2xx (D-01 answers 201 to an add, 200 to an update, 204 to a delete; the source names none). */
+export function expectAccepted(res: ApiResponse, what = 'the request'): void {
+  expect(res.status >= 200 && res.status < 300, `${what} must succeed (2xx), got ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
+}
+
+/** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */
+export function expectNotFound(res: ApiResponse, what = 'the resource'): void {
+  expect(res.status, `${what} must be 404: ${res.text.slice(0, 300)}`).toBe(404);
+}

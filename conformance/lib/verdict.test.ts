@@ -1,0 +1,46 @@
+// The verdict rules (issue 12): what gates under each profile, and what an expected-failures file does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { judge, parseExpected, type Outcome } from './verdict.ts';
+
+const row = (id: string, status: Outcome['status'], basis: Outcome['basis'] = 'source', level = 'MUST'): Outcome =>
+  ({ id, level, area: 'a', source: ['§1'], basis, title: id, operation: 'op', status });
+
+test('contract profile: every failing MUST gates; SHOULD never does', () => {
+  const v = judge([row('a', 'fail', 'decision'), row('b', 'error', 'source'), row('c', 'fail', 'platform', 'SHOULD'), row('d', 'pass')], 'contract', []);
+  assert.deepEqual(v.gate, { passed: false, failing: ['a', 'b'] });
+});
+
+test('source profile: only source and standard MUSTs gate; decision and platform failures are reported, not gating', () => {
+  const v = judge([row('a', 'fail', 'decision'), row('b', 'fail', 'platform'), row('c', 'fail', 'standard'), row('d', 'pass', 'source')], 'source', []);
+  assert.deepEqual(v.gate.failing, ['c']);
+  assert.deepEqual(v.rows.map((r) => r.gating), [false, false, true, true]);
+  assert.equal(judge([row('a', 'fail', 'decision')], 'source', []).gate.passed, true);
+});
+
+test('an expected failure that fails does not gate', () => {
+  const v = judge([row('a', 'fail'), row('b', 'pass')], 'contract', [{ id: 'a', reason: 'not built yet' }]);
+  assert.equal(v.rows[0]!.expectation, 'expected-failure');
+  assert.equal(v.rows[0]!.gating, false);
+  assert.deepEqual(v.gate, { passed: true, failing: [] });
+});
+
+test('an expected failure that passes is stale and fails the run, so the list cannot hide a fix', () => {
+  const v = judge([row('a', 'pass', 'decision')], 'source', [{ id: 'a', reason: 'was broken' }]);
+  assert.equal(v.rows[0]!.expectation, 'stale');
+  assert.deepEqual(v.gate, { passed: false, failing: ['a'] });
+});
+
+test('an expected failure that names no requirement is an error', () => {
+  const v = judge([row('a', 'pass')], 'contract', [{ id: 'no.such', reason: 'typo' }]);
+  assert.deepEqual(v.unknown, [{ id: 'no.such', reason: 'typo' }]);
+  assert.equal(v.gate.passed, false);
+});
+
+test('the file is YAML or JSON, a list of {id, reason} or a map of id to reason; an entry without a reason is refused', () => {
+  const list = [{ id: 'a.b', reason: 'later' }];
+  assert.deepEqual(parseExpected('- id: a.b\n  reason: later\n'), list);
+  assert.deepEqual(parseExpected('{"a.b": "later"}'), list);
+  assert.deepEqual(parseExpected(JSON.stringify(list)), list);
+  assert.throws(() => parseExpected('- id: a.b\n'), /has no reason/);
+});

@@ -1,0 +1,15 @@
+// What a benign variant is: the reference server deciding differently where the source is silent. It patches the
+// running server from outside, as a fault does (Target is the faults' one: what `createApp` returned).
+import type { Target } from '../faults/types.ts';
+
+export type { Target };
+
+export interface Variant {
+  /** camelCase, the file's name and the name VARIANTS takes. */
+  name: string;
+  /** What the variant does, and why the source allows it (the § that is silent, or says only what it keeps). */
+  description: string;
+  /** The decisions (D-nn) or platform facts (D-nn marked platform) it decides differently. */
+  decides: string[];
+  apply(target: Target): void;
+}

@@ -1,0 +1,53 @@
+// The suite against a reference server started with some environment (FAULTS=…, VARIANTS=…, CONFORMANCE_PROFILE=…),
+// shared by mutants.ts and variants.ts: one Playwright run into its own report directory, its results.json read back.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, root } from './run.ts';
+
+/** A row of results.json (conformance/reporter.ts); `basis` and `gating` are read defensively by the callers. */
+export interface Requirement { id: string; status: 'pass' | 'fail' | 'error' | 'skipped'; reason?: string; basis?: string; level?: string; gating?: boolean }
+export interface Results { profile?: string; gate?: { passed: boolean; failing: string[] }; requirements: Requirement[] }
+export interface Run { code: number; seconds: number; requirements?: Requirement[]; results?: Results }
+
+/**
+ * One suite run against a fresh reference server (global setup starts it; `env` reaches it through the process
+ * environment), reports in `dir`, the output in `dir/run.log`; `extra` are Playwright arguments.
+ */
+export function suite(dir: string, env: Record<string, string>, extra: string[]): Promise<Run> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const childEnv = {
+    ...process.env, ...env, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_WORKERS: process.env.CONFORMANCE_WORKERS ?? '2',
+    PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+  };
+  return new Promise((resolve) => {
+    const child = spawn(bin('playwright'), ['test', ...extra], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => log.push(d));
+    child.stderr.on('data', (d: Buffer) => log.push(d));
+    child.on('close', (code) => {
+      writeFileSync(join(dir, 'run.log'), Buffer.concat(log));
+      const file = join(dir, 'results.json');
+      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined;
+      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, requirements: results?.requirements, results });
+    });
+  });
+}
+
+/** The requirements of a results.json (a baseline given on the command line). */
+export const readRequirements = (file: string): Requirement[] => (JSON.parse(readFileSync(file, 'utf8')) as Results).requirements;
+
+/** Playwright arguments that leave the given requirements out of a run (`--grep-invert` on their titles' ids). */
+export function excluding(ids: string[]): string[] {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return ids.length ? ['--grep-invert', `(^|\\s)(${ids.map(escape).join('|')}) (MUST|SHOULD|MAY) `] : [];
+}
+
+/** Runs `work` over `items`, `jobs` at a time. */
+export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => { for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item); };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+}
