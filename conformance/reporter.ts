@@ -21,6 +21,17 @@ function outcome(test: TestCase, result: TestResult): Pick<Outcome, 'status' | '
   };
 }
 
+/** Requirements and their statuses per key: `{source: {requirements: 238, pass: 238, fail: 0, …}, …}`. */
+function countBy(rows: Row[], key: (r: Row) => string): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const r of rows) {
+    const c = (out[key(r)] ??= { requirements: 0, pass: 0, fail: 0, error: 0, skipped: 0 });
+    c.requirements!++;
+    c[r.status]!++;
+  }
+  return out;
+}
+
 const requirementOf = (test: TestCase) => test.annotations.find((x) => x.type === 'requirement');
 const bases: BasisName[] = ['source', 'standard', 'platform', 'decision'];
 const basisText: Record<BasisName, string> = {
@@ -67,6 +78,7 @@ export default class RequirementReporter implements Reporter {
     writeFileSync(`${config.reportDir}/results.json`, JSON.stringify({
       target: config.targetUrl, profile: config.profile, generated: new Date().toISOString(),
       gate: { ...verdict.gate, passed, unknownExpected: verdict.unknown, ...(expectedError ? { expectedFailuresError: expectedError } : {}) },
+      counts: { byBasis: countBy(rows, (r) => r.basis), byLevel: countBy(rows, (r) => r.level) },
       requirements: rows,
     }, null, 2));
     const unproven = this.setupFailed ? 'the token setup failed, so no requirement ran' : result.status !== 'passed' && result.status !== 'failed' ? `the run ended ${result.status}` : !rows.some((r) => r.status === 'pass') ? 'no requirement passed' : undefined;
