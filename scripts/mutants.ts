@@ -9,30 +9,10 @@
 // run without faults instead of making one (npm test passes the conformance step's).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
-import { root } from './run.ts';
-import { excluding, pool, readRequirements, suite as runSuite, type Requirement, type Run } from './suite-run.ts';
+import { excluding, pool, readRequirements, selection, suite as runSuite, type Requirement, type Run } from './suite-run.ts';
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    only: { type: 'string' },
-    jobs: { type: 'string', default: '2' },
-    baseline: { type: 'string' },
-  },
-});
-
-// The full run owns reports/mutants/summary.*; a subset writes beside it, never over it.
-const outDir = join(root, 'reports', 'mutants', ...(values.only ? ['only'] : values.quick ? ['quick'] : []));
-const runsDir = join(root, 'reports', 'mutants', 'runs');
-const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
-const unknown = (only ?? []).filter((n) => !faults.some((f) => f.name === n));
-if (unknown.length) {
-  console.error(`Unknown fault(s): ${unknown.join(', ')}. Known: ${faults.map((f) => f.name).join(', ')}`);
-  process.exit(2);
-}
-const selected = faults.filter((f) => (only ? only.includes(f.name) : values.quick ? quickFaults.includes(f.name) : true));
+const { values, outDir, runsDir, selected } = selection('mutants', faults, quickFaults);
 
 /** One suite run against a fresh reference server (global setup starts it, passing FAULTS through). */
 const suite = (name: string, faultNames: string, extra: string[]): Promise<Run> => runSuite(join(runsDir, name), { FAULTS: faultNames }, extra);

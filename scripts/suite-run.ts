@@ -3,7 +3,36 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { bin, root } from './run.ts';
+
+/**
+ * The command line both runners take (`--quick`, `--only a,b`, `--jobs 2`, `--baseline results.json`) and the entries of
+ * their table it selects. The full run owns reports/<kind>/summary.*; a subset writes beside it, never over it. An
+ * unknown name stops the runner with the list of known ones.
+ */
+export function selection<T extends { name: string }>(kind: 'mutants' | 'variants', table: T[], quick: string[]) {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      jobs: { type: 'string', default: '2' },
+      baseline: { type: 'string' },
+    },
+  });
+  const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = (only ?? []).filter((n) => !table.some((e) => e.name === n));
+  if (unknown.length) {
+    console.error(`Unknown ${kind === 'mutants' ? 'fault' : 'variant'}(s): ${unknown.join(', ')}. Known: ${table.map((e) => e.name).join(', ')}`);
+    process.exit(2);
+  }
+  return {
+    values,
+    outDir: join(root, 'reports', kind, ...(values.only ? ['only'] : values.quick ? ['quick'] : [])),
+    runsDir: join(root, 'reports', kind, 'runs'),
+    selected: table.filter((e) => (only ? only.includes(e.name) : values.quick ? quick.includes(e.name) : true)),
+  };
+}
 
 /** A row of results.json (conformance/reporter.ts); `basis` and `gating` are read defensively by the callers. */
 export interface Requirement { id: string; status: 'pass' | 'fail' | 'error' | 'skipped'; reason?: string; basis?: string; level?: string; gating?: boolean }

@@ -13,31 +13,11 @@
 // the last line is `Benign: N/M`; exits 1 when a variant is not benign under either profile.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { quickVariants, variants } from '../reference-server/variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
-import { root } from './run.ts';
-import { excluding, pool, readRequirements, suite, type Requirement, type Run } from './suite-run.ts';
+import { excluding, pool, readRequirements, selection, suite, type Requirement, type Run } from './suite-run.ts';
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    only: { type: 'string' },
-    jobs: { type: 'string', default: '2' },
-    baseline: { type: 'string' },
-  },
-});
-
-// The full run owns reports/variants/summary.*; a subset writes beside it, never over it.
-const outDir = join(root, 'reports', 'variants', ...(values.only ? ['only'] : values.quick ? ['quick'] : []));
-const runsDir = join(root, 'reports', 'variants', 'runs');
-const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
-const unknown = (only ?? []).filter((n) => !variants.some((v) => v.name === n));
-if (unknown.length) {
-  console.error(`Unknown variant(s): ${unknown.join(', ')}. Known: ${variants.map((v) => v.name).join(', ')}`);
-  process.exit(2);
-}
-const selected = variants.filter((v) => (only ? only.includes(v.name) : values.quick ? quickVariants.includes(v.name) : true));
+const { values, outDir, runsDir, selected } = selection('variants', variants, quickVariants);
 
 type Profile = 'source' | 'contract';
 const bases = ['source', 'standard', 'platform', 'decision'] as const;
