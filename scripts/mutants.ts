@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
-import { excluding, pool, readRequirements, selection, suite as runSuite, type Requirement, type Run } from './suite-run.ts';
+import { baselineOf, pool, selection, suite as runSuite, type Run } from './suite-run.ts';
 
 const { values, outDir, runsDir, selected } = selection('mutants', faults, quickFaults);
 
@@ -20,22 +20,7 @@ const suite = (name: string, faultNames: string, extra: string[]): Promise<Run> 
 const started = Date.now();
 
 // 1. Baseline: the suite against the reference server without faults.
-let baseline: Requirement[];
-if (values.baseline) {
-  baseline = readRequirements(values.baseline);
-  console.log(`Baseline: ${values.baseline}`);
-} else {
-  console.log('Baseline: the suite against the reference server without faults …');
-  const run = await suite('_baseline', '', []);
-  if (!run.requirements) {
-    console.error(`The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`);
-    process.exit(1);
-  }
-  baseline = run.requirements;
-}
-const broken = baseline.filter((r) => r.status !== 'pass');
-console.log(`Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the fault runs: ${broken.map((r) => r.id).join(', ')}` : ''}`);
-const exclude = excluding(broken.map((r) => r.id));
+const { baseline, broken, exclude } = await baselineOf(values.baseline, runsDir, { FAULTS: '' }, 'fault');
 
 // 2. One run per fault, `jobs` at a time; a caught fault stops after three failures.
 interface Outcome { name: string; area: string; source: string[]; description: string; result: 'caught' | 'missed' | 'crashed'; caughtBy: string[]; errors: string[]; seconds: number }

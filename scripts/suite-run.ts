@@ -7,6 +7,31 @@ import { parseArgs } from 'node:util';
 import { bin, root } from './run.ts';
 
 /**
+ * The baseline both runners judge against: the results.json given with `--baseline`, else a run of the suite against
+ * the reference server with `env` (no fault, no variant). Requirements that do not pass in it are left out of every
+ * later run (`exclude`, Playwright arguments), so nothing is ever counted against a fault or a variant that was
+ * failing anyway.
+ */
+export async function baselineOf(given: string | undefined, runsDir: string, env: Record<string, string>, what: string) {
+  let baseline: Requirement[];
+  if (given) {
+    baseline = readRequirements(given);
+    console.log(`Baseline: ${given}`);
+  } else {
+    console.log(`Baseline: the suite against the reference server without ${what} …`);
+    const run = await suite(join(runsDir, '_baseline'), env, []);
+    if (!run.requirements) {
+      console.error(`The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`);
+      process.exit(1);
+    }
+    baseline = run.requirements;
+  }
+  const broken = baseline.filter((r) => r.status !== 'pass');
+  console.log(`Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the ${what} runs: ${broken.map((r) => r.id).join(', ')}` : ''}`);
+  return { baseline, broken, exclude: excluding(broken.map((r) => r.id)) };
+}
+
+/**
  * The command line both runners take (`--quick`, `--only a,b`, `--jobs 2`, `--baseline results.json`) and the entries of
  * their table it selects. The full run owns reports/<kind>/summary.*; a subset writes beside it, never over it. An
  * unknown name stops the runner with the list of known ones.

@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quickVariants, variants } from '../reference-server/variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
-import { excluding, pool, readRequirements, selection, suite, type Requirement, type Run } from './suite-run.ts';
+import { baselineOf, pool, selection, suite, type Requirement, type Run } from './suite-run.ts';
 
 const { values, outDir, runsDir, selected } = selection('variants', variants, quickVariants);
 
@@ -24,27 +24,11 @@ const bases = ['source', 'standard', 'platform', 'decision'] as const;
 const broke = (r: Requirement) => r.status === 'fail' || r.status === 'error';
 /** `basis` as results.json gives it (conformance/reporter.ts); a row without one counts as `unknown`, never as benign. */
 const basisOf = (r: Requirement) => (bases as readonly string[]).includes(r.basis ?? '') ? r.basis! : 'unknown';
-const sourceLike = (r: Requirement) => basisOf(r) === 'source' || basisOf(r) === 'standard';
 
 const started = Date.now();
 
 // 1. Baseline: the suite against the reference server without variants (statuses do not depend on the profile).
-let baseline: Requirement[];
-if (values.baseline) {
-  baseline = readRequirements(values.baseline);
-  console.log(`Baseline: ${values.baseline}`);
-} else {
-  console.log('Baseline: the suite against the reference server without variants …');
-  const run = await suite(join(runsDir, '_baseline'), { FAULTS: '', VARIANTS: '', CONFORMANCE_PROFILE: 'contract' }, []);
-  if (!run.requirements) {
-    console.error(`The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`);
-    process.exit(1);
-  }
-  baseline = run.requirements;
-}
-const brokenBase = baseline.filter((r) => r.status !== 'pass');
-console.log(`Baseline: ${baseline.length - brokenBase.length}/${baseline.length} requirements pass${brokenBase.length ? `; left out of the variant runs: ${brokenBase.map((r) => r.id).join(', ')}` : ''}`);
-const exclude = excluding(brokenBase.map((r) => r.id));
+const { baseline, broken: brokenBase, exclude } = await baselineOf(values.baseline, runsDir, { FAULTS: '', VARIANTS: '', CONFORMANCE_PROFILE: 'contract' }, 'variant');
 
 // 2. Two runs per variant (source and contract profile), `jobs` runs at a time.
 interface ProfileRun { profile: Profile; verdict: 'benign' | 'not benign' | 'crashed'; playwrightExit: number; gatePassed?: boolean; failing: { id: string; basis: string; status: string; reason?: string }[]; byBasis: Record<string, number>; seconds: number }
