@@ -18,7 +18,7 @@ export async function baselineOf(given: string | undefined, runsDir: string, env
     baseline = readRequirements(given);
     console.log(`Baseline: ${given}`);
   } else {
-    console.log(`Baseline: the suite against the reference server without ${what} …`);
+    console.log(`Baseline: the suite against the reference server without ${what}s …`);
     const run = await suite(join(runsDir, '_baseline'), env, []);
     if (!run.requirements) {
       console.error(`The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`);
