@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, createApp, type Config } from './app.ts';
-import { deref, operations, type Json } from './http/spec.ts';
+import { deref, operations, type Json } from '../openapi/contract.ts';
 
 async function start(overrides: Partial<Config> = {}) {
   const built = createApp({ ...configFromEnv({}), webhookRetryBaseMs: 100, callbackTimeoutMs: 300, ...overrides });

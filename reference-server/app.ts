@@ -1,50 +1,19 @@
 // Builds the reference server: one dispatcher that finds the operation in the contract, authenticates,
 // validates (all from the document), calls the handler of that operationId and writes the envelope.
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ApiError, errorBody, fail } from './http/errors.ts';
-import { findOperation } from './http/spec.ts';
+import { configFromEnv, type Config } from './core/config.ts';
+import { ApiError, errorBody, fail } from './core/errors.ts';
+import type { Req, Services } from './handlers/types.ts';
+import { Auth, loadClients } from './http/auth.ts';
+import { findOperation } from './http/routes.ts';
 import { dropReadOnly, validateBody, validateParams } from './http/validation.ts';
-import { Auth, loadClients, TOKENS_DDL } from './http/auth.ts';
+import { createSeams, type Seams } from './seams.ts';
 import { openDb, type Db } from './store/db.ts';
-import { createSchema, seed } from './store/schema.ts';
+import { createTables, seed } from './store/tables.ts';
+import { Outbox } from './webhooks/outbox.ts';
 import { startWorker } from './webhooks/worker.ts';
-import { handlers } from './handlers/index.ts';
-import { DEFAULT_CURRENCY_RATES } from './shipping/aggregate.ts';
-import type { Req } from './handlers/types.ts';
 
-export interface Config {
-  db?: string;
-  clientsFile?: string;
-  /** D-23 */
-  webhookRetryBaseMs: number;
-  webhookMaxAttempts: number;
-  /** D-22 */
-  callbackTimeoutMs: number;
-  /** D-21 */
-  boxMaxWeight: number;
-  /** D-22: units of each currency per one unit of the base. */
-  currencyRates: Record<string, number>;
-  /** D-08: requests per second per client; 0 disables. */
-  rateLimit: number;
-  /** A fixed clock for tests, else the real one. */
-  clock: () => Date;
-}
-
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  return {
-    db: env.STORE_DB || undefined,
-    clientsFile: env.STORE_CLIENTS || undefined,
-    webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 1000),
-    webhookMaxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 6),
-    callbackTimeoutMs: Number(env.CALLBACK_TIMEOUT_MS ?? 5000),
-    boxMaxWeight: Number(env.BOX_MAX_WEIGHT ?? 30000),
-    currencyRates: env.CURRENCY_RATES ? JSON.parse(env.CURRENCY_RATES) : DEFAULT_CURRENCY_RATES,
-    rateLimit: Number(env.RATE_LIMIT ?? 0),
-    clock: () => new Date(),
-  };
-}
-
-export interface Services { config: Config; auth: Auth; db: Db }
+export { configFromEnv, type Config };
 
 const BODY_LIMIT = 1024 * 1024; // D-48
 
@@ -67,18 +36,30 @@ function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Reco
   }
 }
 
-export function createApp(config: Config = configFromEnv()) {
+/** One app: the Express app, its services, its seams (faults/ and variants/ patch them) and its webhook worker. */
+export type ReferenceApp = ReturnType<typeof createApp>;
+
+export function createApp(config: Config = configFromEnv(), overrides: Partial<Seams> = {}) {
+  const seams = createSeams(config.account, overrides);
   const db = openDb(config.db);
-  db.exec(TOKENS_DDL);
-  createSchema(db);
+  createTables(db, Object.values(seams.resources));
   const auth = new Auth(db, loadClients(config.clientsFile));
   seed(db, config.clock());
-  const services: Services = { config, auth, db };
-  const worker = startWorker(db, {
-    secretOf: (id) => auth.clients.get(id)?.clientSecret,
+  const outbox = new Outbox(config.account, seams.routing);
+  const { resources, appCalls, pricing, calculators } = seams;
+  const services: Services = { config, auth, db, resources, outbox, appCalls, pricing, calculators };
+  const worker = startWorker(db, outbox, seams.transport, {
+    secretOf: (id) => auth.clients.get(id)?.clientSecret, account: config.account,
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: 5000, pollMs: Math.min(250, config.webhookRetryBaseMs),
   });
   const buckets = new Map<string, { tokens: number; at: number }>();
+  /** Every JSON answer leaves here, through the app's `beforeSend` hooks. */
+  const sendJson = (res: Response, status: number, body: unknown) => {
+    res.status(status);
+    let out = body;
+    for (const hook of seams.beforeSend) out = hook(out, res);
+    res.json(out);
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -87,6 +68,7 @@ export function createApp(config: Config = configFromEnv()) {
   app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
 
   app.use(async (req: Request, res: Response) => {
+    for (const hook of seams.beforeDispatch) hook(req, res);
     const url = new URL(req.originalUrl, 'http://localhost');
     const { op, params, allow } = findOperation(req.method, url.pathname);
     if (!op) {
@@ -98,25 +80,25 @@ export function createApp(config: Config = configFromEnv()) {
     const client = op.security ? auth.bearer(authorization, now) : undefined;
     if (client && op.security!.some((alt) => alt.length > 0)) auth.requireScopes(client, op.security!);
     if (client && config.rateLimit > 0) rateLimit(buckets, client.clientId, config.rateLimit, now.getTime());
-    const query: Record<string, unknown> = {};
-    for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k], v].flat() : v;
+    const query: Record<string, string | string[]> = {};
+    for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k]!, v].flat() : v;
     validateParams(op, params, query);
     let body: unknown;
     let form: Record<string, string> = {};
-    if (op.hasBody) {
+    if (op.bodyTypes.length > 0) {
       ({ json: body, form } = parseBody(req, op.bodyTypes));
       if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
       dropReadOnly(op, body);
     }
-    const handler = handlers[op.operationId as keyof typeof handlers] as (r: Req) => ReturnType<typeof handlers.listProducts>;
+    const handler = seams.handlers[op.operationId as keyof Seams['handlers']] as (r: Req) => ReturnType<Seams['handlers']['listProducts']>;
     const host = req.headers.host ?? 'localhost';
     const reply = await handler({
-      params, query, body, form, authorization, client: client!, db, now,
+      params, query: query as Req['query'], body, form, authorization, client: client!, db, now,
       baseUrl: `${req.protocol}://${host}`, path: url.pathname + url.search, services,
     });
     for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
     if (reply.body === undefined) res.status(reply.status).end();
-    else res.status(reply.status).json(reply.body);
+    else sendJson(res, reply.status, reply.body);
   });
 
   // The one error exit (D-02): envelope for every failure, never a crash.
@@ -131,13 +113,13 @@ export function createApp(config: Config = configFromEnv()) {
     }
     for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
     if (req.originalUrl.startsWith('/admin/oauth/token') && e.status === 400 && e.errors[0]?.ref === 'error.malformed-json') {
-      res.status(400).json({ error: 'invalid_request', error_description: e.errors[0].message });
+      sendJson(res, 400, { error: 'invalid_request', error_description: e.errors[0].message });
       return;
     }
-    res.status(e.status).json(errorBody(e));
+    sendJson(res, e.status, errorBody(e));
   });
 
-  return { app, services, worker, async close() { await worker.stop(); db.close(); } };
+  return { app, services, seams, worker, async close() { await worker.stop(); db.close(); } };
 }
 
 function rateLimit(buckets: Map<string, { tokens: number; at: number }>, clientId: string, perSecond: number, nowMs: number): void {

@@ -1,6 +1,7 @@
 // The one table of known-bad variants (README.md): every fault module, and `applyFaults` that server.ts calls
 // when FAULTS is set. A fault patches the running server from outside; removing this folder removes them all.
-import type { Fault, Target } from './types.ts';
+import type { ReferenceApp } from '../app.ts';
+import type { Fault } from './types.ts';
 import envelopesCreateAnswers200 from './envelopes/createAnswers200.ts';
 import envelopesDateTimeWithoutOffset from './envelopes/dateTimeWithoutOffset.ts';
 import envelopesDeleteAnswers200 from './envelopes/deleteAnswers200.ts';
@@ -262,14 +263,14 @@ export const quickFaults: string[] = [
 ];
 
 /** Applies the named faults to the server `createApp` built; an unknown name stops the process with the list. */
-export function applyFaults(names: string[], target: Target): void {
+export function applyFaults(names: string[], app: ReferenceApp): void {
   const unknown = names.filter((n) => !faultNames.includes(n));
   if (unknown.length) {
     console.error(`Unknown fault(s): ${unknown.join(', ')}\nKnown faults:\n  ${faultNames.join('\n  ')}`);
     process.exit(2);
   }
   for (const name of names) {
-    faults.find((f) => f.name === name)!.apply(target);
+    faults.find((f) => f.name === name)!.apply(app);
     console.error(`[faults] ${name} applied`);
   }
 }

@@ -1,40 +1,35 @@
-// Patch helpers shared by the faults: each wraps one piece of the running server from outside (a handler of the
-// map, a Resource method, the Express response, the request before dispatch); none touches the reference code.
+// Patch helpers shared by the faults: each patches one named seam of one app (seams.ts: a handler of its map, a
+// method of its Resource, a hook before dispatch or before an answer is sent); none touches the reference code.
 import type { Request, Response } from 'express';
-import { handlers } from '../handlers/index.ts';
+import type { Json } from '../../openapi/contract.ts';
+import type { ReferenceApp } from '../app.ts';
+import { sign } from '../core/signing.ts';
 import type { Handlers, Reply, Req } from '../handlers/types.ts';
-import { resources } from '../store/resources.ts';
 import type { Resource } from '../store/resource.ts';
-import { shippingServices } from '../shipping/services.ts';
-import type { Json } from '../http/spec.ts';
-import { sign } from '../http/signing.ts';
-import type { Target } from './types.ts';
 
 type AnyHandler = (req: Req) => Reply | Promise<Reply>;
 export type OperationId = keyof Handlers;
 
-/** Replaces `handlers[id]` with `wrap(original)`. */
-export function wrapHandler(ids: OperationId | OperationId[], wrap: (original: AnyHandler) => AnyHandler): void {
-  const map = handlers as unknown as Record<string, AnyHandler>;
+/** Replaces the app's `handlers[id]` with `wrap(original)`. */
+export function wrapHandler(app: ReferenceApp, ids: OperationId | OperationId[], wrap: (original: AnyHandler) => AnyHandler): void {
+  const map = app.seams.handlers as unknown as Record<string, AnyHandler>;
   for (const id of [ids].flat()) map[id] = wrap(map[id]!);
 }
 
-/** Every operationId of the handler map matching `test`. */
-export const operationIds = (test: (id: string) => boolean) => Object.keys(handlers).filter(test) as OperationId[];
+/** Every operationId of the app's handler map matching `test`. */
+export const operationIds = (app: ReferenceApp, test: (id: string) => boolean) => Object.keys(app.seams.handlers).filter(test) as OperationId[];
 
 /** Rewrites every JSON answer of the app (success and error envelopes alike) before it is sent. */
-export function onJson(target: Target, fn: (body: Json, res: Response) => Json): void {
-  const proto = target.app.response;
-  const previous = proto.json;
-  proto.json = function json(this: Response, body: Json) { return previous.call(this, fn(body, this)); };
+export function onJson(app: ReferenceApp, fn: (body: Json, res: Response) => Json): void {
+  app.seams.beforeSend.push(fn);
 }
 
 /**
  * Answers `to` wherever the reference answers `from`, keeping the envelope's `status` in step; `errors` replaces the
  * error list (the mistake a server makes when it confuses the two cases).
  */
-export function restatus(target: Target, from: number, to: number, errors?: Json[]): void {
-  onJson(target, (body, res) => {
+export function restatus(app: ReferenceApp, from: number, to: number, errors?: Json[]): void {
+  onJson(app, (body, res) => {
     if (res.statusCode !== from) return body;
     res.status(to);
     if (!body || typeof body !== 'object' || !('status' in body)) return body;
@@ -43,12 +38,8 @@ export function restatus(target: Target, from: number, to: number, errors?: Json
 }
 
 /** Runs `fn` on each request after the body is read and before the dispatcher (routing, auth, validation). */
-export function beforeDispatch(target: Target, fn: (req: Request, res: Response) => void): void {
-  target.app.use((req: Request, res: Response, next: () => void) => { fn(req, res); next(); });
-  // The app's stack ends with the dispatcher and the error handler: the new layer goes before both.
-  const stack = (target.app as unknown as { router: { stack: unknown[] } }).router.stack;
-  const layer = stack.pop();
-  stack.splice(stack.length - 2, 0, layer);
+export function beforeDispatch(app: ReferenceApp, fn: (req: Request, res: Response) => void): void {
+  app.seams.beforeDispatch.push(fn);
 }
 
 /** Rewrites a JSON request body (raw Buffer) before validation; other bodies pass untouched. */
@@ -57,8 +48,8 @@ export function rewriteBody(req: Request, fn: (body: Json) => Json): void {
   try { req.body = Buffer.from(JSON.stringify(fn(JSON.parse(req.body.toString('utf8'))))); } catch { /* not JSON: left to the server */ }
 }
 
-/** Every v2 resource of the store, shipping services included. */
-export const allResources = (): Resource[] => [...Object.values(resources), shippingServices];
+/** Every v2 resource of the app, shipping services included. */
+export const allResources = (app: ReferenceApp): Resource[] => Object.values(app.seams.resources);
 
 /** Replaces one method of a Resource instance with `wrap(original)`. */
 export function wrapMethod<K extends 'list' | 'find' | 'get' | 'create' | 'update' | 'delete' | 'toObject'>(r: Resource, method: K, wrap: (original: Resource[K]) => Resource[K]): void {
@@ -67,8 +58,8 @@ export function wrapMethod<K extends 'list' | 'find' | 'get' | 'create' | 'updat
 }
 
 /** Replaces the filter declarations of every resource that match `test` (the compiled `x-filter`s). */
-export function rewriteFilters(test: (f: Resource['filters'][number], r: Resource) => boolean, change: (f: Resource['filters'][number]) => Resource['filters'][number]): void {
-  for (const r of allResources()) {
+export function rewriteFilters(app: ReferenceApp, test: (f: Resource['filters'][number], r: Resource) => boolean, change: (f: Resource['filters'][number]) => Resource['filters'][number]): void {
+  for (const r of allResources(app)) {
     r.filters.forEach((f, i) => { if (test(f, r)) (r.filters as Resource['filters'][number][])[i] = change(f); });
   }
 }
@@ -82,6 +73,6 @@ export function walk(node: Json, fn: (value: Json, key: string) => Json, key = '
 }
 
 /** The App client secret whose D-16 signature `signature` is for `body`, to sign a changed body the same way. */
-export function signerSecret(target: Target, body: string, signature: string): string {
-  return [...target.services.auth.clients.values()].find((c) => sign(body, c.clientSecret) === signature)?.clientSecret ?? '';
+export function signerSecret(app: ReferenceApp, body: string, signature: string): string {
+  return [...app.services.auth.clients.values()].find((c) => sign(body, c.clientSecret) === signature)?.clientSecret ?? '';
 }

@@ -1,5 +1,5 @@
 // Helpers of the pagination faults: the list envelope's links are paths with a query string (D-03).
-import type { Json } from '../http/spec.ts';
+import type { Json } from '../../openapi/contract.ts';
 
 /** `link` with `page` set to `page` (other parameters kept). */
 export function withPage(link: string, page: number): string {

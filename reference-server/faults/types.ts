@@ -1,7 +1,5 @@
-// What a fault is, and what it patches: the running server as `createApp` returned it.
-import type { createApp } from '../app.ts';
-
-export type Target = ReturnType<typeof createApp>;
+// What a fault is, and what it patches: one app as `createApp` returned it, through its named seams (seams.ts).
+import type { ReferenceApp } from '../app.ts';
 
 export interface Fault {
   /** `<area>.<camelCaseName>`, the name FAULTS takes. */
@@ -11,5 +9,5 @@ export interface Fault {
   source: string[];
   /** The mistake, as an implementer would make it. */
   description: string;
-  apply(target: Target): void;
+  apply(app: ReferenceApp): void;
 }

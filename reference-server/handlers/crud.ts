@@ -1,23 +1,33 @@
 // list/get/create/update/delete of a v2 resource (§4.3), shared by every resource stored as one table.
+import type { Resources } from '../resources/index.ts';
 import { tx } from '../store/db.ts';
-import type { Ctx, Obj, Resource } from '../store/resource.ts';
+import type { Ctx, Obj } from '../store/resource.ts';
 import { listEnvelope, single } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
 
-export const ctxOf = (req: Req): Ctx => ({ db: req.db, now: req.now, clientId: req.client?.clientId ?? '' });
+/** The store's view of a request: its database, clock, caller and the app's outbox. */
+export const ctxOf = (req: Req): Ctx => ({ db: req.db, now: req.now, clientId: req.client?.clientId ?? '', events: req.services.outbox });
 const itemId = (req: Req) => Number(req.params.id ?? req.params.mediaId);
 
-export function crud(r: Resource) {
-  const parentId = (req: Req) => (r.def.parent ? Number(req.params[r.def.parent.param]) : undefined);
+/** The five handlers of the resource `name`, reading the app's instance of it on each request. */
+export function crud(name: keyof Resources) {
+  const resource = (req: Req) => req.services.resources[name];
+  const parentId = (req: Req) => {
+    const parent = resource(req).def.parent;
+    return parent ? Number(req.params[parent.param]) : undefined;
+  };
   const data = (req: Req) => (req.body as { data: Obj }).data;
   return {
     list: (req: Req): Reply => {
-      const { items, total } = r.list(ctxOf(req), req.query, parentId(req));
+      const { items, total } = resource(req).list(ctxOf(req), req.query, parentId(req));
       return listEnvelope(req, items, total);
     },
-    get: (req: Req): Reply => single(200, r.get(ctxOf(req), itemId(req), parentId(req))),
-    create: (req: Req): Reply => single(201, tx(req.db, () => r.create(ctxOf(req), data(req), parentId(req)))),
-    update: (req: Req): Reply => single(200, tx(req.db, () => r.update(ctxOf(req), itemId(req), data(req), parentId(req)))),
-    delete: (req: Req): Reply => { tx(req.db, () => r.delete(ctxOf(req), itemId(req), parentId(req))); return { status: 204 }; },
+    get: (req: Req): Reply => single(200, resource(req).get(ctxOf(req), itemId(req), parentId(req))),
+    create: (req: Req): Reply => single(201, tx(req.db, () => resource(req).create(ctxOf(req), data(req), parentId(req)))),
+    update: (req: Req): Reply => single(200, tx(req.db, () => resource(req).update(ctxOf(req), itemId(req), data(req), parentId(req)))),
+    delete: (req: Req): Reply => {
+      tx(req.db, () => resource(req).delete(ctxOf(req), itemId(req), parentId(req)));
+      return { status: 204 };
+    },
   };
 }

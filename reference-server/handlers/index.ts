@@ -1,6 +1,6 @@
 // The one handler map, keyed by operationId: `Handlers` requires every served operation of the contract,
-// so an operation added to the document without a handler fails to compile.
-import { resources } from '../store/resources.ts';
+// so an operation added to the document without a handler fails to compile. Each app gets its own map
+// (`createHandlers`), so that a fault wrapping one app's handler leaves another app's alone.
 import { crud } from './crud.ts';
 import { createToken } from './token.ts';
 import * as contacts from './contacts.ts';
@@ -8,20 +8,20 @@ import * as productSpecifications from './product-specifications.ts';
 import * as shipping from './shipping.ts';
 import type { Handlers } from './types.ts';
 
-const products = crud(resources.products);
-const prices = crud(resources.productPrices);
-const media = crud(resources.productMedia);
-const downloads = crud(resources.productDownloads);
-const productSpecs = crud(resources.productSpecifications);
-const specifications = crud(resources.specifications);
-const values = crud(resources.specificationValues);
-const roles = crud(resources.accessRoles);
-const geozones = crud(resources.geozones);
-const inventory = crud(resources.inventory);
-const redirects = crud(resources.redirects);
-const webhooks = crud(resources.webhooks);
+const products = crud('products');
+const prices = crud('productPrices');
+const media = crud('productMedia');
+const downloads = crud('productDownloads');
+const productSpecs = crud('productSpecifications');
+const specifications = crud('specifications');
+const values = crud('specificationValues');
+const roles = crud('accessRoles');
+const geozones = crud('geozones');
+const inventory = crud('inventory');
+const redirects = crud('redirects');
+const webhooks = crud('webhooks');
 
-export const handlers: Handlers = {
+export const createHandlers = (): Handlers => ({
   createToken, createTokenAlias: createToken,
   createContact: contacts.createContact, getContact: contacts.getContact, updateContact: contacts.updateContact,
   updateContactPost: contacts.updateContact, deleteContact: contacts.deleteContact, searchContacts: contacts.searchContacts,
@@ -41,4 +41,4 @@ export const handlers: Handlers = {
   listShippingServices: shipping.listShippingServices, getShippingService: shipping.getShippingService, createShippingService: shipping.createShippingService,
   updateShippingService: shipping.updateShippingService, deleteShippingService: shipping.deleteShippingService,
   calculateCheckoutRates: shipping.calculateCheckoutRates, createShipment: shipping.createShipment, getShipment: shipping.getShipment,
-};
+});

@@ -1,14 +1,12 @@
 // Product specifications (§2.12, D-31): add by ids or by titles (headings and values made on the fly);
 // update may change only `sequence` and `valueId` (to another value of the same heading).
-import { fail } from '../http/errors.ts';
+import { fail } from '../core/errors.ts';
+import type { Resources } from '../resources/index.ts';
 import { sql, tx, type Row } from '../store/db.ts';
-import { resources } from '../store/resources.ts';
 import type { Ctx, Obj } from '../store/resource.ts';
 import { ctxOf } from './crud.ts';
 import { single } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
-
-const { productSpecifications, specifications, specificationValues } = resources;
 
 function valueRow(ctx: Ctx, valueId: number): Row {
   return (sql(ctx.db, 'SELECT id, "specificationId", value FROM "specificationValues" WHERE id = ?').get(valueId) as Row | undefined)
@@ -16,11 +14,11 @@ function valueRow(ctx: Ctx, valueId: number): Row {
 }
 
 /** Finds a heading and value by title, creating either on the fly (§2.12); new ones emit their own events (D-53). */
-function byTitles(ctx: Ctx, heading: string, value: string): { specificationId: number; valueId: number } {
+function byTitles(ctx: Ctx, resources: Resources, heading: string, value: string): { specificationId: number; valueId: number } {
   const spec = sql(ctx.db, 'SELECT id FROM specifications WHERE title = ? COLLATE NOCASE').get(heading) as Row | undefined;
-  const specificationId = spec ? Number(spec.id) : Number(specifications.create(ctx, { title: heading }).id);
+  const specificationId = spec ? Number(spec.id) : Number(resources.specifications.create(ctx, { title: heading }).id);
   const val = sql(ctx.db, 'SELECT id FROM "specificationValues" WHERE "specificationId" = ? AND value = ?').get(specificationId, value) as Row | undefined;
-  const valueId = val ? Number(val.id) : Number(specificationValues.create(ctx, { value }, specificationId).id);
+  const valueId = val ? Number(val.id) : Number(resources.specificationValues.create(ctx, { value }, specificationId).id);
   return { specificationId, valueId };
 }
 
@@ -37,12 +35,12 @@ export function createProductSpecification(req: Req): Reply {
         fail(422, 'error.reference-not-found', 'data.valueId', 'This value belongs to another specification', 'data');
       }
       ids = { specificationId: Number(v.specificationId), valueId: Number(v.id) };
-    } else ids = byTitles(ctx, String(data.specification), String(data.value));
+    } else ids = byTitles(ctx, req.services.resources, String(data.specification), String(data.value));
     const spec = sql(ctx.db, 'SELECT title FROM specifications WHERE id = ?').get(ids.specificationId) as Row;
     const val = valueRow(ctx, ids.valueId);
     const input: Obj = { ...ids, specification: spec.title, value: val.value };
     if (data.sequence !== undefined) input.sequence = data.sequence;
-    return productSpecifications.create(ctx, input, productId);
+    return req.services.resources.productSpecifications.create(ctx, input, productId);
   }));
 }
 
@@ -51,6 +49,7 @@ export function updateProductSpecification(req: Req): Reply {
   const productId = Number(req.params.productId);
   const data = (req.body as { data: Obj }).data;
   return single(200, tx(req.db, () => {
+    const { productSpecifications } = req.services.resources;
     const existing = productSpecifications.get(ctx, Number(req.params.id), productId);
     const input: Obj = {};
     if (data.sequence !== undefined) input.sequence = data.sequence;

@@ -3,18 +3,16 @@
 // D-49). Rate and label requests are calls to the App, never webhook events (§6): only the shipment itself is one.
 // Rule: every database read happens before the callbacks and every write after them, so no transaction is ever
 // open while an App is answering.
-import { fail, notFound } from '../http/errors.ts';
-import type { Json } from '../http/spec.ts';
-import { isoUtc, sql, tx, type Row } from '../store/db.ts';
-import type { Ctx, Obj } from '../store/resource.ts';
-import { resources } from '../store/resources.ts';
-import { emit } from '../webhooks/outbox.ts';
+import type { components } from '../../openapi/dist/types.ts';
+import { fail, notFound } from '../core/errors.ts';
 import { aggregate } from '../shipping/aggregate.ts';
 import { collectQuotes, requestLabels } from '../shipping/callbacks.ts';
 import { fullAddress, isWarehouse, originOf, type Address } from '../shipping/locations.ts';
 import { formatMoney } from '../shipping/money.ts';
-import { activeTargets, calculators, shippingServices } from '../shipping/services.ts';
+import { activeServices } from '../shipping/services.ts';
 import { nextWeekday, originLocation, splitCart, type StockEntry } from '../shipping/split.ts';
+import { isoUtc, sql, tx, type Row } from '../store/db.ts';
+import type { Ctx, Obj } from '../store/resource.ts';
 import { ctxOf } from './crud.ts';
 import { single } from './envelopes.ts';
 import type { Handler, Reply, Req } from './types.ts';
@@ -23,21 +21,23 @@ import type { Handler, Reply, Req } from './types.ts';
 
 const wrapped = (status: 200 | 201, service: Obj): Reply => ({ status, body: { shippingService: service } });
 const serviceId = (req: Req) => Number(req.params.id);
+const services = (req: Req) => req.services.resources.shippingServices;
 
 export const listShippingServices: Handler<'listShippingServices'> = (req) =>
-  ({ status: 200, body: { shippingServices: shippingServices.list(ctxOf(req), req.query).items } });
-export const getShippingService: Handler<'getShippingService'> = (req) => wrapped(200, shippingServices.get(ctxOf(req), serviceId(req)));
+  ({ status: 200, body: { shippingServices: services(req).list(ctxOf(req), req.query).items } });
+export const getShippingService: Handler<'getShippingService'> = (req) => wrapped(200, services(req).get(ctxOf(req), serviceId(req)));
 export const createShippingService: Handler<'createShippingService'> = (req) =>
-  wrapped(201, tx(req.db, () => shippingServices.create(ctxOf(req), req.body.shippingService)));
+  wrapped(201, tx(req.db, () => services(req).create(ctxOf(req), req.body.shippingService as Obj)));
 export const updateShippingService: Handler<'updateShippingService'> = (req) =>
-  wrapped(200, tx(req.db, () => shippingServices.update(ctxOf(req), serviceId(req), req.body.shippingService)));
+  wrapped(200, tx(req.db, () => services(req).update(ctxOf(req), serviceId(req), req.body.shippingService as Obj)));
 export const deleteShippingService: Handler<'deleteShippingService'> = (req) => {
-  tx(req.db, () => shippingServices.delete(ctxOf(req), serviceId(req)));
+  tx(req.db, () => services(req).delete(ctxOf(req), serviceId(req)));
   return { status: 204 };
 };
 
 // ── From a cart to deliveries (D-21) ──
 
+type Product = components['schemas']['Product'];
 interface Cart { currency: string; destination: Address; items: { productId: number; quantity: number }[] }
 
 /**
@@ -67,10 +67,10 @@ function stockOf(ctx: Ctx, productId: number): StockEntry[] {
 function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): { deliveries: Obj[]; classIds: (number | null)[][] } {
   const ctx = ctxOf(req);
   const label = serviceCode !== undefined;
-  const products = new Map<number, Obj>();
+  const products = new Map<number, Product>();
   const quantities = new Map<number, number>();
   cart.items.forEach((item, i) => {
-    const product = resources.products.find(ctx, item.productId)
+    const product = (req.services.resources.products.find(ctx, item.productId) as Product | undefined)
       ?? fail(422, 'error.reference-not-found', `data.items.${i}.productId`, `No product with id ${item.productId}`, 'data');
     products.set(item.productId, product);
     quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
@@ -79,7 +79,8 @@ function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): { deliveries:
   const lines = cart.items.map((item) => {
     const p = products.get(item.productId)!;
     return { productId: item.productId, quantity: item.quantity, locationId: originLocation(stockOf(ctx, item.productId)),
-      width: p.packagedWidth, height: p.packagedHeight, depth: p.packagedDepth, weight: p.packagedWeight };
+      // D-21: a product without packaged dimensions or weight adds none to its box.
+      width: p.packagedWidth ?? 0, height: p.packagedHeight ?? 0, depth: p.packagedDepth ?? 0, weight: p.packagedWeight ?? 0 };
   });
   const destination = fullAddress(cart.destination, label);
   const dispatchDate = nextWeekday(req.now);
@@ -95,7 +96,7 @@ function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): { deliveries:
       const price = prices.get(productId)!;
       return {
         id: p.id, sku: p.sku, ...(label ? { reference: p.sku } : {}), commodityCode: p.commodityCode, title: p.title, quantity,
-        weight: p.packagedWeight * quantity, priceExcTax: money(price.exc * quantity), priceIncTax: money(price.inc * quantity), currency: cart.currency,
+        weight: (p.packagedWeight ?? 0) * quantity, priceExcTax: money(price.exc * quantity), priceIncTax: money(price.inc * quantity), currency: cart.currency,
       };
     }),
     dispatchDate,
@@ -109,27 +110,28 @@ const secretOf = (req: Req) => (clientId: string) => req.services.auth.clients.g
 
 export const calculateCheckoutRates: Handler<'calculateCheckoutRates'> = async (req) => {
   const cart = req.body.data as Cart;
-  const { config } = req.services;
+  const { config, calculators, appCalls, pricing, resources } = req.services;
   const { deliveries, classIds } = deliveriesOf(req, cart);
   // §4.5 rule 11, D-60: a service that cannot serve one delivery could offer nothing common to the cart; not asked.
-  const targets = activeTargets(ctxOf(req), secretOf(req)).filter((t) => classIds.every((ids) => calculators.applies(t, ids)));
+  const targets = activeServices(ctxOf(req), resources.shippingServices, secretOf(req)).filter((t) => classIds.every((ids) => calculators.applies(t, ids)));
   // §4.5 rule 3: quotations only; no label request is ever sent from here.
-  const quotes = await collectQuotes(targets, deliveries, config.callbackTimeoutMs);
-  return single(200, { currency: cart.currency, deliveries, options: aggregate(quotes, cart.currency, config.currencyRates) });
+  const quotes = await collectQuotes(appCalls, targets, deliveries, config.callbackTimeoutMs);
+  return single(200, { currency: cart.currency, deliveries, options: aggregate(quotes, cart.currency, config.currencyRates, pricing) });
 };
 
 // ── Shipments (D-49): one label request per box to the chosen service, then one write ──
 
 export const createShipment: Handler<'createShipment'> = async (req) => {
   const order = req.body.data;
-  const [target] = activeTargets(ctxOf(req), secretOf(req), order.shippingServiceId);
+  const { calculators, appCalls, resources } = req.services;
+  const [target] = activeServices(ctxOf(req), resources.shippingServices, secretOf(req), order.shippingServiceId);
   if (!target) fail(422, 'error.reference-not-found', 'data.shippingServiceId', `No active shipping service with id ${order.shippingServiceId}`, 'data');
   const { deliveries: requests, classIds } = deliveriesOf(req, order as Cart, order.serviceCode);
   if (!calculators.applies(target!, classIds.flat())) { // §4.5 rule 11, D-60
     fail(422, 'error.reference-not-found', 'data.shippingServiceId', `Shipping service ${order.shippingServiceId} does not apply to every product of the cart (shipping calculators, D-60)`, 'data');
   }
   const labels = target.labelsUrl // rule 2: no labelsUrl, no label requests
-    ? await requestLabels(target.labelsUrl, target.secret, requests, req.services.config.callbackTimeoutMs)
+    ? await requestLabels(appCalls, target.labelsUrl, target.secret, requests, req.services.config.callbackTimeoutMs)
     : requests.map(() => undefined);
   const shipment = {
     shippingServiceId: order.shippingServiceId, serviceCode: order.serviceCode, currency: order.currency, createdOn: isoUtc(req.now),
@@ -140,8 +142,8 @@ export const createShipment: Handler<'createShipment'> = async (req) => {
   };
   const saved = tx(req.db, () => {
     const info = sql(req.db, 'INSERT INTO shipments (doc, "createdOn") VALUES (?, ?)').run(JSON.stringify(shipment), shipment.createdOn);
-    const stored: Json = { id: Number(info.lastInsertRowid), ...shipment };
-    emit(req.db, 'shipments', 'created', stored, req.now); // D-17, in the same transaction
+    const stored = { id: Number(info.lastInsertRowid), ...shipment };
+    req.services.outbox.emit(req.db, 'shipments', 'created', stored, req.now); // D-17, in the same transaction
     return stored;
   });
   return single(201, saved);

@@ -1,20 +1,37 @@
 // Handler typing from the generated contract types: the map must hold exactly one handler per operationId.
 import type { operations } from '../../openapi/dist/types.ts';
-import type { Client } from '../http/auth.ts';
-import type { Services } from '../app.ts';
+import type { Config } from '../core/config.ts';
+import type { Auth, Client } from '../http/auth.ts';
+import type { Resources } from '../resources/index.ts';
+import type { AppCalls } from '../shipping/callbacks.ts';
+import type { Pricing } from '../shipping/aggregate.ts';
+import type { Calculators } from '../shipping/services.ts';
 import type { Db } from '../store/db.ts';
+import type { Outbox } from '../webhooks/outbox.ts';
 
 /** Operations the server serves; callbacks and webhooks are served by Apps, not by us. */
 export type ServedOperation = Exclude<keyof operations, 'calculateShippingRates' | 'createShippingLabel' | 'createEventDelivery'>;
 
+/** What one app's handlers work with: its settings, clients, database, resources, outbox and shipping seams. */
+export interface Services {
+  config: Config;
+  auth: Auth;
+  db: Db;
+  resources: Resources;
+  outbox: Outbox;
+  appCalls: AppCalls;
+  pricing: Pricing;
+  calculators: Calculators;
+}
+
 type BodyOf<K extends keyof operations> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } } ? B
   : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } } ? B | undefined : undefined;
+/** Query and path parameters after validation and coercion (ajv, from the contract): strings, numbers, booleans. */
+type Params = Record<string, string | number | boolean | undefined>;
 
 export interface Req<B = unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  params: Record<string, any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query: Record<string, any>;
+  params: Params;
+  query: Params;
   body: B;
   /** The raw form fields of the token endpoint, and its Authorization header. */
   form: Record<string, string>;

@@ -3,15 +3,17 @@
 // scope family only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError } from './errors.ts';
-import { allScopes, Auth, loadClients, TOKEN_LIFETIME_S, TOKENS_DDL } from './auth.ts';
+import { scopes } from '../../openapi/contract.ts';
+import { ApiError } from '../core/errors.ts';
 import { openDb } from '../store/db.ts';
+import { createTables } from '../store/tables.ts';
+import { Auth, loadClients, TOKEN_LIFETIME_S } from './auth.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
 const refused = (fn: () => unknown) => assert.throws(fn, (e: unknown) => e instanceof ApiError && e.status === 401);
 
 function auth(db = openDb()) {
-  db.exec(TOKENS_DDL);
+  createTables(db, []);
   return { db, auth: new Auth(db, loadClients()) };
 }
 
@@ -45,7 +47,7 @@ test('issuing a token forgets the expired ones it had verified', () => {
 
 test('the default clients include one client per scope of the contract, holding that scope only (§5, D-07)', () => {
   const { auth: a } = auth();
-  for (const scope of allScopes) {
+  for (const scope of scopes) {
     const c = a.clients.get(`conformance-${scope.replace(/\./g, '-')}`);
     assert.deepEqual(c?.scopes, [scope]);
     assert.equal(c?.clientSecret, `${c?.clientId}-secret`);

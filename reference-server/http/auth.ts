@@ -1,41 +1,24 @@
 // OAuth 2.0 client credentials (§4.1, §5; D-05, D-06, D-07): opaque random tokens, 3600 s, Bearer.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fail } from './errors.ts';
-import { spec } from './spec.ts';
+import { defaultClients, type ClientCredentials } from '../../openapi/clients.ts';
+import { fail } from '../core/errors.ts';
 import { sql, type Db, type Row } from '../store/db.ts';
 
-export interface Client {
-  clientId: string; clientSecret: string; scopes: string[];
+export interface Client extends ClientCredentials {
   /** Token lifetime in seconds: 3600 (§8) unless a clients file gives a test client a short one, so that a
    *  black-box suite can watch a token expire. */
   tokenLifetimeSeconds?: number;
 }
 
-/** Every scope the contract declares (D-07). */
-export const allScopes: string[] = Object.keys(spec.components.securitySchemes.oauth2.flows.clientCredentials.scopes);
-
-/**
- * The default App clients of the design brief §4; a clients file (JSON array of Client) overrides them. Besides
- * the four, one client per scope of the contract holds that scope and nothing else (`conformance-products`,
- * `conformance-products-readonly`, …), so that a black-box suite can tell the scope families apart (§5, D-07).
- */
+/** The default App clients (openapi/clients.ts: the base four of the design brief §4 and one per scope of the
+ *  contract); a clients file (JSON array of Client) replaces them. */
 export function loadClients(file?: string): Client[] {
   if (file) return JSON.parse(readFileSync(file, 'utf8')) as Client[];
-  return [
-    { clientId: 'conformance-full', clientSecret: 'conformance-full-secret', scopes: allScopes },
-    { clientId: 'conformance-readonly', clientSecret: 'conformance-readonly-secret', scopes: allScopes.filter((s) => s.endsWith('.readonly')) },
-    { clientId: 'conformance-default', clientSecret: 'conformance-default-secret', scopes: [] },
-    { clientId: 'conformance-other', clientSecret: 'conformance-other-secret', scopes: allScopes },
-    ...allScopes.map((scope) => {
-      const clientId = `conformance-${scope.replace(/\./g, '-')}`;
-      return { clientId, clientSecret: `${clientId}-secret`, scopes: [scope] };
-    }),
-  ];
+  return Object.values(defaultClients);
 }
 
 export const TOKEN_LIFETIME_S = 3600; // §8
-export const TOKENS_DDL = 'CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, clientId TEXT NOT NULL, expiresAt INTEGER NOT NULL);';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const safeEqual = (a: string, b: string) => {

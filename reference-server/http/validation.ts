@@ -1,15 +1,11 @@
 // Request validation compiled from the bundled document (never written twice): bodies, query and path
 // parameters. Violations become 422s naming the field and the rule (D-02); unknown parameters too (D-41).
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { ApiError, type ErrorContext, type ErrorItem } from './errors.ts';
-import { deref, operations, spec, type Json, type Operation } from './spec.ts';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { deref, operations, type Operation, type Parameter, type Schema } from '../../openapi/contract.ts';
+import { BUNDLE_ID, createAjv, validatorFor } from '../../openapi/validators.ts';
+import { ApiError, type ErrorContext, type ErrorItem } from '../core/errors.ts';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const options = { strict: false, allErrors: true, validateFormats: true } as const;
-const bodyAjv = addFormats(new Ajv2020(options));
-const paramAjv = addFormats(new Ajv2020({ ...options, coerceTypes: true }));
-for (const ajv of [bodyAjv, paramAjv]) ajv.addSchema(spec, 'openapi.json');
+const paramAjv = createAjv({ coerceTypes: true });
 
 const NO_HTML = '^[^<>]*$'; // D-13
 
@@ -54,37 +50,34 @@ interface Compiled {
 }
 
 /** The properties of an object schema marked `readOnly`, through `$ref`s and `allOf`/`anyOf`/`oneOf` parts. */
-function readOnlyNames(node: Json): string[] {
-  const s = deref(node);
+function readOnlyNames(node: Schema | undefined): string[] {
+  const s = deref<Schema | undefined>(node);
   if (!s || typeof s !== 'object') return [];
-  const own = Object.entries((s.properties ?? {}) as Record<string, Json>).filter(([, p]) => deref(p)?.readOnly === true).map(([k]) => k);
+  const own = Object.entries(s.properties ?? {}).filter(([, p]) => deref<Schema>(p)?.readOnly === true).map(([k]) => k);
   return [...new Set([...own, ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(readOnlyNames)])];
 }
 
 /** Points the bundle's local `$ref`s at the registered bundle, for schemas compiled on their own. */
-const rebase = (node: Json): Json => Array.isArray(node) ? node.map(rebase)
-  : node && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `openapi.json${v}` : rebase(v)]))
+const rebase = (node: unknown): unknown => Array.isArray(node) ? node.map(rebase)
+  : node && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${BUNDLE_ID}${v}` : rebase(v)]))
   : node;
 
-function paramSchema(op: Operation, where: 'query' | 'path'): Json {
-  const ps = op.parameters.filter((p) => p.in === where);
+function paramSchema(op: Operation, where: 'query' | 'path'): Schema {
+  const ps = op.parameters.filter((p: Parameter) => p.in === where);
   return {
     type: 'object',
-    properties: Object.fromEntries(ps.map((p) => [p.name, rebase(p.schema)])),
+    properties: Object.fromEntries(ps.map((p) => [p.name, rebase(p.schema) as Schema])),
     required: ps.filter((p) => p.required).map((p) => p.name),
     additionalProperties: where === 'query' ? false : true,
   };
 }
 
-const pointerOf = (node: Json, fallback: string) => (typeof node?.$ref === 'string' ? node.$ref : fallback);
 const compiled = new Map<string, Compiled>();
 for (const op of operations) {
-  const opNode = deref({ $ref: op.pointer });
-  const bodyPointer = `${pointerOf(opNode.requestBody, `${op.pointer}/requestBody`)}/content/application~1json/schema`;
-  const bodySchema = deref(deref(opNode.requestBody)?.content?.['application/json']?.schema);
+  const bodySchema = op.bodyPointer ? deref<Schema>({ $ref: op.bodyPointer }) : undefined;
   compiled.set(op.operationId, {
-    body: bodySchema ? bodyAjv.compile({ $ref: `openapi.json${bodyPointer}` }) : undefined,
-    readOnly: Object.fromEntries(Object.entries((bodySchema?.properties ?? {}) as Record<string, Json>).map(([key, p]) => [key, readOnlyNames(p)])),
+    body: op.bodyPointer ? validatorFor(op.bodyPointer) : undefined,
+    readOnly: Object.fromEntries(Object.entries(bodySchema?.properties ?? {}).map(([key, p]) => [key, readOnlyNames(p)])),
     query: paramAjv.compile(paramSchema(op, 'query')),
     path: paramAjv.compile(paramSchema(op, 'path')),
   });
@@ -123,12 +116,4 @@ export function dropReadOnly(op: Operation, body: unknown): void {
     const inner = (body as Record<string, unknown>)[key];
     if (inner && typeof inner === 'object' && !Array.isArray(inner)) for (const name of names) delete (inner as Record<string, unknown>)[name];
   }
-}
-
-const byPointer = new Map<string, ValidateFunction>();
-/** A validator for any schema of the bundle by JSON pointer (`#/components/schemas/RateResponse`), for what Apps answer. */
-export function validatorFor(pointer: string): (data: unknown) => boolean {
-  let validate = byPointer.get(pointer);
-  if (!validate) byPointer.set(pointer, (validate = bodyAjv.compile({ $ref: `openapi.json${pointer}` })));
-  return validate;
 }

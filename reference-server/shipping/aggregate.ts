@@ -1,5 +1,6 @@
 // D-22: turning the rate responses of every delivery into the options offered at checkout (§4.5 rules 6, 8, 10; §7).
 // Pure: the callbacks have already dropped the Apps that failed.
+import type { RateTable } from '../core/config.ts';
 import { roundMoney, roundTo } from './money.ts';
 
 /** One postage option of a rate response (§2.10); `landedCosts` is the part of the prices that is landed costs (D-59).
@@ -15,12 +16,6 @@ export interface Quote { service: ServiceSettings; deliveries: Rate[][] }
 /** An option offered for the whole cart, in the cart currency. */
 export interface Option extends Omit<Rate, 'landedCosts'> { shippingServiceId: number }
 
-/** Units of each currency per one unit of the base (D-22, `CURRENCY_RATES`). */
-export type RateTable = Record<string, number>;
-/** D-22's default table (`CURRENCY_RATES` unset): GBP as the base, and currencies of 0 and 3 minor units (JPY, KWD,
- *  BHD) so that carts in them convert too. */
-export const DEFAULT_CURRENCY_RATES: RateTable = { GBP: 1, EUR: 1.17, USD: 1.27, JPY: 190, KWD: 0.39, BHD: 0.48 };
-
 /** Converts through the base currency; undefined when either currency is missing from the table. */
 export function convert(amount: number, from: string, to: string, table: RateTable): number | undefined {
   if (from === to || amount === 0) return amount;
@@ -34,8 +29,13 @@ export function convert(amount: number, from: string, to: string, table: RateTab
 export const round2 = (n: number) => roundTo(n, 2);
 const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a)); // Y-m-d compares as text
 
-/** The pricing rules as one named seam: conversion (§7), rule 8's common options, rule 10's modifiers. */
-export const pricing = {
+/** The pricing rules, as a seam of each app: conversion (§7), rule 8's common options, rule 10's modifiers. */
+export interface Pricing {
+  convert: typeof convert;
+  offered(rates: (Rate | undefined)[]): boolean;
+  modify(price: number, service: ServiceSettings, fixed: number, currency: string): number;
+}
+export const defaultPricing = (): Pricing => ({
   convert,
   /** Rule 8: an option is offered only when every delivery got it. */
   offered: (rates: (Rate | undefined)[]): boolean => rates.every((r) => r !== undefined),
@@ -43,10 +43,10 @@ export const pricing = {
    *  `price` is the rate's whole price, landed costs included; nothing is separated from it (D-59). */
   modify: (price: number, service: ServiceSettings, fixed: number, currency: string) =>
     roundMoney(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed), currency),
-};
+});
 
 /** One service's options for the cart, or undefined when a price cannot be converted (the service is dropped). */
-function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable): Option[] | undefined {
+function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable, pricing: Pricing): Option[] | undefined {
   const { service, deliveries } = quote;
   if (deliveries.length === 0) return [];
   const perDelivery = deliveries.map((rates) => new Map(rates.toReversed().map((r) => [r.serviceCode, r]))); // first of a code wins
@@ -79,6 +79,6 @@ function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable): O
 }
 
 /** The options of every service that answered, in service then App order. */
-export function aggregate(quotes: Quote[], cartCurrency: string, table: RateTable): Option[] {
-  return quotes.flatMap((q) => serviceOptions(q, cartCurrency, table) ?? []);
+export function aggregate(quotes: Quote[], cartCurrency: string, table: RateTable, pricing: Pricing = defaultPricing()): Option[] {
+  return quotes.flatMap((q) => serviceOptions(q, cartCurrency, table, pricing) ?? []);
 }

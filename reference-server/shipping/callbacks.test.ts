@@ -3,9 +3,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sign } from '../http/signing.ts';
+import { sign } from '../core/signing.ts';
 import { aggregate, type ServiceSettings } from './aggregate.ts';
-import { collectQuotes, requestLabels, type Target } from './callbacks.ts';
+import { collectQuotes, defaultAppCalls, requestLabels, type ServiceTarget } from './callbacks.ts';
+
+const calls = defaultAppCalls('reference-store');
 
 const SECRET = 'app-secret';
 const TIMEOUT_MS = 300;
@@ -46,13 +48,13 @@ before(async () => {
 after(() => { server.closeAllConnections(); server.close(); });
 
 const settings = (id: number): ServiceSettings => ({ id, title: `S${id}`, fixedModifier: 0, percentageModifier: 0, currency: 'GBP' });
-const target = (id: number, path: string): Target => ({ settings: settings(id), ratesUrl: `${base}${path}`, labelsUrl: null, secret: SECRET, shippingClassIds: [] });
+const target = (id: number, path: string): ServiceTarget => ({ settings: settings(id), ratesUrl: `${base}${path}`, labelsUrl: null, secret: SECRET, shippingClassIds: [] });
 const delivery = (n: number) => ({ width: 100, height: 50 * n, depth: 80, weight: 500, currency: 'GBP', items: [], dispatchDate: '2026-11-24' });
 
 test('D-22 §7 services that error, time out or answer garbage are dropped; the others are aggregated', async () => {
   received.length = 0;
   const started = Date.now();
-  const quotes = await collectQuotes([
+  const quotes = await collectQuotes(calls, [
     target(1, '/fast'), target(2, '/error'), target(3, '/slow'), target(4, '/garbage'), target(5, '/eur'), target(6, '/not-json'),
   ], [delivery(1), delivery(2)], TIMEOUT_MS);
   const elapsed = Date.now() - started;
@@ -70,7 +72,7 @@ test('D-22 §7 services that error, time out or answer garbage are dropped; the 
 
 test('D-16 callbacks are signed with the owning client secret and carry the delivery', async () => {
   received.length = 0;
-  await collectQuotes([target(1, '/fast')], [delivery(1), delivery(2)], TIMEOUT_MS);
+  await collectQuotes(calls, [target(1, '/fast')], [delivery(1), delivery(2)], TIMEOUT_MS);
   assert.equal(received.length, 2);
   for (const r of received) {
     assert.equal(r.headers['x-store-signature'], sign(r.body, SECRET));
@@ -85,21 +87,21 @@ test('D-16 callbacks are signed with the owning client secret and carry the deli
 
 test('D-16 a service whose client has no secret is not called', async () => {
   received.length = 0;
-  assert.deepEqual(await collectQuotes([{ ...target(1, '/fast'), secret: undefined }], [delivery(1)], TIMEOUT_MS), []);
+  assert.deepEqual(await collectQuotes(calls, [{ ...target(1, '/fast'), secret: undefined }], [delivery(1)], TIMEOUT_MS), []);
   assert.equal(received.length, 0);
 });
 
 test('D-49 a label per box; a garbage or failed answer leaves that box without a label', async () => {
-  assert.deepEqual(await requestLabels(`${base}/label`, SECRET, [delivery(1), delivery(2)], TIMEOUT_MS), [label, label]);
-  assert.deepEqual(await requestLabels(`${base}/label-garbage`, SECRET, [delivery(1)], TIMEOUT_MS), [undefined]);
-  assert.deepEqual(await requestLabels(`${base}/error`, SECRET, [delivery(1)], TIMEOUT_MS), [undefined]);
+  assert.deepEqual(await requestLabels(calls, `${base}/label`, SECRET, [delivery(1), delivery(2)], TIMEOUT_MS), [label, label]);
+  assert.deepEqual(await requestLabels(calls, `${base}/label-garbage`, SECRET, [delivery(1)], TIMEOUT_MS), [undefined]);
+  assert.deepEqual(await requestLabels(calls, `${base}/error`, SECRET, [delivery(1)], TIMEOUT_MS), [undefined]);
 });
 
 test('D-59 answers with fields beyond the document are read; the label keeps its §2.11 fields only', async () => {
-  const quotes = await collectQuotes([target(1, '/extra')], [delivery(1)], TIMEOUT_MS);
+  const quotes = await collectQuotes(calls, [target(1, '/extra')], [delivery(1)], TIMEOUT_MS);
   assert.deepEqual(quotes.map((q) => q.service.id), [1]);
   const [option] = aggregate(quotes, 'GBP', { GBP: 1 });
   assert.equal(option!.priceExcTax, 4, 'the price is taken whole, landed costs included (§4.5 rule 6)');
   assert.equal('carrier' in option!, false);
-  assert.deepEqual(await requestLabels(`${base}/label-extra`, SECRET, [delivery(1)], TIMEOUT_MS), [label]);
+  assert.deepEqual(await requestLabels(calls, `${base}/label-extra`, SECRET, [delivery(1)], TIMEOUT_MS), [label]);
 });

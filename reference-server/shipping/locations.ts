@@ -1,9 +1,8 @@
 // The reference server's warehouses (D-43): stock locations 1–3. Their addresses are the `origin` of a rate or
 // label request (§2.10). Stock held at any other location id cannot be shipped from, so it is not an origin (D-21).
-import type { Json } from '../http/spec.ts';
 
 /** The Address object of §2.10, every field present (unset ones null, §2.1). */
-export type Address = Record<string, Json>;
+export type Address = Record<string, unknown>;
 
 const ADDRESS_FIELDS = ['id', 'firstname', 'lastname', 'company', 'line1', 'line2', 'line3', 'city', 'region', 'country',
   'countryCode', 'zip', 'latitude', 'longitude', 'isPrimary'] as const;

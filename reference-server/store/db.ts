@@ -17,19 +17,21 @@ export function openDb(file?: string): Db {
   return db;
 }
 
-let depth = 0;
+/** Per database, how deep the open transaction is nested (several apps may share a process). */
+const depths = new WeakMap<Db, number>();
 /** Runs `fn` in one transaction (a savepoint when nested): a change and its outbox rows commit together (D-23). */
 export function tx<T>(db: Db, fn: () => T): T {
+  const depth = depths.get(db) ?? 0;
   const name = `sp${depth}`;
   db.exec(depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`);
-  depth++;
+  depths.set(db, depth + 1);
   try {
     const result = fn();
-    depth--;
+    depths.set(db, depth);
     db.exec(depth === 0 ? 'COMMIT' : `RELEASE ${name}`);
     return result;
   } catch (err) {
-    depth--;
+    depths.set(db, depth);
     db.exec(depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
     throw err;
   }

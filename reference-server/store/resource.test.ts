@@ -4,10 +4,15 @@
 // computed status) must agree with the status each product reads back with.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createResources } from '../resources/index.ts';
+import { Outbox } from '../webhooks/outbox.ts';
 import { openDb, tx, type Row } from './db.ts';
-import { createSchema } from './schema.ts';
-import { products } from './resources.ts';
-import type { Obj } from './resource.ts';
+import { defaultListSyntax, type Obj } from './resource.ts';
+import { createTables } from './tables.ts';
+
+const resources = createResources(defaultListSyntax());
+const { products } = resources;
+const events = new Outbox('reference-store');
 import { anchorFor, STEP } from './anchors.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
@@ -16,8 +21,8 @@ import { join } from 'node:path';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const db = openDb();
-createSchema(db);
-const ctx = { db, now, clientId: 'test' };
+createTables(db, Object.values(resources));
+const ctx = { db, now, clientId: 'test', events };
 tx(db, () => {
   for (let i = 1; i <= 300; i++) {
     products.create(ctx, {
@@ -56,8 +61,8 @@ test('deep pages hold the products at their places, from anchors, with gaps and 
   const dir = mkdtempSync(join(tmpdir(), 'anchors-'));
   const file = join(dir, 'store.sqlite');
   const big = openDb(file);
-  createSchema(big);
-  const c = { db: big, now, clientId: 'test' };
+  createTables(big, Object.values(resources));
+  const c = { db: big, now, clientId: 'test', events };
   tx(big, () => { for (let i = 1; i <= STEP * 2 + 600; i++) products.create(c, { sku: `DEEP-${i}`, title: `Deep ${i}` }); });
   tx(big, () => { for (let id = 5; id <= STEP * 2 + 600; id += 97) products.delete(c, id); }); // gaps on both sides of anchors
   const truth = () => (big.prepare('SELECT id FROM products ORDER BY id').all() as Row[]).map((p) => Number(p.id));

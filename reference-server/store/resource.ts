@@ -1,18 +1,25 @@
 // A v2 resource stored in one table whose columns are the properties of its schema in the contract.
 // Filters are compiled from the list operation's `x-filter` declarations (§4.4), so neither the column list
 // nor the filter semantics are written twice.
-import { fail, notFound } from '../http/errors.ts';
-import { deref, operationById, spec, type Json, type XFilter } from '../http/spec.ts';
-import type { SQLOutputValue } from 'node:sqlite';
-import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
-import { emit } from '../webhooks/outbox.ts';
+import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { deref, operationById, parseList, schema as schemaNamed, type Schema, type XFilter } from '../../openapi/contract.ts';
+import { fail, notFound } from '../core/errors.ts';
 import { anchorFor, STEP } from './anchors.ts';
+import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
 
 type Kind = 'integer' | 'number' | 'boolean' | 'string' | 'datetime' | 'json';
 export interface Column { name: string; kind: Kind }
 
-export interface Ctx { db: Db; now: Date; clientId: string }
-export type Obj = Record<string, Json>;
+/** A resource as returned, or a write body's `data` as validated against the contract. */
+export type Obj = Record<string, unknown>;
+export type Action = 'created' | 'updated' | 'deleted';
+/** Where a change's events go, in the change's transaction (D-17, D-23): the app's outbox. */
+export interface Events { emit(db: Db, resource: string, action: Action, data: unknown, now: Date): void }
+/** One request's view of the store: its database, its clock, its caller and the app's event outbox. */
+export interface Ctx { db: Db; now: Date; clientId: string; events: Events }
+/** The `:in` value syntax (§4.4, D-62), as a seam of each app: lists read values through it. */
+export interface ListSyntax { parse(raw: string): string[] }
+export const defaultListSyntax = (): ListSyntax => ({ parse: parseList });
 
 export interface ResourceDef {
   /** Event resource name (D-17), also the SQL table name. */
@@ -27,12 +34,12 @@ export interface ResourceDef {
    * for a value, the value of `where` whose rows are exactly the others, so that it is counted by subtraction.
    * `stored`: the field is also a column, written on add and update, and `value` derives what is returned from the
    * row and, through `ctx` (absent only for `toObject`), from other tables (a redirect's product target, §2.5). */
-  computed?: Record<string, { value: (o: Obj, now: Date, ctx?: Ctx) => Json; sql: string; where?: Record<string, string>; complement?: Record<string, string>; stored?: boolean }>;
+  computed?: Record<string, { value: (o: Obj, now: Date, ctx?: Ctx) => unknown; sql: string; where?: Record<string, string>; complement?: Record<string, string>; stored?: boolean }>;
   /** `private`: rows visible only to the client that created them (webhooks, D-45); `recorded`: the creator is kept (D-18). */
   owner?: 'private' | 'recorded';
   defaults?: (ctx: Ctx, input: Obj, parentId?: number) => Obj;
-  /** Business rules beyond the schema; may adjust `next` (the row to write). */
-  check?: (ctx: Ctx, next: Obj, previous: Obj | undefined) => void;
+  /** Business rules beyond the schema; may adjust `next` (the row to write); `self` is the resource checked. */
+  check?: (ctx: Ctx, next: Obj, previous: Obj | undefined, self: Resource) => void;
   beforeDelete?: (ctx: Ctx, existing: Obj) => void;
   afterDelete?: (ctx: Ctx, existing: Obj) => void;
   afterWrite?: (ctx: Ctx, saved: Obj, previous: Obj | undefined) => void;
@@ -40,15 +47,13 @@ export interface ResourceDef {
   indexes?: string[];
 }
 
-function kindOf(schema: Json): Kind {
-  const s = deref(schema);
-  if (s.oneOf || s.anyOf) {
-    const nonNull = (s.oneOf ?? s.anyOf).map(deref).find((x: Json) => x.type !== 'null');
-    return kindOf(nonNull);
-  }
+function kindOf(schema: Schema): Kind {
+  const s = deref<Schema>(schema);
+  const parts = s.oneOf ?? s.anyOf;
+  if (parts) return kindOf(parts.map((x) => deref<Schema>(x)).find((x) => x.type !== 'null')!);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (type === 'string' && s.format === 'date-time') return 'datetime';
-  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string') return type;
+  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string') return type as Kind;
   return 'json';
 }
 
@@ -71,11 +76,14 @@ export class Resource {
   private readonly reader: (values: SQLOutputValue[]) => Obj;
   /** The select list matching the reader: every column, in order. */
   private readonly selectList: string;
-  constructor(def: ResourceDef) {
-    this.def = def;
-    const schema = spec.components.schemas[def.schema];
+  private readonly listSyntax: ListSyntax;
+  constructor(def: ResourceDef, listSyntax: ListSyntax = defaultListSyntax()) {
+    // A copy per instance: an app's patches of its definition (faults/, variants/) stay in that app.
+    this.def = { ...def, computed: def.computed && { ...def.computed } };
+    this.listSyntax = listSyntax;
+    const schema = schemaNamed(def.schema);
     if (!schema) throw new Error(`No schema ${def.schema} in the contract`);
-    this.columns = Object.entries(schema.properties as Record<string, Json>)
+    this.columns = Object.entries(schema.properties ?? {})
       .filter(([name]) => !def.computed?.[name] || def.computed[name]!.stored)
       .map(([name, s]) => ({ name, kind: kindOf(s) }));
     this.reader = compileReader(this.columns);
@@ -121,7 +129,7 @@ export class Resource {
     for (const c of this.columns) {
       if (c.name === 'id' && o.id === undefined) continue;
       const v = o[c.name];
-      row[c.name] = v === undefined || v === null ? null : c.kind === 'boolean' ? (v ? 1 : 0) : c.kind === 'json' ? JSON.stringify(v) : c.kind === 'datetime' ? normaliseDateTime(String(v)) : v;
+      row[c.name] = v === undefined || v === null ? null : c.kind === 'boolean' ? (v ? 1 : 0) : c.kind === 'json' ? JSON.stringify(v) : c.kind === 'datetime' ? normaliseDateTime(String(v)) : (v as SQLInputValue);
     }
     return row;
   }
@@ -149,10 +157,10 @@ export class Resource {
       const computed = this.def.computed?.[filter.field];
       if (filter.op === 'eq' && computed?.where?.[String(raw)]) { where.push(computed.where[String(raw)]!); continue; }
       const expr = computed?.sql ?? `"${filter.field}"`;
-      const arg = (v: Json) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v), filter.op === 'gte' || filter.op === 'lt' ? 'ceil' : 'floor') : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
+      const arg = (v: unknown) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v), filter.op === 'gte' || filter.op === 'lt' ? 'ceil' : 'floor') : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
       const ci = filter.caseInsensitive ? ' COLLATE NOCASE' : '';
       if (filter.op === 'in') {
-        const values = listSyntax.parse(String(raw));
+        const values = this.listSyntax.parse(String(raw));
         where.push(`${expr}${ci} IN (${values.map(arg).join(', ')})`);
       } else if (filter.op === 'eq' && filter.empty === 'none' && raw === '') {
         where.push(`${expr} IS NULL`);
@@ -222,14 +230,14 @@ export class Resource {
     if ('modifiedOn' in base) next.modifiedOn = now;
     if (this.def.parent) next[this.def.parent.column] = parentId;
     delete next.id;
-    this.def.check?.(ctx, next, undefined);
+    this.def.check?.(ctx, next, undefined, this);
     const row = this.toRow(next);
     if (this.def.owner) row._clientId = ctx.clientId;
     const names = Object.keys(row);
     const info = sql(ctx.db, `INSERT INTO "${this.def.name}" (${names.map((k) => `"${k}"`).join(', ')}) VALUES (${names.map((k) => `$${k}`).join(', ')})`).run(row);
     const saved = this.get(ctx, Number(info.lastInsertRowid), parentId);
     this.def.afterWrite?.(ctx, saved, undefined);
-    emit(ctx.db, this.def.name, 'created', saved, ctx.now);
+    ctx.events.emit(ctx.db, this.def.name, 'created', saved, ctx.now);
     return saved;
   }
 
@@ -238,14 +246,14 @@ export class Resource {
     const next: Obj = { ...previous, ...input };
     if ('modifiedOn' in previous) next.modifiedOn = isoUtc(ctx.now);
     for (const [name, c] of Object.entries(this.def.computed ?? {})) if (!c.stored) delete next[name];
-    this.def.check?.(ctx, next, previous);
+    this.def.check?.(ctx, next, previous, this);
     const row = this.toRow(next);
     delete row.id;
     const names = Object.keys(row);
     sql(ctx.db, `UPDATE "${this.def.name}" SET ${names.map((k) => `"${k}" = $${k}`).join(', ')} WHERE id = $id`).run({ ...row, id });
     const saved = this.get(ctx, id, parentId);
     this.def.afterWrite?.(ctx, saved, previous);
-    emit(ctx.db, this.def.name, 'updated', saved, ctx.now);
+    ctx.events.emit(ctx.db, this.def.name, 'updated', saved, ctx.now);
     return saved;
   }
 
@@ -254,7 +262,7 @@ export class Resource {
     this.def.beforeDelete?.(ctx, existing);
     sql(ctx.db, `DELETE FROM "${this.def.name}" WHERE id = ?`).run(id);
     this.def.afterDelete?.(ctx, existing);
-    emit(ctx.db, this.def.name, 'deleted', existing, ctx.now);
+    ctx.events.emit(ctx.db, this.def.name, 'deleted', existing, ctx.now);
     return existing;
   }
 
@@ -264,27 +272,9 @@ export class Resource {
     if (v === null || v === undefined) return;
     const scope = (opts.scope ?? []).map((s) => (next[s] === null ? `"${s}" IS NULL` : `"${s}" = $${s}`));
     const text = `SELECT id FROM "${this.def.name}" WHERE "${field}" = $v${opts.nocase ? ' COLLATE NOCASE' : ''} ${scope.map((s) => `AND ${s}`).join(' ')} AND id IS NOT $id`;
-    const args: Row = { v, id: next.id ?? null };
-    for (const s of opts.scope ?? []) if (next[s] !== null) args[s] = next[s];
+    // Values validated against the contract's schema: scalars, as SQLite takes them.
+    const args = { v, id: next.id ?? null } as unknown as Row;
+    for (const s of opts.scope ?? []) if (next[s] !== null) args[s] = next[s] as SQLInputValue;
     if (sql(ctx.db, text).get(args)) fail(422, 'error.unique', `data.${field}`, `must be unique; another ${this.def.schema} has this ${field}`, 'data');
   }
-}
-
-/** The `:in` value syntax as one named seam: lists read values through it, never through `parseList` directly. */
-export const listSyntax = { parse: (raw: string) => parseList(raw) };
-
-/** Splits a §4.4 `:in` value on commas outside double quotes; `"a,b"` is one value, `""` inside quotes is `"`. */
-export function parseList(raw: string): string[] {
-  const values: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i];
-    if (quoted) {
-      if (ch === '"' && raw[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { values.push(cur); cur = ''; } else cur += ch;
-  }
-  values.push(cur);
-  return values;
 }

@@ -1,6 +1,7 @@
 // The one table of benign variants (README.md): every variant module, and `applyVariants` that server.ts calls
 // when VARIANTS is set. A variant patches the running server from outside; removing this folder removes them all.
-import type { Target, Variant } from './types.ts';
+import type { ReferenceApp } from '../app.ts';
+import type { Variant } from './types.ts';
 import absoluteLinks from './absoluteLinks.ts';
 import anyValidToken from './anyValidToken.ts';
 import createdAs200 from './createdAs200.ts';
@@ -44,14 +45,14 @@ export const variantNames = variants.map((v) => v.name);
 export const quickVariants: string[] = ['defaultPageSize50', 'absoluteLinks', 'noWebhookRetries'];
 
 /** Applies the named variants to the server `createApp` built; an unknown name stops the process with the list. */
-export function applyVariants(names: string[], target: Target): void {
+export function applyVariants(names: string[], app: ReferenceApp): void {
   const unknown = names.filter((n) => !variantNames.includes(n));
   if (unknown.length) {
     console.error(`Unknown variant(s): ${unknown.join(', ')}\nKnown variants:\n  ${variantNames.join('\n  ')}`);
     process.exit(2);
   }
   for (const name of names) {
-    variants.find((v) => v.name === name)!.apply(target);
+    variants.find((v) => v.name === name)!.apply(app);
     console.error(`[variants] ${name} applied`);
   }
 }

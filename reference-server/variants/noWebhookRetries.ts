@@ -4,5 +4,5 @@ import type { Variant } from './types.ts';
 export default {
   name: 'noWebhookRetries', decides: ['D-23'],
   description: 'A webhook delivery is attempted once: a receiver that answers 500 or times out is not retried (the same patch as the fault `webhooks.noRetry`). §6: "Retry or delivery guarantees: not shown".',
-  apply: () => noRetry.apply(),
+  apply: (app) => noRetry.apply(app),
 } satisfies Variant;

@@ -7,5 +7,5 @@ const family = (status: number) => (status === 401 || status === 403 ? 'auth' : 
 export default {
   name: 'otherErrorRefs', decides: ['D-02'],
   description: 'Error `ref` codes are `validation.*`, `auth.*` and `request.*` (`validation.required`, `auth.forbidden`, `request.not-found`) instead of `error.*`. §7: "Error response body: not shown" and "List of error codes … not shown"; the codes are ours (D-02).',
-  apply: (t) => onErrorItems(t, (e, status) => ({ ...e, ref: `${family(status)}.${e.ref.replace(/^error\./, '')}` })),
+  apply: (app) => onErrorItems(app, (e, status) => ({ ...e, ref: `${family(status)}.${e.ref.replace(/^error\./, '')}` })),
 } satisfies Variant;

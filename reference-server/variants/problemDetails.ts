@@ -5,7 +5,7 @@ import type { Variant } from './types.ts';
 export default {
   name: 'problemDetails', decides: ['D-02'],
   description: 'Errors answer an RFC 9457 problem (`application/problem+json`: `type`, `title`, `status`, `detail`, `errors` with a `pointer` each) instead of the platform\'s `{success: false, status, context, errors}` envelope; statuses unchanged. §7: "Error response body: not shown" (the envelope is a platform fact of the design brief, D-02); §7 gives `success` only for success.',
-  apply: (t) => onJson(t, (body, res) => {
+  apply: (app) => onJson(app, (body, res) => {
     if (!isErrorEnvelope(body)) return body;
     res.type('application/problem+json');
     const errors = body.errors as { name: string; message: string; ref: string }[];

@@ -1,5 +1,6 @@
-import { ApiError } from '../http/errors.ts';
-import { deref, findOperation, type Json } from '../http/spec.ts';
+import { ApiError } from '../core/errors.ts';
+import { deref, type Json } from '../../openapi/contract.ts';
+import { findOperation } from '../http/routes.ts';
 import { beforeDispatch } from '../faults/lib.ts';
 import type { Variant } from './types.ts';
 
@@ -14,9 +15,9 @@ function readOnlyNames(node: Json): string[] {
 export default {
   name: 'readOnlyFieldsRefused', decides: ['D-09'],
   description: 'A write body that carries a read-only field (`id`, `createdOn`, `hasPassword`, `created`, …) is refused with 422 `error.unknown-field` naming it, instead of the field being accepted and ignored (D-09 the other way). §2.2 marks those fields "Read only" and §2.12 leaves the writable fields of v2 resources "not shown"; nothing in the source says a read-only field may be sent back.',
-  apply: (t) => beforeDispatch(t, (req) => {
+  apply: (app) => beforeDispatch(app, (req) => {
     const { op } = findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
-    if (!op?.hasBody || !Buffer.isBuffer(req.body) || req.body.length === 0) return;
+    if (!op?.bodyTypes.length || !Buffer.isBuffer(req.body) || req.body.length === 0) return;
     let body: Json;
     try { body = JSON.parse(req.body.toString('utf8')); } catch { return; }
     const schema = deref(deref(deref({ $ref: op.pointer }).requestBody)?.content?.['application/json']?.schema);

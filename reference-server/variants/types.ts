@@ -1,8 +1,6 @@
 // What a benign variant is: the reference server deciding differently where the source is silent. It patches the
-// running server from outside, as a fault does (Target is the faults' one: what `createApp` returned).
-import type { Target } from '../faults/types.ts';
-
-export type { Target };
+// running server through its named seams (seams.ts), as a fault does.
+import type { ReferenceApp } from '../app.ts';
 
 export interface Variant {
   /** camelCase, the file's name and the name VARIANTS takes. */
@@ -11,5 +9,5 @@ export interface Variant {
   description: string;
   /** The decisions (D-nn) or platform facts (D-nn marked platform) it decides differently. */
   decides: string[];
-  apply(target: Target): void;
+  apply(app: ReferenceApp): void;
 }

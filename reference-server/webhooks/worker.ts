@@ -1,14 +1,24 @@
 // Background delivery of the outbox (D-23): at-least-once, exponential backoff, never on the request path.
+import { signedHeaders } from '../core/signing.ts';
 import { sql, type Db, type Row } from '../store/db.ts';
-import { signedHeaders } from '../http/signing.ts';
-import { onEnqueue } from './outbox.ts';
+import type { Outbox } from './outbox.ts';
 
-/** The HTTP exchange of one delivery attempt, as one named seam. */
-export const transport = { send: (url: string, init: RequestInit): Promise<Response> => fetch(url, init) };
+/** The HTTP exchange of one delivery attempt, as a seam of each app. */
+export interface Transport { send(url: string, init: RequestInit): Promise<Response> }
+export const defaultTransport = (): Transport => ({ send: (url, init) => fetch(url, init) });
 
-export interface WorkerOptions { secretOf: (clientId: string) => string | undefined; retryBaseMs: number; maxAttempts: number; timeoutMs: number; pollMs: number }
+export interface WorkerOptions {
+  secretOf: (clientId: string) => string | undefined;
+  account: string;
+  retryBaseMs: number;
+  maxAttempts: number;
+  timeoutMs: number;
+  pollMs: number;
+}
 
-export function startWorker(db: Db, opts: WorkerOptions): { stop: () => Promise<void>; drain: () => Promise<void> } {
+export interface Worker { stop(): Promise<void>; drain(): Promise<void> }
+
+export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: WorkerOptions): Worker {
   let stopped = false;
   const inFlight = new Set<number>();
 
@@ -20,7 +30,7 @@ export function startWorker(db: Db, opts: WorkerOptions): { stop: () => Promise<
     try {
       const res = await transport.send(String(row.url), {
         method: 'POST', body, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual',
-        headers: { ...signedHeaders(body, secret, String(row.deliveryId)), 'x-store-event': String(row.event), 'x-store-webhook-id': String(row.webhookId), 'x-store-webhook-attempt': String(attempt) },
+        headers: { ...signedHeaders(body, secret, String(row.deliveryId), opts.account), 'x-store-event': String(row.event), 'x-store-webhook-id': String(row.webhookId), 'x-store-webhook-attempt': String(attempt) },
       });
       await res.arrayBuffer().catch(() => undefined);
       if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
@@ -52,7 +62,7 @@ export function startWorker(db: Db, opts: WorkerOptions): { stop: () => Promise<
   const kick = () => tick();
   const timer = setInterval(kick, opts.pollMs);
   timer.unref();
-  const off = onEnqueue(kick);
+  const off = outbox.onEnqueue(kick);
   return {
     async stop() { stopped = true; clearInterval(timer); off(); await Promise.all(pending); },
     async drain() { kick(); await Promise.all(pending); },

@@ -5,7 +5,10 @@ import { rmSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { configFromEnv, createApp } from '../../reference-server/app.ts';
 import { isoUtc } from '../../reference-server/store/db.ts';
-import { products } from '../../reference-server/store/resources.ts';
+import { createResources } from '../../reference-server/resources/index.ts';
+import { defaultListSyntax } from '../../reference-server/store/resource.ts';
+
+const { products } = createResources(defaultListSyntax());
 
 /** Catalogue shape the queries rely on: product i has id i, sku `SKU-i` (7 digits), createdOn START + i minutes,
  * and ADMIN of every catalogue's products, evenly spread, are inactive (status `admin`): the same number at every

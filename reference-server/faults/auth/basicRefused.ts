@@ -4,7 +4,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'auth.basicRefused', area: 'auth', source: ['§4.1', 'D-06'],
   description: 'The token endpoint reads credentials from the form only: HTTP Basic client credentials are refused.',
-  apply: () => wrapHandler(['createToken', 'createTokenAlias'], (original) => (req) => (/^Basic\s/i.test(req.authorization ?? '')
+  apply: (app) => wrapHandler(app, ['createToken', 'createTokenAlias'], (original) => (req) => (/^Basic\s/i.test(req.authorization ?? '')
     ? { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' }, headers: { 'Cache-Control': 'no-store' } }
     : original(req))),
 } satisfies Fault;

@@ -3,5 +3,6 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'auth.wrongSecretAccepted', area: 'auth', source: ['§5', 'D-06'],
   description: 'The token endpoint looks the client up by id and never compares the secret.',
-  apply: ({ services: { auth } }) => { auth.authenticate = (clientId) => auth.clients.get(clientId); },
+  apply: (app) => {
+    const { auth } = app.services; auth.authenticate = (clientId) => auth.clients.get(clientId); },
 } satisfies Fault;

@@ -1,13 +1,12 @@
-import type { Json } from '../../http/spec.ts';
-import { appCalls } from '../../shipping/callbacks.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'callbacks.dispatchDateMissing', area: 'callbacks', source: ['§2.10', 'D-21'],
   description: 'Rate and label requests leave out `dispatchDate`.',
-  apply: () => {
-    const post = appCalls.post;
-    appCalls.post = (url, body, ...rest) => {
+  apply: (app) => {
+    const post = app.seams.appCalls.post;
+    app.seams.appCalls.post = (url, body, ...rest) => {
       const { dispatchDate: _dropped, ...delivery } = (body as { delivery: Json }).delivery;
       return post(url, { delivery }, ...rest);
     };

@@ -1,5 +1,4 @@
-import type { Json } from '../../http/spec.ts';
-import { appCalls } from '../../shipping/callbacks.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 /** The fields of §2.10 and §2.11, as a server that validates App answers with closed schemas knows them. */
@@ -13,9 +12,9 @@ const closed = (o: Json, fields: string[]) => !o || typeof o !== 'object' || Obj
 export default {
   name: 'callbacks.extraFieldsRejected', area: 'callbacks', source: ['§4.5', 'D-59'],
   description: 'App answers are validated with closed schemas: a rate or label answer with one field of the App\'s own is a failure, so the App vanishes from checkout and its labels fail.',
-  apply: () => {
-    const post = appCalls.post;
-    appCalls.post = (url, body, secret, timeoutMs, valid) => post(url, body, secret, timeoutMs, (answer) => {
+  apply: (app) => {
+    const post = app.seams.appCalls.post;
+    app.seams.appCalls.post = (url, body, secret, timeoutMs, valid) => post(url, body, secret, timeoutMs, (answer) => {
       const a = answer as Json;
       return valid(answer) && closed(a, known.top!) && closed(a.label, known.label!) && (a.rates ?? []).every((r: Json) => closed(r, known.rate!));
     });

@@ -1,13 +1,12 @@
-import { ApiError } from '../../http/errors.ts';
-import { appCalls } from '../../shipping/callbacks.ts';
+import { ApiError } from '../../core/errors.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'callbacks.failingAppFailsCheckout', area: 'callbacks', source: ['§7', 'D-22'],
   description: 'An App that errors, times out or answers garbage turns the whole checkout into a 502.',
-  apply: () => {
-    const post = appCalls.post;
-    appCalls.post = async (...args) => {
+  apply: (app) => {
+    const post = app.seams.appCalls.post;
+    app.seams.appCalls.post = async (...args) => {
       const answer = await post(...args);
       if (answer === undefined) throw new ApiError(502, 'request', [{ name: 'ratesUrl', message: 'The shipping App failed', ref: 'error.internal' }]);
       return answer;

@@ -1,11 +1,10 @@
-import { shippingServices } from '../../shipping/services.ts';
 import { wrapMethod } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'callbacks.labelWithoutLabelsUrl', area: 'callbacks', source: ['§4.5', 'D-49'],
   description: 'A service without `labelsUrl` gets its label requests at `ratesUrl` (the address "defaults" to the rates one).',
-  apply: () => wrapMethod(shippingServices, 'toObject', (toObject) => (row, now) => {
+  apply: (app) => wrapMethod(app.seams.resources.shippingServices, 'toObject', (toObject) => (row, now) => {
     const s = toObject(row, now);
     return { ...s, labelsUrl: s.labelsUrl ?? s.ratesUrl };
   }),

@@ -1,14 +1,13 @@
-import type { Json } from '../../http/spec.ts';
-import { appCalls } from '../../shipping/callbacks.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'callbacks.labelsForFirstBoxOnly', area: 'callbacks', source: ['§4.5', 'D-49'],
   description: 'A shipment of several boxes sends one label request (for the first box) instead of one per box.',
-  apply: () => {
-    const post = appCalls.post;
+  apply: (app) => {
+    const post = app.seams.appCalls.post;
     const asked = new WeakSet<object>();
-    appCalls.post = (url, body, ...rest) => {
+    app.seams.appCalls.post = (url, body, ...rest) => {
       const delivery = (body as { delivery: Json }).delivery;
       if (delivery.serviceCode === undefined) return post(url, body, ...rest); // a rate request
       // Boxes of one shipment share their destination object.

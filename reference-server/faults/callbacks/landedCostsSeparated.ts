@@ -1,12 +1,11 @@
-import { appCalls } from '../../shipping/callbacks.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'callbacks.landedCostsSeparated', area: 'callbacks', source: ['§4.5', 'D-59'],
   description: 'The landed costs a rate includes are taken out of its price (as if the provider invoiced the duties apart), so the offered totals are too low.',
-  apply: () => {
-    const quote = appCalls.quote;
-    appCalls.quote = async (target, deliveries, timeoutMs) => {
+  apply: (app) => {
+    const quote = app.seams.appCalls.quote;
+    app.seams.appCalls.quote = async (target, deliveries, timeoutMs) => {
       const answer = await quote(target, deliveries, timeoutMs);
       return answer && {
         ...answer,

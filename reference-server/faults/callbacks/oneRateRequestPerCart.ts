@@ -1,5 +1,4 @@
-import type { Json } from '../../http/spec.ts';
-import { appCalls } from '../../shipping/callbacks.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 /** The cart as one delivery: every box's items, weights summed, the first box's origin. */
@@ -11,9 +10,9 @@ const merged = (deliveries: Json[]) => ({
 export default {
   name: 'callbacks.oneRateRequestPerCart', area: 'callbacks', source: ['§4.5', '§2.10', 'D-21'],
   description: 'The whole cart goes out as one rate request instead of one per delivery; its rates are used for every delivery.',
-  apply: () => {
-    const quote = appCalls.quote;
-    appCalls.quote = async (target, deliveries, timeoutMs) => {
+  apply: (app) => {
+    const quote = app.seams.appCalls.quote;
+    app.seams.appCalls.quote = async (target, deliveries, timeoutMs) => {
       if (deliveries.length < 2) return quote(target, deliveries, timeoutMs);
       const one = await quote(target, [merged(deliveries)], timeoutMs);
       return one && { ...one, deliveries: deliveries.map(() => one.deliveries[0]!) };

@@ -1,12 +1,12 @@
 import { sql, type Row } from '../../store/db.ts';
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'contacts.accessRolesMerged', area: 'contacts', source: ['§4.2', 'D-51'],
   description: 'An update\'s `accessRoles` are added to the roles the contact holds instead of replacing them.',
-  apply: () => wrapHandler(['updateContact', 'updateContactPost'], (original) => (req) => {
+  apply: (app) => wrapHandler(app, ['updateContact', 'updateContactPost'], (original) => (req) => {
     const input = (req.body as { contact: Json }).contact;
     if (!Array.isArray(input.accessRoles)) return original(req);
     const held = (sql(req.db, 'SELECT r.reference FROM "contactAccessRoles" g JOIN "accessRoles" r ON r.id = g."roleId" WHERE g."contactId" = ?').all(Number(req.params.id)) as Row[]).map((r) => String(r.reference));

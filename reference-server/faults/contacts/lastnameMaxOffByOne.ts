@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'contacts.lastnameMaxOffByOne', area: 'contacts', source: ['§2.2', '§8'],
   description: 'A lastname of exactly 60 characters is refused (`< 60` written for `<= 60`).',
-  apply: () => rejectAtLength('lastname', 60, 'error.max-length'),
+  apply: (app) => rejectAtLength(app, 'lastname', 60, 'error.max-length'),
 } satisfies Fault;

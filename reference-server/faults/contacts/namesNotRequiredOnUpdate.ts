@@ -1,12 +1,12 @@
 import { sql } from '../../store/db.ts';
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'contacts.namesNotRequiredOnUpdate', area: 'contacts', source: ['§2.2', 'D-29'],
   description: 'The firstname/lastname a guest or user needs are checked on add only: an update may clear them.',
-  apply: () => wrapHandler(['updateContact', 'updateContactPost'], (original) => async (req) => {
+  apply: (app) => wrapHandler(app, ['updateContact', 'updateContactPost'], (original) => async (req) => {
     const input = (req.body as { contact: Json }).contact;
     const cleared = ['firstname', 'lastname'].filter((f) => input[f] === null || input[f] === '');
     if (!cleared.length || !['guest', 'user'].includes(input.type)) return original(req);

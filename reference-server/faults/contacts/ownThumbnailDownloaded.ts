@@ -1,13 +1,13 @@
-import { fail } from '../../http/errors.ts';
-import type { Json } from '../../http/spec.ts';
-import { download } from '../../handlers/thumbnails.ts';
+import { fail } from '../../core/errors.ts';
+import type { Json } from '../../../openapi/contract.ts';
+import { download } from '../../contacts/thumbnails.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'contacts.ownThumbnailDownloaded', area: 'contacts', source: ['§2.2', 'D-24'],
   description: 'The thumbnail URL a get returns, sent back, is treated as an external URL and downloaded again instead of standing for its content URI: a kept `~/content/` URI with no stored file behind it is refused.',
-  apply: () => wrapHandler(['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
+  apply: (app) => wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
     const input = (req.body as { contact?: Json })?.contact;
     const value = input?.thumbnail;
     if (typeof value !== 'string' || !value.startsWith(`${req.baseUrl}/content/`)) return original(req);

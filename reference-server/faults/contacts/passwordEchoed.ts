@@ -1,11 +1,11 @@
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'contacts.passwordEchoed', area: 'contacts', source: ['§2.2', 'D-28'],
   description: 'Add and update answer the contact with the `password` that was sent.',
-  apply: () => wrapHandler(['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
+  apply: (app) => wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
     const reply = await original(req);
     const password = (req.body as { contact: Json }).contact?.password;
     if (password === undefined || reply.status >= 300) return reply;

@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'contacts.passwordMinOffByOne', area: 'contacts', source: ['§2.2', '§8', 'D-28'],
   description: 'A password of exactly 8 characters is refused (`> 8` written for `>= 8`).',
-  apply: () => rejectAtLength('password', 8, 'error.min-length'),
+  apply: (app) => rejectAtLength(app, 'password', 8, 'error.min-length'),
 } satisfies Fault;

@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'contacts.positionMaxOffByOne', area: 'contacts', source: ['§2.2', '§8'],
   description: 'A position of exactly 60 characters is refused (`< 60` written for `<= 60`).',
-  apply: () => rejectAtLength('position', 60, 'error.max-length'),
+  apply: (app) => rejectAtLength(app, 'position', 60, 'error.max-length'),
 } satisfies Fault;

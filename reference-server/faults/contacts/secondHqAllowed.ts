@@ -1,12 +1,12 @@
 import { sql } from '../../store/db.ts';
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'contacts.secondHqAllowed', area: 'contacts', source: ['§3', '§8', 'D-12'],
   description: 'Adding a contact of type `hq` is accepted although the one hq contact already exists.',
-  apply: () => wrapHandler('createContact', (original) => async (req) => {
+  apply: (app) => wrapHandler(app, 'createContact', (original) => async (req) => {
     const input = (req.body as { contact: Json }).contact;
     if (input.type !== 'hq') return original(req);
     const reply = await original({ ...req, body: { contact: { ...input, type: 'branch' } } });

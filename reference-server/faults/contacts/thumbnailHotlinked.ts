@@ -1,4 +1,4 @@
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { onJson, wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
@@ -9,8 +9,8 @@ const relink = (c: Json) => (c && typeof c === 'object' && linked.has(c.id) ? { 
 export default {
   name: 'contacts.thumbnailHotlinked', area: 'contacts', source: ['§2.2', 'D-24'],
   description: 'A thumbnail written as an external URL is never downloaded: the external URL is kept and returned as it is (hot-linking).',
-  apply: (t) => {
-    wrapHandler(['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
+  apply: (app) => {
+    wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
       const input = (req.body as { contact?: Json })?.contact;
       const value = input?.thumbnail;
       if (value === undefined) return original(req);
@@ -21,7 +21,7 @@ export default {
       if (reply.status < 300 && typeof id === 'number') { if (external) linked.set(id, value); else linked.delete(id); }
       return reply;
     });
-    onJson(t, (body) => {
+    onJson(app, (body) => {
       if (body?.contact) return { ...body, contact: relink(body.contact) };
       if (Array.isArray(body?.contacts)) return { ...body, contacts: body.contacts.map(relink) };
       return body;

@@ -1,4 +1,4 @@
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { onJson } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
@@ -11,7 +11,7 @@ const short = (c: Json) => {
 export default {
   name: 'contacts.thumbnailNotAbsolute', area: 'contacts', source: ['§2.2', 'D-24'],
   description: 'A thumbnail written as a `~/content/` URI is returned as written, not as the absolute URL get must give (only stored images get one).',
-  apply: (t) => onJson(t, (body) => {
+  apply: (app) => onJson(app, (body) => {
     if (body?.contact) return { ...body, contact: short(body.contact) };
     if (Array.isArray(body?.contacts)) return { ...body, contacts: body.contacts.map(short) };
     return body;

@@ -1,4 +1,4 @@
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { onJson } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
@@ -9,7 +9,7 @@ const blank = (c: Json) => (c && typeof c === 'object' ? { ...c, ...Object.fromE
 export default {
   name: 'contacts.unsetAsEmptyString', area: 'contacts', source: ['§2.1', '§2.2'],
   description: 'Unset optional text fields of a contact (department, position, taxNumber, …) are returned as "" instead of null.',
-  apply: (t) => onJson(t, (body) => {
+  apply: (app) => onJson(app, (body) => {
     if (body?.contact) return { ...body, contact: blank(body.contact) };
     if (Array.isArray(body?.contacts)) return { ...body, contacts: body.contacts.map(blank) };
     return body;

@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'envelopes.createAnswers200', area: 'envelopes', source: ['D-01', '§2.1'],
   description: 'Add answers 200 (the status of get and update) instead of 201.',
-  apply: (t) => restatus(t, 201, 200),
+  apply: (app) => restatus(app, 201, 200),
 } satisfies Fault;

@@ -4,7 +4,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'envelopes.errorWithoutSuccess', area: 'envelopes', source: ['D-02', '§7'],
   description: 'The error envelope leaves out `success: false` (only status and errors are sent).',
-  apply: (t) => onJson(t, (body) => {
+  apply: (app) => onJson(app, (body) => {
     if (body?.success !== false) return body;
     const { success: _dropped, ...rest } = body;
     return rest;

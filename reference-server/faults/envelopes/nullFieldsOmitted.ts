@@ -7,7 +7,7 @@ const strip = (v: unknown) => walk(v, (x) => (x && typeof x === 'object' && !Arr
 export default {
   name: 'envelopes.nullFieldsOmitted', area: 'envelopes', source: ['§2.1', 'D-39'],
   description: 'Unset optional fields are left out of answers instead of being sent as null.',
-  apply: (t) => onJson(t, (body) => {
+  apply: (app) => onJson(app, (body) => {
     if (!body || typeof body !== 'object' || body.success === false) return body;
     const out = { ...body };
     for (const key of ['data', 'contact', 'contacts', 'shippingService', 'shippingServices']) if (key in out) out[key] = strip(out[key]);

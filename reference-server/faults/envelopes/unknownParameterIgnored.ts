@@ -1,11 +1,11 @@
-import { findOperation } from '../../http/spec.ts';
+import { findOperation } from '../../http/routes.ts';
 import { beforeDispatch } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'envelopes.unknownParameterIgnored', area: 'envelopes', source: ['D-41'],
   description: 'Query parameters the operation does not declare are silently ignored instead of a 422.',
-  apply: (t) => beforeDispatch(t, (req) => {
+  apply: (app) => beforeDispatch(app, (req) => {
     const url = new URL(req.originalUrl, 'http://localhost');
     const { op } = findOperation(req.method, url.pathname);
     if (!op) return;

@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'filters.afterInclusive', area: 'filters', source: ['§4.4'],
   description: '`:after` is inclusive (greater than or equal) instead of greater than.',
-  apply: () => rewriteFilters((f) => f.filter.op === 'gt', (f) => ({ ...f, filter: { ...f.filter, op: 'gte' } })),
+  apply: (app) => rewriteFilters(app, (f) => f.filter.op === 'gt', (f) => ({ ...f, filter: { ...f.filter, op: 'gte' } })),
 } satisfies Fault;

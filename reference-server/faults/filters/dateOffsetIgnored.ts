@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'filters.dateOffsetIgnored', area: 'filters', source: ['§4.4', 'D-10'],
   description: 'Date-time filters compare the text as given: a value with another offset than +00:00 is not converted to UTC.',
-  apply: () => rewriteFilters((f) => f.kind === 'datetime', (f) => ({ ...f, kind: 'string' })),
+  apply: (app) => rewriteFilters(app, (f) => f.kind === 'datetime', (f) => ({ ...f, kind: 'string' })),
 } satisfies Fault;

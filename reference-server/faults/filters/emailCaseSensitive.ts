@@ -1,11 +1,11 @@
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'filters.emailCaseSensitive', area: 'filters', source: ['D-11'],
   description: 'Contact search by `email` matches the exact case only.',
-  apply: () => wrapHandler('searchContacts', (original) => async (req) => {
+  apply: (app) => wrapHandler(app, 'searchContacts', (original) => async (req) => {
     const reply = await original(req);
     const email = req.query.email;
     if (email === undefined) return reply;

@@ -1,8 +1,7 @@
-import { listSyntax } from '../../store/resource.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'filters.inQuotesIgnored', area: 'filters', source: ['§4.4'],
   description: '`:in` splits on every comma: a double-quoted value containing a comma (`"A,B"`) is not honoured.',
-  apply: () => { listSyntax.parse = (raw) => raw.split(','); },
+  apply: (app) => { app.seams.listSyntax.parse = (raw) => raw.split(','); },
 } satisfies Fault;

@@ -1,11 +1,11 @@
-import type { Json } from '../../http/spec.ts';
+import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'filters.qCaseSensitive', area: 'filters', source: ['D-11'],
   description: 'Contact search `q` is a case-sensitive substring match.',
-  apply: () => wrapHandler('searchContacts', (original) => async (req) => {
+  apply: (app) => wrapHandler(app, 'searchContacts', (original) => async (req) => {
     const reply = await original(req);
     const q = req.query.q as string | undefined;
     if (q === undefined) return reply;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../core/errors.ts';
 import { beforeDispatch } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
@@ -8,7 +8,7 @@ const zuluOrFraction = /T\d{2}:\d{2}:\d{2}(\.\d+)?Z|T\d{2}:\d{2}:\d{2}\.\d+/;
 export default {
   name: 'filters.zuluDateTimeRefused', area: 'filters', source: ['§2.1', '§4.4', 'D-10'],
   description: 'Date-times must have the exact shape +hh:mm: `Z` and fractional seconds, valid ISO 8601, are refused with 422.',
-  apply: (t) => beforeDispatch(t, (req) => {
+  apply: (app) => beforeDispatch(app, (req) => {
     const query = decodeURIComponent(new URL(req.originalUrl, 'http://localhost').search);
     const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
     if (zuluOrFraction.test(query) || (req.path.startsWith('/api/v2/') && zuluOrFraction.test(body))) {

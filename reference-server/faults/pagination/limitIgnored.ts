@@ -4,7 +4,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'pagination.limitIgnored', area: 'pagination', source: ['D-03', '§2.1'],
   description: 'The query always reads 100 rows; `limit` is only echoed in the envelope.',
-  apply: () => {
-    for (const r of allResources()) wrapMethod(r, 'list', (list) => (ctx, query, parentId) => list(ctx, { ...query, limit: undefined }, parentId));
+  apply: (app) => {
+    for (const r of allResources(app)) wrapMethod(r, 'list', (list) => (ctx, query, parentId) => list(ctx, { ...query, limit: undefined }, parentId));
   },
 } satisfies Fault;

@@ -5,7 +5,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'pagination.nextOnLastPage', area: 'pagination', source: ['D-03', '§2.1'],
   description: '`links.next` is always the following page, also on the last page.',
-  apply: (t) => onJson(t, (body) => (isList(body)
+  apply: (app) => onJson(app, (body) => (isList(body)
     ? { ...body, links: { ...body.links, next: withPage(body.links.self, body.pagination.page + 1) } }
     : body)),
 } satisfies Fault;

@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'pagination.searchPageIgnored', area: 'pagination', source: ['D-11', 'D-03'],
   description: 'Contact search ignores `page`: every page answers the first one.',
-  apply: () => wrapHandler('searchContacts', (original) => (req) => original({ ...req, query: { ...req.query, page: undefined } })),
+  apply: (app) => wrapHandler(app, 'searchContacts', (original) => (req) => original({ ...req, query: { ...req.query, page: undefined } })),
 } satisfies Fault;

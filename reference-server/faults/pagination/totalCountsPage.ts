@@ -4,7 +4,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'pagination.totalCountsPage', area: 'pagination', source: ['D-03', '§2.1'],
   description: '`total` counts the items of the page returned, not every item matching the query.',
-  apply: () => {
-    for (const r of allResources()) wrapMethod(r, 'list', (list) => (ctx, query, parentId) => { const page = list(ctx, query, parentId); return { ...page, total: page.items.length }; });
+  apply: (app) => {
+    for (const r of allResources(app)) wrapMethod(r, 'list', (list) => (ctx, query, parentId) => { const page = list(ctx, query, parentId); return { ...page, total: page.items.length }; });
   },
 } satisfies Fault;

@@ -5,7 +5,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'pagination.totalPagesOffByOne', area: 'pagination', source: ['D-03', '§2.1'],
   description: '`totalPages` is `floor(total / limit) + 1`: one too many when total is a multiple of limit (and 1 for an empty list).',
-  apply: (t) => onJson(t, (body) => {
+  apply: (app) => onJson(app, (body) => {
     if (!isList(body)) return body;
     const { total, limit } = body.pagination;
     return { ...body, pagination: { ...body.pagination, totalPages: Math.floor(total / limit) + 1 } };

@@ -1,11 +1,10 @@
-import { resources } from '../../store/resources.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'products.inactiveByDefault', area: 'products', source: ['D-50', 'D-39'],
   description: 'A product added without `isActive` is stored inactive (the column default) instead of active.',
-  apply: () => {
-    const defaults = resources.products.def.defaults!;
-    resources.products.def.defaults = (ctx, input, parentId) => ({ ...defaults(ctx, input, parentId), isActive: false });
+  apply: (app) => {
+    const defaults = app.seams.resources.products.def.defaults!;
+    app.seams.resources.products.def.defaults = (ctx, input, parentId) => ({ ...defaults(ctx, input, parentId), isActive: false });
   },
 } satisfies Fault;

@@ -1,8 +1,7 @@
-import { resources } from '../../store/resources.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'products.skuUniqueCaseSensitive', area: 'products', source: ['D-37'],
   description: 'SKU uniqueness compares case-sensitively: `abc-1` may be added next to `ABC-1`.',
-  apply: () => { resources.products.def.check = (ctx, next) => resources.products.unique(ctx, next, 'sku'); },
+  apply: (app) => { app.seams.resources.products.def.check = (ctx, next) => app.seams.resources.products.unique(ctx, next, 'sku'); },
 } satisfies Fault;

@@ -1,8 +1,7 @@
-import { resources } from '../../store/resources.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'resources.availableIgnoresReserved', area: 'resources', source: ['§2.4', 'D-43'],
   description: '`quantityAvailable` is `quantityInStock`; reservations are not subtracted.',
-  apply: () => { resources.inventory.def.computed!.quantityAvailable = { value: (o) => Number(o.quantityInStock), sql: '"quantityInStock"' }; },
+  apply: (app) => { app.seams.resources.inventory.def.computed!.quantityAvailable = { value: (o) => Number(o.quantityInStock), sql: '"quantityInStock"' }; },
 } satisfies Fault;

@@ -1,11 +1,10 @@
-import { resources } from '../../store/resources.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'resources.builtInRoleEditable', area: 'resources', source: ['§2.12', 'D-34'],
   description: 'The built-in access roles (`customer`, `trade`, `staff`) may be changed and deleted.',
-  apply: () => {
-    const r = resources.accessRoles;
+  apply: (app) => {
+    const r = app.seams.resources.accessRoles;
     r.def.check = (ctx, next) => r.unique(ctx, next, 'reference', { nocase: true });
     r.def.beforeDelete = undefined;
   },

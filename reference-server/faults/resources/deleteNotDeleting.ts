@@ -4,5 +4,5 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'resources.deleteNotDeleting', area: 'resources', source: ['§4.3', 'D-04'],
   description: 'Delete answers 204 but the row stays (a soft delete that reads never honour).',
-  apply: () => { for (const r of allResources()) wrapMethod(r, 'delete', () => (ctx, id, parentId) => r.get(ctx, id, parentId)); },
+  apply: (app) => { for (const r of allResources(app)) wrapMethod(r, 'delete', () => (ctx, id, parentId) => r.get(ctx, id, parentId)); },
 } satisfies Fault;

@@ -1,5 +1,5 @@
-import { ApiError } from '../../http/errors.ts';
-import { findOperation } from '../../http/spec.ts';
+import { ApiError } from '../../core/errors.ts';
+import { findOperation } from '../../http/routes.ts';
 import { beforeDispatch } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
@@ -9,7 +9,7 @@ const serverOwned = ['id', 'createdOn', 'modifiedOn', 'created'];
 export default {
   name: 'resources.readOnlyFieldsRefused', area: 'resources', source: ['D-09'],
   description: 'An object sent back as a get returned it is refused: read-only fields (id, createdOn, …) are 422 unknown-field instead of ignored.',
-  apply: (t) => beforeDispatch(t, (req) => {
+  apply: (app) => beforeDispatch(app, (req) => {
     const { op } = findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
     if (!op?.operationId.startsWith('update') || !Buffer.isBuffer(req.body) || req.body.length === 0) return;
     let data: Record<string, unknown> | undefined;

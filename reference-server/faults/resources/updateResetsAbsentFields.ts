@@ -4,8 +4,8 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'resources.updateResetsAbsentFields', area: 'resources', source: ['D-01'],
   description: 'Update is a replace, not a merge: fields absent from `data` go back to their defaults.',
-  apply: () => {
-    for (const r of allResources()) {
+  apply: (app) => {
+    for (const r of allResources(app)) {
       wrapMethod(r, 'update', (update) => (ctx, id, input, parentId) => {
         const defaults = r.def.defaults?.(ctx, input, parentId) ?? {};
         // Only the fields of the input schema: the row's own (ids, dates, computed) stay.

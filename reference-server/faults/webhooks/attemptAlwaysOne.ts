@@ -1,11 +1,10 @@
-import { transport } from '../../webhooks/worker.ts';
 import type { Fault } from '../types.ts';
 
 export default {
   name: 'webhooks.attemptAlwaysOne', area: 'webhooks', source: ['D-16', 'D-23'],
   description: '`X-Store-Webhook-Attempt` is always 1, also on retries.',
-  apply: () => {
-    const send = transport.send;
-    transport.send = (url, init) => send(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-store-webhook-attempt': '1' } });
+  apply: (app) => {
+    const send = app.seams.transport.send;
+    app.seams.transport.send = (url, init) => send(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-store-webhook-attempt': '1' } });
   },
 } satisfies Fault;

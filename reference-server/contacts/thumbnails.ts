@@ -1,6 +1,6 @@
 // Contact thumbnails (§2.2, D-24): a content URI is kept; a data URI, bare base64 or http(s) URL of a PNG, JPEG,
 // GIF or WebP image of at most 1 MiB is stored in the `content` table (served by app.ts at /content/…).
-import { fail } from '../http/errors.ts';
+import { fail } from '../core/errors.ts';
 import { sql, type Db } from '../store/db.ts';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;

@@ -1,10 +1,10 @@
 // D-16: one signature scheme for webhook deliveries and App callbacks.
 import { createHmac } from 'node:crypto';
-import { account } from '../webhooks/outbox.ts';
 
 export const sign = (rawBody: string, secret: string) => createHmac('sha256', secret).update(rawBody).digest('base64');
 
-export function signedHeaders(rawBody: string, secret: string, deliveryId: string): Record<string, string> {
+/** The headers of a signed POST to an App; `account` is the store's (Config.account). */
+export function signedHeaders(rawBody: string, secret: string, deliveryId: string, account: string): Record<string, string> {
   return {
     'content-type': 'application/json',
     'x-store-signature': sign(rawBody, secret),

@@ -1,16 +1,27 @@
-// Tables and start-up data: built-in access roles and geozones (D-34, D-35) and the one hq contact (D-12).
+// The database's tables and its start-up data: each v2 resource's table (its DDL derived from the contract by
+// store/resource.ts), the tables of contacts, tokens, the event outbox, stored content and shipments, then the
+// built-in access roles and geozones (D-34, D-35) and the one hq contact (D-12).
 import { isoUtc, sql, tx, type Db, type Row } from './db.ts';
-import { resources } from './resources.ts';
-import { shippingServices } from '../shipping/services.ts';
-import { OUTBOX_DDL } from '../webhooks/outbox.ts';
-import { CONTACTS_DDL, seedHq } from '../handlers/contacts.ts';
+import { CONTACTS_DDL, seedHq } from './contacts.ts';
+import type { Resource } from './resource.ts';
 
-export function createSchema(db: Db): void {
-  for (const r of [...Object.values(resources), shippingServices]) db.exec(r.ddl());
-  db.exec(OUTBOX_DDL);
-  db.exec(CONTACTS_DDL);
-  db.exec('CREATE TABLE IF NOT EXISTS content (path TEXT PRIMARY KEY, mime TEXT NOT NULL, data BLOB NOT NULL);');
-  db.exec('CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, doc TEXT NOT NULL, "createdOn" TEXT NOT NULL);');
+/** Opaque bearer tokens, stored as SHA-256 hashes (D-05). */
+const TOKENS_DDL = 'CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, clientId TEXT NOT NULL, expiresAt INTEGER NOT NULL);';
+
+/** Event deliveries, written in the change's transaction (D-17, D-23). */
+const OUTBOX_DDL = `CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY, deliveryId TEXT NOT NULL, webhookId INTEGER NOT NULL, clientId TEXT NOT NULL,
+  url TEXT NOT NULL, event TEXT NOT NULL, body TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+  nextAttemptAt INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'pending', lastError TEXT);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, nextAttemptAt);`;
+
+/** Stored images behind absolute content URLs (D-24), and shipments (D-49). */
+const CONTENT_DDL = 'CREATE TABLE IF NOT EXISTS content (path TEXT PRIMARY KEY, mime TEXT NOT NULL, data BLOB NOT NULL);';
+const SHIPMENTS_DDL = 'CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, doc TEXT NOT NULL, "createdOn" TEXT NOT NULL);';
+
+export function createTables(db: Db, resources: Resource[]): void {
+  for (const r of resources) db.exec(r.ddl());
+  for (const ddl of [TOKENS_DDL, OUTBOX_DDL, CONTACTS_DDL, CONTENT_DDL, SHIPMENTS_DDL]) db.exec(ddl);
 }
 
 const builtInRoles = [

@@ -1,0 +1,43 @@
+// The server's settings (design brief §4), read once from the environment by server.ts and passed down: no layer
+// reads process.env itself. Also the store's account name, which signed messages and events carry (D-16, D-17).
+
+/** D-22: units of each currency per one unit of the base (GBP). */
+export type RateTable = Record<string, number>;
+export const DEFAULT_CURRENCY_RATES: RateTable = { GBP: 1, EUR: 1.17, USD: 1.27, JPY: 190, KWD: 0.39, BHD: 0.48 };
+
+export interface Config {
+  /** A database file (WAL, survives restarts); in memory when absent. */
+  db?: string;
+  /** A JSON array of App clients replacing the defaults (openapi/clients.ts). */
+  clientsFile?: string;
+  /** The store's account name, in every signed message and event (D-16, D-17). */
+  account: string;
+  /** D-23 */
+  webhookRetryBaseMs: number;
+  webhookMaxAttempts: number;
+  /** D-22 */
+  callbackTimeoutMs: number;
+  /** D-21 */
+  boxMaxWeight: number;
+  /** D-22 */
+  currencyRates: RateTable;
+  /** D-08: requests per second per client; 0 disables. */
+  rateLimit: number;
+  /** A fixed clock for tests, else the real one. */
+  clock: () => Date;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    db: env.STORE_DB || undefined,
+    clientsFile: env.STORE_CLIENTS || undefined,
+    account: env.STORE_ACCOUNT || 'reference-store',
+    webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 1000),
+    webhookMaxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 6),
+    callbackTimeoutMs: Number(env.CALLBACK_TIMEOUT_MS ?? 5000),
+    boxMaxWeight: Number(env.BOX_MAX_WEIGHT ?? 30000),
+    currencyRates: env.CURRENCY_RATES ? (JSON.parse(env.CURRENCY_RATES) as RateTable) : DEFAULT_CURRENCY_RATES,
+    rateLimit: Number(env.RATE_LIMIT ?? 0),
+    clock: () => new Date(),
+  };
+}

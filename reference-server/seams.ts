@@ -1,0 +1,55 @@
+// The named seams of one app: every piece a known-bad variant (faults/) or a benign one (variants/) may patch.
+// createApp builds a fresh set per app (or takes overrides), and every layer reads its seam from the app it belongs
+// to, never from module state: two apps with different patches can run in one process. A patch changes a seam's
+// properties (or pushes a hook); the seam objects themselves are fixed when the app is built.
+import type { Request, Response } from 'express';
+import { createHandlers } from './handlers/index.ts';
+import type { Handlers } from './handlers/types.ts';
+import { createResources, type Resources } from './resources/index.ts';
+import { defaultPricing, type Pricing } from './shipping/aggregate.ts';
+import { defaultAppCalls, type AppCalls } from './shipping/callbacks.ts';
+import { defaultCalculators, type Calculators } from './shipping/services.ts';
+import { defaultListSyntax, type ListSyntax } from './store/resource.ts';
+import { defaultRouting, type Routing } from './webhooks/outbox.ts';
+import { defaultTransport, type Transport } from './webhooks/worker.ts';
+
+export interface Seams {
+  /** The handler of each operationId. */
+  handlers: Handlers;
+  /** The app's v2 resources (their methods and compiled filters). */
+  resources: Resources;
+  /** How `:in` values are split (§4.4, D-62). */
+  listSyntax: ListSyntax;
+  /** Who receives an event (D-17, D-23). */
+  routing: Routing;
+  /** The HTTP exchange of a webhook delivery (D-23). */
+  transport: Transport;
+  /** The signed calls on shipping Apps (§4.5, D-16, D-22). */
+  appCalls: AppCalls;
+  /** Conversion, common options and modifiers of checkout rates (§4.5 rules 8, 10; §7). */
+  pricing: Pricing;
+  /** Which services apply to which products (§4.5 rule 11, D-60). */
+  calculators: Calculators;
+  /** Run on each request after its body is read, before routing, authentication and validation. */
+  beforeDispatch: ((req: Request, res: Response) => void)[];
+  /** Run, in order, on each JSON answer (success and error envelopes) before it is sent; `res.statusCode` is set. */
+  beforeSend: ((body: unknown, res: Response) => unknown)[];
+}
+
+/** The reference behaviour; `overrides` replace whole seams. */
+export function createSeams(account: string, overrides: Partial<Seams> = {}): Seams {
+  const listSyntax = overrides.listSyntax ?? defaultListSyntax();
+  return {
+    handlers: createHandlers(),
+    resources: createResources(listSyntax),
+    listSyntax,
+    routing: defaultRouting(),
+    transport: defaultTransport(),
+    appCalls: defaultAppCalls(account),
+    pricing: defaultPricing(),
+    calculators: defaultCalculators(),
+    beforeDispatch: [],
+    beforeSend: [],
+    ...overrides,
+  };
+}
