@@ -1,5 +1,6 @@
 // The conformance suite (conformance/): black-box API tests against TARGET_URL, or against the reference
-// server started by global setup. Reports go to CONFORMANCE_REPORT_DIR (default reports/conformance).
+// server started by global setup. Reports go to CONFORMANCE_REPORT_DIR (default reports/conformance). Every
+// setting is read through conformance/lib/config.ts (declared in conformance/lib/settings.ts).
 import { defineConfig } from '@playwright/test';
 import { config } from './conformance/lib/config.ts';
 
@@ -7,7 +8,7 @@ export default defineConfig({
   testDir: './conformance/tests',
   globalSetup: './conformance/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CONFORMANCE_WORKERS ? Number(process.env.CONFORMANCE_WORKERS) : 4,
+  workers: config.workers,
   timeout: 30_000,
   retries: 0,
   reporter: [

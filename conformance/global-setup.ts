@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { config, defaultClients } from './lib/config.ts';
+import { config, defaultClients, settings, writeRuntime } from './lib/config.ts';
 import { startReceiver } from './lib/receiver.ts';
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -13,13 +13,17 @@ const freePort = () => new Promise<number>((resolve) => {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(config.reportDir, { recursive: true });
+  // The last run's runtime file goes first: nothing of it may pass for this run's. TARGET_URL is the setting here
+  // (config.targetUrl is what this function decides).
+  writeRuntime(undefined);
   // The reference server started here times callbacks out after 2.5 s (loaded CI machines stay clear of it), so the "slow App" waits 5 s;
   // against another target the slow App waits CONFORMANCE_SLOW_MS (default 8 s, past the 5 s of D-22).
-  const ownServer = !config.targetUrl;
-  const slowMs = Number(process.env.CONFORMANCE_SLOW_MS ?? (ownServer ? 5000 : 8000));
+  const ownServer = !settings.targetUrl;
+  const slowMs = config.slowMs ?? (ownServer ? 5000 : 8000);
   const receiver = await startReceiver(config.callbackHost, config.callbackPort, slowMs);
-  process.env.CONFORMANCE_RECEIVER_URL = receiver.url;
   let child: ChildProcess | undefined;
+  let targetUrl = settings.targetUrl ?? '';
+  let clients: string | undefined;
   if (ownServer) {
     const port = await freePort();
     const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
@@ -30,7 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const suiteClients = `${config.reportDir}/.clients.suite.json`;
     writeFileSync(serverClients, JSON.stringify([...Object.values(defaultClients), { ...shortLived, tokenLifetimeSeconds: 2 }]));
     writeFileSync(suiteClients, JSON.stringify({ ...defaultClients, shortLived }));
-    process.env.CONFORMANCE_CLIENTS = suiteClients;
+    clients = suiteClients;
     child = spawn(process.execPath, [script, '--port', String(port), '--clients', serverClients], {
       env: { ...process.env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -39,8 +43,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       child!.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
       child!.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('listening')) resolve(); });
     });
-    process.env.TARGET_URL = `http://127.0.0.1:${port}`;
+    targetUrl = `http://127.0.0.1:${port}`;
   }
+  // For the workers and the reporter (lib/config.ts reads it): global setup changes no environment variable.
+  writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}) });
   return async () => {
     receiver.server.close();
     if (child) { child.removeAllListeners('exit'); child.kill('SIGTERM'); }

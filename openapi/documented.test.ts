@@ -2,15 +2,12 @@
 // parts (an object of exemplified properties, an array of exemplified items), as the docs and the mock use them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { deref, doc, type Schema } from './contract.ts';
 
-type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; oneOf?: Schema[]; anyOf?: Schema[] };
-const doc = JSON.parse(readFileSync(new URL('./dist/openapi.json', import.meta.url), 'utf8'));
-const resolve = (s: Schema): Schema => (typeof s.$ref === 'string' ? resolve(s.$ref.slice(2).split('/').reduce((o: Record<string, unknown>, k: string) => o[k] as Record<string, unknown>, doc) as Schema) : s);
 const forbidden = (s: Schema) => typeof s.not === 'object' && s.not !== null && Object.keys(s.not).length === 0;
 
 function exemplified(raw: Schema, seen = new Set<Schema>()): boolean {
-  const s = resolve(raw);
+  const s = deref<Schema>(raw);
   if (seen.has(s)) return true;
   seen.add(s);
   // `null`, a forbidden property and an open placeholder (`{}`, an object without properties, an array without
@@ -26,7 +23,7 @@ function exemplified(raw: Schema, seen = new Set<Schema>()): boolean {
 }
 
 function problems(name: string, raw: Schema, path: string, out: string[]): void {
-  const s = resolve(raw);
+  const s = deref<Schema>(raw);
   if (!exemplified(s)) out.push(`${path}: no example`);
   for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) if (!part.$ref) problems(name, part, path, out);
   for (const [prop, p] of Object.entries(s.properties ?? {})) {

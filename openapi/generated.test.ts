@@ -5,20 +5,21 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundlePath } from './contract.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const dir = mkdtempSync(join(tmpdir(), 'spec-'));
 const run = (name: string, args: string[]) => execFileSync(bin(name), args, { cwd: root, stdio: 'pipe' });
 
-test('openapi/dist/openapi.json is the bundle of openapi/openapi.yaml', () => {
+test(`${relative(root, bundlePath)} is the bundle of openapi/openapi.yaml`, () => {
   run('redocly', ['bundle', 'openapi/openapi.yaml', '--ext', 'json', '-o', join(dir, 'openapi.json')]);
-  assert.equal(readFileSync(join(dir, 'openapi.json'), 'utf8'), readFileSync(join(root, 'openapi/dist/openapi.json'), 'utf8'), 'stale bundle: run npm run spec');
+  assert.equal(readFileSync(join(dir, 'openapi.json'), 'utf8'), readFileSync(bundlePath, 'utf8'), 'stale bundle: run npm run spec');
 });
 
 test('openapi/dist/types.ts is the openapi-typescript output of the bundle', () => {
-  run('openapi-typescript', ['openapi/dist/openapi.json', '-o', join(dir, 'types.ts')]);
+  run('openapi-typescript', [bundlePath, '-o', join(dir, 'types.ts')]);
   assert.equal(readFileSync(join(dir, 'types.ts'), 'utf8'), readFileSync(join(root, 'openapi/dist/types.ts'), 'utf8'), 'stale types: run npm run spec');
 });

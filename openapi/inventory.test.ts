@@ -2,9 +2,7 @@
 // x-source or x-decision. This table is written from the source on purpose: it checks the document against it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-
-const doc = JSON.parse(readFileSync(new URL('./dist/openapi.json', import.meta.url), 'utf8'));
+import { deref, doc } from './contract.ts';
 
 const crud = (collection: string, item: string, extra: string[] = []) => [
   `GET ${collection}`, `POST ${collection}`, `GET ${item}`, `PUT ${item}`, `DELETE ${item}`, ...extra];
@@ -46,7 +44,6 @@ const operation = (key: string) => {
   const [method, path] = key.split(' ') as [string, string];
   return doc.paths[path]?.[method.toLowerCase()];
 };
-const deref = (p: { $ref?: string }) => (p.$ref ? p.$ref.slice(2).split('/').reduce((o: Record<string, unknown>, k: string) => o[k] as Record<string, unknown>, doc) : p);
 
 test('every operation of the source is in the document with x-source or x-decision', () => {
   for (const key of expected) {

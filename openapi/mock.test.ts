@@ -3,19 +3,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { bundlePath, doc } from './contract.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const doc = JSON.parse(readFileSync(`${root}/openapi/dist/openapi.json`, 'utf8'));
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
 });
 
 test('the mock answers every list and get operation with an example envelope', async (t) => {
   const port = await freePort();
-  const prism = spawn(`${root}/node_modules/.bin/prism`, ['mock', '-h', '127.0.0.1', '-p', String(port), 'openapi/dist/openapi.json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prism = spawn(`${root}/node_modules/.bin/prism`, ['mock', '-h', '127.0.0.1', '-p', String(port), bundlePath], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => prism.kill());
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Prism did not start within 60 s')), 60_000);

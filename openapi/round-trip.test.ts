@@ -4,14 +4,12 @@
 // (`update<Resource>.round-trip`); this test keeps the document itself from drifting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { deref, doc, type Schema } from './contract.ts';
 
-const doc = JSON.parse(readFileSync(new URL('./dist/openapi.json', import.meta.url), 'utf8'));
-const schemas = doc.components.schemas as Record<string, { properties?: Record<string, unknown>; allOf?: { $ref?: string }[] }>;
-const resolve = (ref: string) => schemas[ref.split('/').pop()!]!;
+const schemas = doc.components.schemas as Record<string, Schema>;
 /** Properties of a schema, through `allOf` parts that refer to other schemas. */
-const propertiesOf = (s: { properties?: Record<string, unknown>; allOf?: { $ref?: string }[] }): string[] =>
-  [...Object.keys(s.properties ?? {}), ...(s.allOf ?? []).flatMap((p) => (p.$ref ? propertiesOf(resolve(p.$ref)) : []))];
+const propertiesOf = (s: Schema): string[] =>
+  [...Object.keys(s.properties ?? {}), ...(s.allOf ?? []).flatMap((p) => (p.$ref ? propertiesOf(deref<Schema>(p)) : []))];
 
 /** Each returned schema and the body schemas that write it: `XInput`, and the update-only bodies. */
 const writers: [string, string][] = [

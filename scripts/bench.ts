@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundlePath, doc } from '../openapi/contract.ts';
 import { report, SAME_BYTES, type Load, type Op, type Results } from './bench/report.ts';
 import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
 import { bin, root } from './run.ts';
@@ -64,14 +65,14 @@ function median(loads: Load[]): Load {
   return { rps: mid('rps'), p50: mid('p50'), p99: mid('p99'), total: sum('total'), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts') };
 }
 
-/** The equivalent endpoints of one server: a page of 100, a page of 1, get one, create one. */
-type Target = Record<Op, string> & { headers: Record<string, string> };
+/** A benchmark subject: the equivalent endpoints of one server (a page of 100, a page of 1, get one, create one). */
+type BenchSubject = Record<Op, string> & { headers: Record<string, string> };
 /** Fails unless the two lists hold 100 and 1 items: otherwise the servers would not be doing the same work. */
-async function checkEquivalent(t: Target): Promise<void> {
+async function checkEquivalent(subject: BenchSubject): Promise<void> {
   for (const [op, size] of [['list', 100], ['listOne', 1]] as const) {
-    const body = await fetch(t[op], { headers: t.headers }).then((r) => r.json() as Promise<unknown[] | { data: unknown[] }>);
+    const body = await fetch(subject[op], { headers: subject.headers }).then((r) => r.json() as Promise<unknown[] | { data: unknown[] }>);
     const got = (Array.isArray(body) ? body : body.data).length;
-    if (got !== size) throw new Error(`${t[op]} answered ${got} items, not ${size}: the endpoints would not be equivalent`);
+    if (got !== size) throw new Error(`${subject[op]} answered ${got} items, not ${size}: the endpoints would not be equivalent`);
   }
 }
 
@@ -122,16 +123,16 @@ const peers = { prism: {}, jsonServer: {}, reference: {} } as Results['peers'];
 const ceiling = {} as Results['ceiling'];
 const sweep: Results['sweep'] = {};
 const scale: Results['scale'] = {};
-let peakRssMb = 0;
+let peakRssMb: number;
 const started = Date.now();
 try {
   // 1. Every server at once: Prism on the document as is and on the copy with a page of 100, json-server on a
   // catalogue of the same products, the reference server on each catalogue size (seeded in bulk first).
   console.log('starting Prism, json-server and the reference server at every catalogue size');
   const copy = join(work, 'openapi-page-of-100.json');
-  writeFileSync(copy, JSON.stringify(withPageOf100(JSON.parse(readFileSync(join(root, 'openapi/dist/openapi.json'), 'utf8')))));
+  writeFileSync(copy, JSON.stringify(withPageOf100(doc)));
   const prism = (file: string) => serve(bin('prism'), (port) => ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', file], { authorization: 'Bearer benchmark' });
-  const [prismAsIs, prism100] = [await prism('openapi/dist/openapi.json'), await prism(copy)];
+  const [prismAsIs, prism100] = [await prism(bundlePath), await prism(copy)];
   const db = join(work, 'db.json');
   writeFileSync(db, JSON.stringify({ products: Array.from({ length: cfg.peerSize }, (_, i) => product(i + 1, cfg.peerSize)) }));
   const jsonServer = await serve(bin('json-server'), (port) => ['--quiet', '--host', '127.0.0.1', '--port', String(port), db]);
@@ -148,15 +149,15 @@ try {
     reference[n] = server;
   }
   const ref = reference[peerCatalogue]!;
-  const targets: Record<'reference' | 'prism' | 'jsonServer', Target> = {
+  const subjects: Record<'reference' | 'prism' | 'jsonServer', BenchSubject> = {
     reference: { ...refPaths(ref.base, peerCatalogue), headers: ref.headers },
     prism: { ...refPaths(prismAsIs.base, 2), list: refPaths(prism100.base, 2).list, headers: prismAsIs.headers },
     jsonServer: { list: `${jsonServer.base}/products?_page=1&_limit=100`, listOne: `${jsonServer.base}/products?_page=1&_limit=1`, get: `${jsonServer.base}/products/${cfg.peerSize / 2}`, create: `${jsonServer.base}/products`, headers: {} },
   };
-  for (const t of Object.values(targets)) await checkEquivalent(t);
+  for (const subject of Object.values(subjects)) await checkEquivalent(subject);
   // The ceiling (scripts/bench/ceiling.ts): servers that do no work, answering a tiny body, and bare Express sending
   // the reference's own list and get answers from memory: what no server can beat on this machine.
-  for (const op of ['list', 'get'] as const) writeFileSync(join(work, `${op}.json`), await fetch(targets.reference[op], { headers: ref.headers }).then((r) => r.text()));
+  for (const op of ['list', 'get'] as const) writeFileSync(join(work, `${op}.json`), await fetch(subjects.reference[op], { headers: ref.headers }).then((r) => r.text()));
   const ceilings: Record<string, Server> = {};
   for (const [name, kind, body] of [['tiny (node:http)', 'http'], ['tiny (Express)', 'express'], [SAME_BYTES.get, 'express', 'get.json'], [SAME_BYTES.list, 'express', 'list.json']] as const) {
     ceilings[name] = await serve(process.execPath, (port) => ['scripts/bench/ceiling.ts', kind, String(port), ...(body ? [join(work, body)] : [])]);
@@ -165,9 +166,9 @@ try {
 
   // 2. What to measure, where each result goes, ordered so that the numbers of a ratio are taken one after another.
   const plan: { at: string[]; url: string; headers: Record<string, string>; connections?: number }[] = [
-    ...(['list', 'listOne', 'get'] as const).flatMap((op) => (['reference', 'prism', 'jsonServer'] as const).map((p) => ({ at: ['peers', p, op], url: targets[p][op], headers: targets[p].headers }))),
+    ...(['list', 'listOne', 'get'] as const).flatMap((op) => (['reference', 'prism', 'jsonServer'] as const).map((p) => ({ at: ['peers', p, op], url: subjects[p][op], headers: subjects[p].headers }))),
     ...Object.entries(ceilings).map(([name, s]) => ({ at: ['ceiling', name], url: `${s.base}/`, headers: {} })),
-    ...cfg.sweep.flatMap((connections) => (['list', 'get'] as const).map((op) => ({ at: ['sweep', String(connections), op], url: targets.reference[op], headers: ref.headers, connections }))),
+    ...cfg.sweep.flatMap((connections) => (['list', 'get'] as const).map((op) => ({ at: ['sweep', String(connections), op], url: subjects.reference[op], headers: ref.headers, connections }))),
     ...Object.keys(scaleQueries(cfg.sizes[0]!)).flatMap((q) => cfg.sizes.map((n) => ({ at: ['scale', String(n), 'queries', q], url: `${reference[n]!.base}/api/v2/products.json?${scaleQueries(n)[q]}`, headers: reference[n]!.headers }))),
     ...cfg.sizes.map((n) => ({ at: ['scale', String(n), 'get'], url: refPaths(reference[n]!.base, n).get, headers: reference[n]!.headers })),
   ];
@@ -190,7 +191,7 @@ try {
   console.log('measuring creates');
   const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
   for (const [p, body] of [['reference', createBody], ['prism', createBody], ['jsonServer', jsonBody]] as const) {
-    peers[p].create = await load(targets[p].create, { method: 'POST', headers: { ...targets[p].headers, 'content-type': 'application/json' }, body, create: true, duration: cfg.duration * cfg.rounds });
+    peers[p].create = await load(subjects[p].create, { method: 'POST', headers: { ...subjects[p].headers, 'content-type': 'application/json' }, body, create: true, duration: cfg.duration * cfg.rounds });
   }
   peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 } finally {

@@ -1,10 +1,19 @@
 // `npm run conformance [-- playwright args]`: runs the suite (against TARGET_URL, or the reference server it
 // starts), prints the per-area summary, and exits 0 only when every MUST requirement passes (design brief §4).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readSettings, SettingsError } from '../conformance/lib/settings.ts';
 import { bin, run } from './run.ts';
 
-const reportDir = resolve(process.env.CONFORMANCE_REPORT_DIR ?? 'reports/conformance');
+// The settings are checked before Playwright starts: a bad value stops here with one line per problem, naming the
+// setting and what it accepts (conformance/lib/settings.ts), instead of a stack trace from the Playwright config.
+let reportDir: string;
+try {
+  reportDir = readSettings().reportDir;
+} catch (err) {
+  if (!(err instanceof SettingsError)) throw err;
+  console.error(err.message);
+  process.exit(2);
+}
 const results = `${reportDir}/results.json`;
 rmSync(results, { force: true });
 const code = run(bin('playwright'), ['test', ...process.argv.slice(2)]);

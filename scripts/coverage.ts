@@ -1,6 +1,6 @@
 // npm run coverage: openapi/coverage.yaml (every normative statement of the source, where the contract states it,
 // where the reference server enforces it, which requirements check it) → openapi/COVERAGE.md.
-// `--check` exits 1 when COVERAGE.md is not what the data gives. openapi/coverage.test.ts checks the data itself.
+// `--check` exits 1 when COVERAGE.md is not what the data gives. scripts/coverage.test.ts checks the data itself.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,6 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const files = {
   data: join(root, 'openapi/coverage.yaml'),
   out: join(root, 'openapi/COVERAGE.md'),
-  bundle: join(root, 'openapi/dist/openapi.json'),
   /** A copy of the source kept in the repository, so a clone anywhere can check the quotes; coverage.test.ts checks
    * that it equals the shared original (`../shared/seed/…`) wherever that is present. */
   source: join(root, 'openapi/source.txt'),
@@ -65,7 +64,7 @@ export function render(sections: Section[]): string {
     '§4.2 and §4.5 keep the source\'s numbers (`S-4.5-3` is rule 3), and the operations follow them.',
     '',
     'Regenerate with `npm run coverage` after editing [`coverage.yaml`](coverage.yaml); `node scripts/coverage.ts --check`',
-    'fails when this file is stale. `openapi/coverage.test.ts` (part of `npm test`) checks that every quote is in the',
+    'fails when this file is stale. `scripts/coverage.test.ts` (part of `npm test`) checks that every quote is in the',
     'source, every line of §2–§9 (row, bullet, rule, sentence) is quoted by a statement, every pointer resolves in the bundle,',
     'every server file exists, every requirement id exists in the suite, and no statement is left without requirements',
     'or a reason.',

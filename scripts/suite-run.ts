@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { givenSettings } from '../conformance/lib/settings.ts';
 import { bin, root } from './run.ts';
 
 /**
@@ -73,7 +74,8 @@ export function suite(dir: string, env: Record<string, string>, extra: string[])
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const childEnv = {
-    ...process.env, ...env, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_WORKERS: process.env.CONFORMANCE_WORKERS ?? '2',
+    // Runs go two at a time (--jobs 2) on a shared machine: 2 workers each unless CONFORMANCE_WORKERS says otherwise.
+    ...process.env, ...env, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_WORKERS: String(givenSettings().workers ?? 2),
     PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
   };
   return new Promise((resolve) => {

@@ -10,6 +10,13 @@ mkdirSync(`${root}/reports/unit`, { recursive: true });
 const steps: Step[] = [
   { name: 'spec lint (zero problems)', exec: () => once(run(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--max-problems', '50'])) },
   { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
+  // The static checks, as `npm run format:check`, `lint` and `deps` run them: cheap, so they come before the slow runs.
+  { name: 'format (prettier --check)', exec: () => once(run(bin('prettier'), ['--check', '.'])) },
+  { name: 'lint (eslint, zero warnings)', exec: () => once(run(bin('eslint'), ['.', '--max-warnings', '0'])) },
+  {
+    name: 'dependencies (no cycles, layers)',
+    exec: () => once(run(bin('depcruise'), ['reference-server', 'conformance', 'openapi', 'scripts', '--config', '.dependency-cruiser.cjs'])),
+  },
   {
     name: 'unit and contract tests (node:test)',
     exec: () => {

@@ -1,10 +1,14 @@
-// The suite's stable interface (design brief §4): environment variables, or the same keys in a JSON config
-// file named by CONFORMANCE_CONFIG.
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { deref, doc } from './contract.ts';
+// The suite's stable interface (design brief §4): the settings (environment variables, or the same keys in a JSON
+// config file named by CONFORMANCE_CONFIG), declared once in lib/settings.ts, and what global setup found out at the
+// start of the run (the runtime file), as one `config` every part of the suite reads.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readSettings, type Settings } from './settings.ts';
+import { baseClients, defaultClients, type BaseRole, type ClientCredentials, type ScopeRole } from '../../openapi/clients.ts';
 
-export interface ClientCredentials { clientId: string; clientSecret: string; scopes: string[] }
+// The default App clients and their roles are one list, derived from the document's scopes (openapi/clients.ts,
+// issue 13): the reference server starts with it and the suite assumes it when no clients file is given.
+export { defaultClients, scopeRole, type BaseRole, type ClientCredentials, type ClientRole, type ScopeRole } from '../../openapi/clients.ts';
+
 /**
  * The App clients by role: the four base roles (a clients file that leaves one out gets the default), and optional
  * roles, present only when the clients file names them (or the suite assumes the reference server's defaults):
@@ -14,54 +18,82 @@ export interface ClientCredentials { clientId: string; clientSecret: string; sco
  */
 export type Clients = Record<BaseRole, ClientCredentials> & { shortLived?: ClientCredentials } & { [role: ScopeRole]: ClientCredentials };
 
-const file = process.env.CONFORMANCE_CONFIG && existsSync(process.env.CONFORMANCE_CONFIG)
-  ? JSON.parse(readFileSync(process.env.CONFORMANCE_CONFIG, 'utf8')) as Record<string, string> : {};
-const setting = (key: string): string | undefined => process.env[key] || file[key] || undefined;
+/** Every setting, read once per process through lib/settings.ts: a bad value stops the run here, naming the setting. */
+export const settings: Settings = readSettings();
 
-/** Every scope of the document's `oauth2` scheme (D-07), in its order: the table, not a second list. */
-export const scopes: string[] = Object.keys(deref(doc.components.securitySchemes.oauth2).flows.clientCredentials.scopes);
-/** The roles every target provides (design brief §4). */
-export type BaseRole = 'full' | 'readonly' | 'default' | 'other';
-/** The optional role of a client holding exactly one scope (§5, D-07): `scope:products`, `scope:products.readonly`. */
-export type ScopeRole = `scope:${string}`;
-export type ClientRole = BaseRole | ScopeRole;
-export const scopeRole = (scope: string): ScopeRole => `scope:${scope}`;
-const baseClients: Record<BaseRole, ClientCredentials> = {
-  full: { clientId: 'conformance-full', clientSecret: 'conformance-full-secret', scopes },
-  readonly: { clientId: 'conformance-readonly', clientSecret: 'conformance-readonly-secret', scopes: scopes.filter((s) => s.endsWith('.readonly')) },
-  default: { clientId: 'conformance-default', clientSecret: 'conformance-default-secret', scopes: [] },
-  other: { clientId: 'conformance-other', clientSecret: 'conformance-other-secret', scopes },
-};
-/** The reference server's default App clients (design brief §4): the base four, and one per scope of the document,
- *  holding that scope only (`conformance-products-readonly` holds `products.readonly`; D-07). */
-export const defaultClients: Record<BaseRole, ClientCredentials> & Record<ScopeRole, ClientCredentials> = {
-  ...baseClients,
-  ...Object.fromEntries(scopes.map((s) => {
-    const clientId = `conformance-${s.replace(/\./g, '-')}`;
-    return [scopeRole(s), { clientId, clientSecret: `${clientId}-secret`, scopes: [s] }];
-  })),
-};
+/**
+ * What global setup found out, for the workers (child processes started after it) and the reporter: the target it
+ * judges (TARGET_URL, or the reference server it started), the App receiver's URL, and the clients file it wrote for
+ * the server it started. Written to a file in the report directory (a setting, so every process finds the same one)
+ * rather than into `process.env` (issue 13).
+ */
+export interface Runtime {
+  targetUrl: string;
+  receiverUrl: string;
+  clients?: string;
+}
+const runtimeFile = `${settings.reportDir}/.runtime.json`;
+let runtime: Runtime | undefined;
+let clients: Clients | undefined;
+
+/** The runtime file's state; undefined before global setup has written it. Read once per process. */
+function runtimeState(): Runtime | undefined {
+  if (!runtime && existsSync(runtimeFile)) runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as Runtime;
+  return runtime;
+}
+
+/** Global setup: removes the last run's runtime file (undefined), then writes this run's. */
+export function writeRuntime(state: Runtime | undefined): void {
+  if (state) writeFileSync(runtimeFile, JSON.stringify(state, null, 2));
+  else rmSync(runtimeFile, { force: true });
+  runtime = state;
+  clients = undefined;
+}
+
+function readClients(): Clients {
+  const path = runtimeState()?.clients ?? settings.clients;
+  if (!path) return defaultClients;
+  let file: Partial<Clients>;
+  try {
+    file = JSON.parse(readFileSync(path, 'utf8')) as Partial<Clients>;
+  } catch (err) {
+    throw new Error(`CONFORMANCE_CLIENTS=${path}: cannot read the clients file (${(err as Error).message})`, { cause: err });
+  }
+  // A clients file replaces the assumption: the base roles it leaves out keep their defaults, optional roles do not.
+  return { ...baseClients, ...file } as Clients;
+}
 
 export const config = {
-  /** Set by global setup when the suite starts the reference server itself. */
-  get targetUrl(): string { return (setting('TARGET_URL') ?? '').replace(/\/$/, ''); },
-  get authUrl(): string { return (setting('AUTH_URL') ?? this.targetUrl).replace(/\/$/, ''); },
-  clients: ((): Clients => {
-    const path = setting('CONFORMANCE_CLIENTS');
-    // A clients file replaces the assumption: the base roles it leaves out keep their defaults, optional roles do not.
-    return path ? { ...baseClients, ...JSON.parse(readFileSync(path, 'utf8')) } : defaultClients;
-  })(),
-  callbackHost: setting('CALLBACK_HOST') ?? '127.0.0.1',
-  callbackPort: Number(setting('CALLBACK_PORT') ?? 0),
-  reportDir: resolve(setting('CONFORMANCE_REPORT_DIR') ?? 'reports/conformance'),
+  /** The target under test: TARGET_URL, or the reference server global setup started when it is unset. */
+  get targetUrl(): string {
+    return runtimeState()?.targetUrl ?? settings.targetUrl ?? '';
+  },
+  get authUrl(): string {
+    return settings.authUrl ?? this.targetUrl;
+  },
+  /** The App receiver global setup started (lib/receiver.ts). */
+  get receiverUrl(): string {
+    const url = runtimeState()?.receiverUrl;
+    if (!url) throw new Error(`no App receiver: global setup did not write ${runtimeFile}`);
+    return url;
+  },
+  /** The App clients by role: CONFORMANCE_CLIENTS, the file global setup wrote for its server, or the defaults. */
+  get clients(): Clients {
+    return (clients ??= readClients());
+  },
+  callbackHost: settings.callbackHost,
+  callbackPort: settings.callbackPort,
+  reportDir: settings.reportDir,
   /** Targets without the reference extensions (D-20): callbacks are triggered by an operator. */
-  manualCallbacks: setting('CONFORMANCE_MANUAL_CALLBACKS') === '1',
+  manualCallbacks: settings.manualCallbacks,
+  /** How long an operator has to trigger a callback when `manualCallbacks`. */
+  manualTimeoutMs: settings.manualTimeoutMs,
   /** Which MUSTs gate the exit code (lib/verdict.ts): `contract`, all of them; `source`, those of the source and standards. */
-  profile: ((): 'contract' | 'source' => {
-    const p = setting('CONFORMANCE_PROFILE') ?? 'contract';
-    if (p !== 'contract' && p !== 'source') throw new Error(`CONFORMANCE_PROFILE must be contract or source, not ${p}`);
-    return p;
-  })(),
+  profile: settings.profile,
   /** A YAML or JSON file of requirements the target is known to fail (`- id: …` / `reason: …`). */
-  expectedFailures: setting('CONFORMANCE_EXPECTED_FAILURES'),
+  expectedFailures: settings.expectedFailures,
+  /** How long the receiver's slow App waits; undefined: global setup chooses by target (lib/settings.ts). */
+  slowMs: settings.slowMs,
+  /** Playwright's workers (playwright.config.ts). */
+  workers: settings.workers,
 };

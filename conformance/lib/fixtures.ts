@@ -16,13 +16,16 @@ const unique: Record<string, (d: Json) => Json> = {
   createContact: () => ({ reference: uid('ref'), email: `${uid('user')}@example.com` }),
 };
 
+/** The document's request example of an operation (valid by lint), as a body the suite copies and extends. */
+export const exampleOf = (operationId: string): Json => op(operationId).requestExample;
+
 /** The wrapper key of an operation's body (`data`, `contact`, `shippingService`), from its example. */
-export const wrapperOf = (operationId: string): string => Object.keys(op(operationId).requestExample ?? { data: 1 })[0]!;
+export const wrapperOf = (operationId: string): string => Object.keys(exampleOf(operationId) ?? { data: 1 })[0]!;
 
 /** Creates one resource from the operation's example plus `fields`; returns the created object. */
 export async function create(api: Api, operationId: string, fields: Json = {}, options: CallOptions = {}): Promise<Json> {
   const key = wrapperOf(operationId);
-  const example = (op(operationId).requestExample ?? { [key]: {} })[key];
+  const example = (exampleOf(operationId) ?? { [key]: {} })[key];
   const data = { ...example, ...unique[operationId]?.(example), ...fields };
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   const res = await api.call(operationId, { ...options, body: { [key]: data } });

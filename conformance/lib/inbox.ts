@@ -4,14 +4,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { check, deref, type Json } from './contract.ts';
 import type { Recorded } from './receiver.ts';
 import { Nonconformance } from './api.ts';
+import { config } from './config.ts';
 
 export type { Recorded };
 
-const base = () => {
-  const url = process.env.CONFORMANCE_RECEIVER_URL;
-  if (!url) throw new Error('CONFORMANCE_RECEIVER_URL is not set: global setup did not start the App receiver');
-  return url.replace(/\/$/, '');
-};
+/** The App receiver global setup started (its URL is in the run's runtime file, lib/config.ts). */
+const base = () => config.receiverUrl.replace(/\/$/, '');
 
 /** The receiver URL a test registers at the target: `<receiver>/<key>/<kind>?<query>` (see receiver.ts for modes). */
 export function appUrl(key: string, kind: 'rates' | 'labels' | 'hooks', query: Record<string, string | number> = {}): string {

@@ -45,23 +45,9 @@ export function kindOf(schema: Json): Kind {
   return type === 'integer' ? 'int' : type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : 'string';
 }
 
-/** §4.4 `:in` values: commas outside double quotes separate; `""` inside quotes is one `"`. */
-export function parseList(raw: string): string[] {
-  const values: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i]!;
-    if (quoted) {
-      if (ch === '"' && raw[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') quoted = false; else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { values.push(cur); cur = ''; } else cur += ch;
-  }
-  values.push(cur);
-  return values;
-}
-/** The inverse: a value holding a comma or a quote is wrapped in double quotes (§4.4). */
-export const formatList = (values: unknown[]) => values.map((v) => {
+/** §4.4 `:in` values written: a value holding a comma or a quote is wrapped in double quotes, the inverse of the
+ * contract's `parseList` (D-62). */
+export const quoteList = (values: unknown[]) => values.map((v) => {
   const s = String(v);
   return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }).join(',');

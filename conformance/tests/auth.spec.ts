@@ -6,8 +6,8 @@
 // error envelope of those answers is the platform's (D-02); the token endpoint follows RFC 6749 where the source
 // says nothing of its status codes and error bodies.
 import { test, expect, requirement } from '../lib/requirement.ts';
-import { operations, type Operation } from '../lib/contract.ts';
-import { config, scopeRole, scopes, type ClientRole } from '../lib/config.ts';
+import { operations, scopes, type Operation } from '../lib/contract.ts';
+import { config, scopeRole, type ClientRole } from '../lib/config.ts';
 import { create, paramsFor, uid } from '../lib/fixtures.ts';
 import { appUrl } from '../lib/inbox.ts';
 import { expectAccepted } from '../lib/expectations.ts';

@@ -10,9 +10,9 @@
 // modifiers, rounding, timeouts, landed costs, calculators and stored labels `decision` (D-21, D-22, D-49, D-58..D-60).
 // The trigger operations themselves (D-20) are only the means of causing the callbacks.
 import { test, expect, requirement } from '../lib/requirement.ts';
-import { check, doc, op, type Json } from '../lib/contract.ts';
+import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
-import { create, product, uid } from '../lib/fixtures.ts';
+import { create, exampleOf, product, uid } from '../lib/fixtures.ts';
 import { appUrl, bodyOf, headerProblems, inbox, quietPeriod, requestSchemaPointer, scriptedRates, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
 import { expectAccepted } from '../lib/expectations.ts';
 import type { Api } from '../lib/api.ts';
@@ -35,12 +35,11 @@ function callbackOf(field: 'ratesUrl' | 'labelsUrl') {
 const rateCallback = callbackOf('ratesUrl');
 const labelCallback = callbackOf('labelsUrl');
 
-const destination: Json = op('calculateCheckoutRates').requestExample.data.destination;
-const shipTo: Json = op('createShipment').requestExample.data.destination;
+const destination: Json = exampleOf('calculateCheckoutRates').data.destination;
+const shipTo: Json = exampleOf('createShipment').data.destination;
 /** Per-unit packaging (grams, millimetres; D-38) and price of the products made here (D-30). */
 const unit = { packagedWeight: 280, packagedWidth: 180, packagedHeight: 60, packagedDepth: 120, commodityCode: '0902.30' };
 const price = { priceExcTax: 4.25, priceIncTax: 5.1 };
-const money = (n: number) => (Math.round((n + Number.EPSILON) * 100) / 100).toFixed(2);
 const round2 = (n: number) => Math.round((n + Number.EPSILON) * 100) / 100;
 const expectMoney = (actual: number, expected: number, what: string) =>
   expect(Math.abs(actual - expected), `${what}: ${actual}, expected ${round2(expected)}`).toBeLessThanOrEqual(0.0100001);
@@ -602,7 +601,7 @@ test.describe('createShipment', () => {
 
 const MANUAL_KEY = 'manual';
 // How long an operator has to trigger the checkout (CONFORMANCE_MANUAL_TIMEOUT_MS, default 120 s).
-const MANUAL_MS = Number(process.env.CONFORMANCE_MANUAL_TIMEOUT_MS ?? 120_000);
+const MANUAL_MS = config.manualTimeoutMs;
 
 /** Registers the receiver if the target takes createShippingService, tells the operator what to do, waits. */
 async function operatorRateRequest(api: Api): Promise<Recorded> {

@@ -7,13 +7,13 @@
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { expectAccepted, expectNotFound, expectRefused } from '../lib/expectations.ts';
 import { check, deref, op, schema, type Json } from '../lib/contract.ts';
-import { create, uid } from '../lib/fixtures.ts';
+import { create, exampleOf, uid } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 import { RECEIVER_PNG } from '../lib/receiver.ts';
 import { appUrl, inbox } from '../lib/inbox.ts';
 
-const input = schema('ContactInput');
-const output = schema('Contact');
+const input: Json = schema('ContactInput');
+const output: Json = schema('Contact');
 const inputProps = input.properties as Record<string, Json>;
 const ptr = (field: string) => `#/components/schemas/ContactInput/properties/${field}`;
 const outPtr = (field: string) => `#/components/schemas/Contact/properties/${field}`;
@@ -84,7 +84,7 @@ const answerExample = op('createContact').responses['201'].content['application/
 
 /** A valid create body: the document's example with a fresh reference and email, then `fields` (undefined removes). */
 function body(fields: Json = {}): Json {
-  const data: Json = { ...op('createContact').requestExample.contact, reference: uid('ref'), email: `${uid('user')}@example.com`, ...fields };
+  const data: Json = { ...exampleOf('createContact').contact, reference: uid('ref'), email: `${uid('user')}@example.com`, ...fields };
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   return { contact: data };
 }
@@ -244,7 +244,7 @@ test.describe('createContact', () => {
   for (const type of types.filter((t) => t !== 'hq')) {
     const needsNames = namedTypes.includes(type);
     const id = `createContact.required.${type}`;
-    const bare = Object.fromEntries(Object.keys(op('createContact').requestExample.contact).filter((k) => !alwaysRequired.includes(k)).map((k) => [k, undefined]));
+    const bare = Object.fromEntries(Object.keys(exampleOf('createContact').contact).filter((k) => !alwaysRequired.includes(k)).map((k) => [k, undefined]));
     const named = () => Object.fromEntries(namedRequired.map((f) => [f, `N${digits(6)}`]));
     requirement({ id, level: 'MUST', area: 'contacts', source: ['§2.2'], basis: 'source', quote: 'Required when type is `guest` or `user`', title: needsNames ? `a ${type} needs ${namedRequired.join(' and ')}` : `a ${type} needs no ${namedRequired.join(' or ')}` }, async ({ api }) => {
       if (needsNames) {
@@ -549,7 +549,7 @@ for (const operationId of updates) {
   test.describe(operationId, () => {
     requirement({ id: `${operationId}.partial`, level: 'MUST', area: 'contacts', source: ['§4.2', 'D-11', 'D-51', 'D-55'], basis: 'decision', title: 'applies the document\'s update example: given fields change, absent fields keep their value' }, async ({ api }) => {
       const c = await create(api, 'createContact', { tags: { contact: ['old-tag'] } });
-      const example = op(operationId).requestExample.contact;
+      const example = exampleOf(operationId).contact;
       const res = await api.call(operationId, { params: { id: c.id }, body: { contact: example } });
       expect(res.status, res.text.slice(0, 300)).toBe(200);
       const got = await get(api, c.id);

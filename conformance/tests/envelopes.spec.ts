@@ -6,7 +6,7 @@ import { test, expect, requirement } from '../lib/requirement.ts';
 import { expectNotFound } from '../lib/expectations.ts';
 import { operations } from '../lib/contract.ts';
 import { config } from '../lib/config.ts';
-import { paramsFor, wrapperOf } from '../lib/fixtures.ts';
+import { exampleOf, paramsFor, wrapperOf } from '../lib/fixtures.ts';
 import type { ApiResponse } from '../lib/api.ts';
 
 const served = operations.filter((o) => o.security);
@@ -67,7 +67,7 @@ for (const o of withBody) {
       expectErrorEnvelope(res, 415);
     });
     requirement({ id: `${o.operationId}.unknown-field`, level: 'MUST', area: 'envelopes', source: ['D-09', 'D-02'], basis: 'decision', title: 'rejects an unknown field with 422 naming it' }, async ({ api }) => {
-      const body = { [key]: { ...o.requestExample[key], notAField: 1 } };
+      const body = { [key]: { ...exampleOf(o.operationId)[key], notAField: 1 } };
       const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId, 1), body });
       if (res.status === 404) return; // the item of an update does not exist; the create and parent forms check the field
       expectErrorEnvelope(res, 422);

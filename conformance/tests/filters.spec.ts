@@ -9,13 +9,13 @@
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
 // filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
 import { test, expect, requirement } from '../lib/requirement.ts';
-import { operations, type Json, type Operation, type Param, type XFilter } from '../lib/contract.ts';
+import { operations, parseList, type Json, type Operation, type Parameter, type XFilter } from '../lib/contract.ts';
 import { paramsFor, product, uid } from '../lib/fixtures.ts';
-import { createOf, filterQuote, formatList, itemSchema, kindOf, listAll, makeItem, parseList, propertiesOf, unwrap, writableFields, type Kind } from '../lib/lists.ts';
+import { createOf, filterQuote, itemSchema, kindOf, listAll, makeItem, propertiesOf, quoteList, unwrap, writableFields, type Kind } from '../lib/lists.ts';
 import type { Api } from '../lib/api.ts';
 
 type Obj = Record<string, Json>;
-interface Filter { param: Param; name: string; f: XFilter; kind: Kind; schema: Json; source: 'writable' | 'assigned' | 'derived' }
+interface Filter { param: Parameter; name: string; rule: XFilter; kind: Kind; schema: Json; source: 'writable' | 'assigned' | 'derived' }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
@@ -69,62 +69,62 @@ function filtersOf(list: Operation): Filter[] {
   const writable = create ? writableFields(create) : {};
   const fields = propertiesOf(itemSchema(list));
   return list.parameters.filter((p) => p['x-filter']).map((p) => {
-    const f = p['x-filter']!;
-    const schema = fields[f.field];
+    const rule = p['x-filter']!;
+    const schema = fields[rule.field];
     const kind = schema ? kindOf(schema) : 'string';
-    const source = f.field in writable ? 'writable' : f.field === 'id' || kind === 'date' ? 'assigned' : 'derived';
-    return { param: p, name: p.name, f, kind, schema, source };
+    const source = rule.field in writable ? 'writable' : rule.field === 'id' || kind === 'date' ? 'assigned' : 'derived';
+    return { param: p, name: p.name, rule, kind, schema, source };
   });
 }
 
 /** The value a created item has for the filter's field: as returned, or as §3 derives it. */
-const valueOf = (x: Filter, item: Obj): Json => (x.source === 'derived' ? derived[x.f.field]!.value(item, Date.now()) : item[x.f.field]);
+const valueOf = (filter: Filter, item: Obj): Json => (filter.source === 'derived' ? derived[filter.rule.field]!.value(item, Date.now()) : item[filter.rule.field]);
 
 /** Does `actual` satisfy `name=raw` (§4.4)? */
-function matches(x: Filter, actual: Json, raw: string): boolean {
-  const norm = (v: Json): Json => (x.kind === 'date' ? Date.parse(String(v)) : x.kind === 'int' || x.kind === 'number' ? Number(v)
-    : x.f.caseInsensitive ? String(v).toLowerCase() : String(v));
-  if (x.f.op === 'eq' && x.f.empty === 'none' && raw === '') return actual === null;
+function matches(filter: Filter, actual: Json, raw: string): boolean {
+  const norm = (v: Json): Json => (filter.kind === 'date' ? Date.parse(String(v)) : filter.kind === 'int' || filter.kind === 'number' ? Number(v)
+    : filter.rule.caseInsensitive ? String(v).toLowerCase() : String(v));
+  if (filter.rule.op === 'eq' && filter.rule.empty === 'none' && raw === '') return actual === null;
   if (actual === null || actual === undefined) return false;
-  if (x.f.op === 'in') return parseList(raw).map(norm).includes(norm(actual));
+  if (filter.rule.op === 'in') return parseList(raw).map(norm).includes(norm(actual));
   const [a, b] = [norm(actual), norm(raw)];
-  return x.f.op === 'eq' ? a === b : x.f.op === 'gte' ? a >= b : x.f.op === 'lte' ? a <= b : x.f.op === 'gt' ? a > b : a < b;
+  return filter.rule.op === 'eq' ? a === b : filter.rule.op === 'gte' ? a >= b : filter.rule.op === 'lte' ? a <= b : filter.rule.op === 'gt' ? a > b : a < b;
 }
 
 /** One test's view of a list: its parent (if any), its items, fresh values for its fields. */
-class Scope {
+class ListFixture {
   readonly api: Api; readonly list: Operation; readonly filters: Filter[]; params: Record<string, number> = {};
   private readonly memo = new Map<string, Obj>();
   private readonly base = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
   private readonly tag = uid('F').toUpperCase();
   constructor(api: Api, list: Operation) { this.api = api; this.list = list; this.filters = filtersOf(list); }
-  static async open(api: Api, list: Operation): Promise<Scope> {
-    const s = new Scope(api, list);
-    s.params = await paramsFor(api, list.operationId);
-    return s;
+  static async open(api: Api, list: Operation): Promise<ListFixture> {
+    const fixture = new ListFixture(api, list);
+    fixture.params = await paramsFor(api, list.operationId);
+    return fixture;
   }
-  byField(field: string, op: XFilter['op']) { return this.filters.find((x) => x.f.field === field && x.f.op === op); }
+  byField(field: string, op: XFilter['op']) { return this.filters.find((filter) => filter.rule.field === field && filter.rule.op === op); }
 
   /** Fields giving item `i` the i-th value of the filter's field (the same `i` gives the same value). */
-  async fieldsFor(x: Filter, i: number): Promise<Obj> {
-    const key = `${x.f.field}:${i}`;
-    if (!this.memo.has(key)) this.memo.set(key, await this.valueFor(x, i));
+  async fieldsFor(filter: Filter, i: number): Promise<Obj> {
+    const key = `${filter.rule.field}:${i}`;
+    if (!this.memo.has(key)) this.memo.set(key, await this.valueFor(filter, i));
     return { ...this.memo.get(key) };
   }
-  private async valueFor(x: Filter, i: number): Promise<Obj> {
-    const field = x.f.field;
-    if (x.source === 'assigned') return {};
-    if (x.source === 'derived') return derived[field]!.states()[i]!;
+  private async valueFor(filter: Filter, i: number): Promise<Obj> {
+    const field = filter.rule.field;
+    if (filter.source === 'assigned') return {};
+    if (filter.source === 'derived') return derived[field]!.states()[i]!;
     if (fieldMakers[field]) return fieldMakers[field](this.api, i);
-    const s = unwrap(x.schema);
-    switch (x.kind) {
-      case 'enum': return { [field]: s.enum[i % s.enum.length] };
+    const schema = unwrap(filter.schema);
+    switch (filter.kind) {
+      case 'enum': return { [field]: schema.enum[i % schema.enum.length] };
       case 'int': case 'number': return { [field]: this.base + i };
       case 'boolean': return { [field]: i % 2 === 0 };
       case 'date': return { [field]: dateTime(Date.UTC(2030, 0, 1 + i)) };
       default: {
         // The shape of the value follows the document's example of the parameter (a URL, a path, a code).
-        const example = String(x.param.example ?? s.example ?? '');
+        const example = String(filter.param.example ?? schema.example ?? '');
         const v = `${this.tag}-${i}`;
         return { [field]: /^https?:\/\//.test(example) ? `https://example.com/${v.toLowerCase()}` : example.startsWith('/') ? `/${v.toLowerCase()}` : v };
       }
@@ -149,22 +149,22 @@ class Scope {
  * (a) every returned item satisfies every condition; (b) every created item that satisfies them is returned; for
  * a derived field, the created items carry the value §3 gives them. Returns the created items expected back.
  */
-function verify(data: Obj[], mine: Obj[], conds: { x: Filter; raw: string }[]): Obj[] {
-  const asked = conds.map((c) => `${c.x.name}=${c.raw}`).join('&');
+function verify(data: Obj[], mine: Obj[], conds: { filter: Filter; raw: string }[]): Obj[] {
+  const asked = conds.map((c) => `${c.filter.name}=${c.raw}`).join('&');
   for (const item of data) {
     for (const c of conds) {
-      expect(matches(c.x, item[c.x.f.field], c.raw), `item ${item.id} with ${c.x.f.field} ${JSON.stringify(item[c.x.f.field])} was returned for ${asked}`).toBe(true);
+      expect(matches(c.filter, item[c.filter.rule.field], c.raw), `item ${item.id} with ${c.filter.rule.field} ${JSON.stringify(item[c.filter.rule.field])} was returned for ${asked}`).toBe(true);
     }
   }
-  const expected = mine.filter((m) => conds.every((c) => matches(c.x, valueOf(c.x, m), c.raw)));
+  const expected = mine.filter((m) => conds.every((c) => matches(c.filter, valueOf(c.filter, m), c.raw)));
   const ids = data.map((d) => d.id);
   for (const m of expected) {
-    expect(ids, `created item ${m.id} (${conds.map((c) => `${c.x.f.field} ${JSON.stringify(valueOf(c.x, m))}`).join(', ')}) satisfies ${asked} but is missing`).toContain(m.id);
+    expect(ids, `created item ${m.id} (${conds.map((c) => `${c.filter.rule.field} ${JSON.stringify(valueOf(c.filter, m))}`).join(', ')}) satisfies ${asked} but is missing`).toContain(m.id);
   }
-  for (const c of conds.filter((k) => k.x.source === 'derived')) {
+  for (const c of conds.filter((k) => k.filter.source === 'derived')) {
     for (const m of mine) {
       const got = data.find((d) => d.id === m.id);
-      if (got) expect(got[c.x.f.field], `item ${m.id}: ${c.x.f.field} as §3 derives it`).toBe(valueOf(c.x, m));
+      if (got) expect(got[c.filter.rule.field], `item ${m.id}: ${c.filter.rule.field} as §3 derives it`).toBe(valueOf(c.filter, m));
     }
   }
   return expected;
@@ -175,31 +175,34 @@ function expectDiscriminating(expected: Obj[], mine: Obj[], what: string) {
 }
 
 const opText: Record<XFilter['op'], string> = { eq: 'equals', in: 'is one of', gte: '≥', lte: '≤', gt: '>', lt: '<' };
-const sourceOf = (x: Filter) => ['§4.4', ...(x.source === 'derived' ? ['§3'] : [])];
+const sourceOf = (filter: Filter) => ['§4.4', ...(filter.source === 'derived' ? ['§3'] : [])];
 /** The §4.4 entry of a filter; a filter the source does not list would need a decision of its own. */
-function quoteOf(list: Operation, x: Filter): string {
-  const quote = filterQuote(list, x.name, x.f.op);
-  if (!quote) throw new Error(`filters.spec.ts: ${list.operationId} ${x.name} is not in §4.4; give its requirement a decision basis`);
+function quoteOf(list: Operation, filter: Filter): string {
+  const quote = filterQuote(list, filter.name, filter.rule.op);
+  if (!quote) throw new Error(`filters.spec.ts: ${list.operationId} ${filter.name} is not in §4.4; give its requirement a decision basis`);
   return quote;
 }
 const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p['x-filter']) && createOf(o));
 
-const isAssignedDate = (x: Filter) => x.source === 'assigned' && x.kind === 'date';
+const isAssignedDate = (filter: Filter) => filter.source === 'assigned' && filter.kind === 'date';
 
 /** Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary. */
-async function checkFilter(s: Scope, mine: Obj[], x: Filter, raw: string): Promise<void> {
-  const expected = verify(await s.query({ [x.name]: raw, ...s.narrow(mine, x.name) }), mine, [{ x, raw }]);
-  expectDiscriminating(expected, mine, `${x.name}=${raw}`);
-  if (['gte', 'lte', 'gt', 'lt'].includes(x.f.op)) expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(x.f.op === 'gte' || x.f.op === 'lte');
+async function checkFilter(fixture: ListFixture, mine: Obj[], filter: Filter, raw: string): Promise<void> {
+  const expected = verify(await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }), mine, [{ filter, raw }]);
+  expectDiscriminating(expected, mine, `${filter.name}=${raw}`);
+  if (['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op)) expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(filter.rule.op === 'gte' || filter.rule.op === 'lte');
 }
 
+/** A test's items, made through its list fixture. */
+interface OwnItems { fixture: ListFixture; mine: Obj[] }
+
 /** A test's own items, one per value of the filter's field (each state of a derived field). */
-async function made(api: Api, list: Operation, x: Filter): Promise<{ s: Scope; mine: Obj[] }> {
-  const s = await Scope.open(api, list);
-  const n = x.source === 'derived' ? derived[x.f.field]!.states().length : 3;
+async function itemsPerValue(api: Api, list: Operation, filter: Filter): Promise<OwnItems> {
+  const fixture = await ListFixture.open(api, list);
+  const n = filter.source === 'derived' ? derived[filter.rule.field]!.states().length : 3;
   const mine: Obj[] = [];
-  for (let i = 0; i < n; i++) mine.push(await s.make(await s.fieldsFor(x, i)));
-  return { s, mine };
+  for (let i = 0; i < n; i++) mine.push(await fixture.make(await fixture.fieldsFor(filter, i)));
+  return { fixture, mine };
 }
 
 /**
@@ -208,14 +211,14 @@ async function made(api: Api, list: Operation, x: Filter): Promise<{ s: Scope; m
  * operation and worker, and shared by its date filters (which run in order in one worker): a wait per test
  * made them a third of the suite's wall time.
  */
-const dated = new Map<string, Promise<{ s: Scope; mine: Obj[] }>>();
-function datedItems(api: Api, list: Operation): Promise<{ s: Scope; mine: Obj[] }> {
+const dated = new Map<string, Promise<OwnItems>>();
+function datedItems(api: Api, list: Operation): Promise<OwnItems> {
   if (!dated.has(list.operationId)) {
     dated.set(list.operationId, (async () => {
-      const s = await Scope.open(api, list);
-      const mine = [await s.make()];
-      for (let i = 1; i < 3; i++) { await sleep(TICK); mine.push(await s.make()); }
-      return { s, mine };
+      const fixture = await ListFixture.open(api, list);
+      const mine = [await fixture.make()];
+      for (let i = 1; i < 3; i++) { await sleep(TICK); mine.push(await fixture.make()); }
+      return { fixture, mine };
     })());
     // A failed set is not kept: the next test makes a new one.
     dated.get(list.operationId)!.catch(() => dated.delete(list.operationId));
@@ -226,96 +229,96 @@ function datedItems(api: Api, list: Operation): Promise<{ s: Scope; mine: Obj[] 
 for (const list of lists) {
   const filters = filtersOf(list);
   test.describe(list.operationId, () => {
-    for (const x of filters.filter((f) => !isAssignedDate(f))) declare(x);
+    for (const filter of filters) if (!isAssignedDate(filter)) declare(filter);
     test.describe('server-assigned date-times', () => {
       // In order, in one worker, so its tests share datedItems().
       test.describe.configure({ mode: 'default' });
-      for (const x of filters.filter(isAssignedDate)) declare(x);
-      const dates = filters.filter((x) => x.kind === 'date');
+      for (const filter of filters.filter(isAssignedDate)) declare(filter);
+      const dates = filters.filter((filter) => filter.kind === 'date');
       if (dates.length) {
-        requirement({ id: `${list.operationId}.filter.date-time-input`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-10'], basis: 'decision', title: `${dates.map((x) => x.name).join(', ')} also take the value written with Z and with fractional seconds` }, async ({ api }) => {
-          for (const x of dates) {
-            const { s, mine } = isAssignedDate(x) ? await datedItems(api, list) : await made(api, list, x);
-            for (const raw of zuluSpellings(String(valueOf(x, mine[1]!)))) await checkFilter(s, mine, x, raw);
+        requirement({ id: `${list.operationId}.filter.date-time-input`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-10'], basis: 'decision', title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds` }, async ({ api }) => {
+          for (const filter of dates) {
+            const { fixture, mine } = isAssignedDate(filter) ? await datedItems(api, list) : await itemsPerValue(api, list, filter);
+            for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!)))) await checkFilter(fixture, mine, filter, raw);
           }
         });
       }
     });
-    function declare(x: Filter) {
-      const range = ['gte', 'lte', 'gt', 'lt'].includes(x.f.op);
+    function declare(filter: Filter) {
+      const range = ['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op);
       requirement({
-        id: `${list.operationId}.filter.${x.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(x), basis: 'source', quote: quoteOf(list, x),
-        title: `${x.name} returns exactly the items whose ${x.f.field} ${opText[x.f.op]} the value${range ? ', at the boundary value' : ''}${x.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
+        id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(filter), basis: 'source', quote: quoteOf(list, filter),
+        title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
       }, async ({ api }) => {
-        const { s, mine } = isAssignedDate(x) ? await datedItems(api, list) : await made(api, list, x);
-        const raws = x.f.op === 'in' ? [formatList([valueOf(x, mine[0]!), valueOf(x, mine[2]!)])]
-          : x.f.op === 'eq' ? [...new Set(mine.map((m) => String(valueOf(x, m))))]
-          : x.kind === 'date' ? spellings(String(valueOf(x, mine[1]!)))
-          : [String(valueOf(x, mine[1]!))];
-        for (const raw of raws) await checkFilter(s, mine, x, raw);
+        const { fixture, mine } = isAssignedDate(filter) ? await datedItems(api, list) : await itemsPerValue(api, list, filter);
+        const raws = filter.rule.op === 'in' ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
+          : filter.rule.op === 'eq' ? [...new Set(mine.map((m) => String(valueOf(filter, m))))]
+          : filter.kind === 'date' ? spellings(String(valueOf(filter, mine[1]!)))
+          : [String(valueOf(filter, mine[1]!))];
+        for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
       });
 
-      if (x.f.op === 'eq' && x.f.empty === 'none') {
-        requirement({ id: `${list.operationId}.filter.${x.name}.empty`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, x), title: `an empty ${x.name}= returns only items whose ${x.f.field} is null, the created one included` }, async ({ api }) => {
-          const s = await Scope.open(api, list);
-          const mine = [await s.make({ [x.f.field]: null }), await s.make(await s.fieldsFor(x, 1))];
-          const expected = verify(await s.query({ [x.name]: '', ...s.narrow(mine, x.name) }), mine, [{ x, raw: '' }]);
-          expectDiscriminating(expected, mine, `${x.name}=`);
+      if (filter.rule.op === 'eq' && filter.rule.empty === 'none') {
+        requirement({ id: `${list.operationId}.filter.${filter.name}.empty`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, filter), title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included` }, async ({ api }) => {
+          const fixture = await ListFixture.open(api, list);
+          const mine = [await fixture.make({ [filter.rule.field]: null }), await fixture.make(await fixture.fieldsFor(filter, 1))];
+          const expected = verify(await fixture.query({ [filter.name]: '', ...fixture.narrow(mine, filter.name) }), mine, [{ filter, raw: '' }]);
+          expectDiscriminating(expected, mine, `${filter.name}=`);
         });
       }
-      if (x.f.op === 'in' && x.kind === 'string' && x.source === 'writable') {
+      if (filter.rule.op === 'in' && filter.kind === 'string' && filter.source === 'writable') {
         // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
-        const quote = quoteOf(list, x);
+        const quote = quoteOf(list, filter);
         const basis = quote.includes('double quotes') ? { basis: 'source' as const, quote } : { basis: 'decision' as const };
-        requirement({ id: `${list.operationId}.filter.${x.name}.quoted-comma`, level: 'MUST', area: 'filters', source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])], ...basis, title: `${x.name} reads a value wrapped in double quotes as one value, commas included` }, async ({ api }) => {
-          const s = await Scope.open(api, list);
-          const withComma = await s.fieldsFor(x, 0);
-          withComma[x.f.field] = `${withComma[x.f.field]},Q`;
-          const mine = [await s.make(withComma), await s.make(await s.fieldsFor(x, 1)), await s.make(await s.fieldsFor(x, 2))];
-          const raw = formatList([mine[0]![x.f.field], mine[1]![x.f.field]]);
+        requirement({ id: `${list.operationId}.filter.${filter.name}.quoted-comma`, level: 'MUST', area: 'filters', source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])], ...basis, title: `${filter.name} reads a value wrapped in double quotes as one value, commas included` }, async ({ api }) => {
+          const fixture = await ListFixture.open(api, list);
+          const withComma = await fixture.fieldsFor(filter, 0);
+          withComma[filter.rule.field] = `${withComma[filter.rule.field]},Q`;
+          const mine = [await fixture.make(withComma), await fixture.make(await fixture.fieldsFor(filter, 1)), await fixture.make(await fixture.fieldsFor(filter, 2))];
+          const raw = quoteList([mine[0]![filter.rule.field], mine[1]![filter.rule.field]]);
           expect(raw.startsWith('"'), 'the query wraps the value holding a comma in double quotes').toBe(true);
-          const expected = verify(await s.query({ [x.name]: raw }), mine, [{ x, raw }]);
+          const expected = verify(await fixture.query({ [filter.name]: raw }), mine, [{ filter, raw }]);
           expect(expected.map((m) => m.id)).toEqual([mine[0]!.id, mine[1]!.id]);
         });
       }
-      if (x.f.op === 'in' && x.f.caseInsensitive) {
-        requirement({ id: `${list.operationId}.filter.${x.name}.case-insensitive`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, x), title: `${x.name} matches regardless of case (a lower-case query finds the upper-case value)` }, async ({ api }) => {
-          const s = await Scope.open(api, list);
-          const mine = [await s.make(await s.fieldsFor(x, 0)), await s.make(await s.fieldsFor(x, 1))];
-          const stored = String(mine[0]![x.f.field]);
+      if (filter.rule.op === 'in' && filter.rule.caseInsensitive) {
+        requirement({ id: `${list.operationId}.filter.${filter.name}.case-insensitive`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, filter), title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)` }, async ({ api }) => {
+          const fixture = await ListFixture.open(api, list);
+          const mine = [await fixture.make(await fixture.fieldsFor(filter, 0)), await fixture.make(await fixture.fieldsFor(filter, 1))];
+          const stored = String(mine[0]![filter.rule.field]);
           const raw = stored.toLowerCase();
           expect(raw, 'the created value has upper-case letters').not.toBe(stored);
-          const data = await s.query({ [x.name]: raw });
-          expect(data.map((d) => d.id), `${x.name}=${raw} finds ${stored}`).toEqual([mine[0]!.id]);
+          const data = await fixture.query({ [filter.name]: raw });
+          expect(data.map((d) => d.id), `${filter.name}=${raw} finds ${stored}`).toEqual([mine[0]!.id]);
         });
       }
     }
 
     // Two filters on different fields combine with AND: an equality (an enum first, where values repeat freely)
     // and a list on another field. Items A, B, C: the equality keeps B and C, the list keeps A and B.
-    const rank = (x: Filter) => ({ enum: 0, int: 1, number: 1, string: 2 } as Record<string, number>)[x.kind] ?? 3;
-    const eq = filters.filter((x) => x.f.op === 'eq' && x.source === 'writable').sort((a, b) => rank(a) - rank(b))[0];
-    const inn = eq && filters.filter((x) => x.f.op === 'in' && x.f.field !== eq.f.field && x.source !== 'derived').sort((a, b) => Number(a.f.field === 'id') - Number(b.f.field === 'id'))[0];
-    if (eq && inn) {
-      requirement({ id: `${list.operationId}.filter.combined`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-62'], basis: 'decision', title: `two filters (${eq.name} and ${inn.name}) combine with AND` }, async ({ api }) => {
-        const s = await Scope.open(api, list);
+    const rank = (filter: Filter) => ({ enum: 0, int: 1, number: 1, string: 2 } as Record<string, number>)[filter.kind] ?? 3;
+    const eqFilter = filters.filter((filter) => filter.rule.op === 'eq' && filter.source === 'writable').sort((a, b) => rank(a) - rank(b))[0];
+    const inFilter = eqFilter && filters.filter((filter) => filter.rule.op === 'in' && filter.rule.field !== eqFilter.rule.field && filter.source !== 'derived').sort((a, b) => Number(a.rule.field === 'id') - Number(b.rule.field === 'id'))[0];
+    if (eqFilter && inFilter) {
+      requirement({ id: `${list.operationId}.filter.combined`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-62'], basis: 'decision', title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND` }, async ({ api }) => {
+        const fixture = await ListFixture.open(api, list);
         const mine: Obj[] = [];
-        for (const [i, e] of [0, 1, 1].entries()) mine.push(await s.make({ ...await s.fieldsFor(eq, e), ...await s.fieldsFor(inn, i) }));
-        const conds = [{ x: eq, raw: String(valueOf(eq, mine[1]!)) }, { x: inn, raw: formatList([valueOf(inn, mine[0]!), valueOf(inn, mine[1]!)]) }];
-        const expected = verify(await s.query({ [eq.name]: conds[0]!.raw, [inn.name]: conds[1]!.raw }), mine, conds);
+        for (const [i, e] of [0, 1, 1].entries()) mine.push(await fixture.make({ ...await fixture.fieldsFor(eqFilter, e), ...await fixture.fieldsFor(inFilter, i) }));
+        const conds = [{ filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) }, { filter: inFilter, raw: quoteList([valueOf(inFilter, mine[0]!), valueOf(inFilter, mine[1]!)]) }];
+        const expected = verify(await fixture.query({ [eqFilter.name]: conds[0]!.raw, [inFilter.name]: conds[1]!.raw }), mine, conds);
         expect(expected.map((m) => m.id), 'only the item satisfying both filters').toEqual([mine[1]!.id]);
       });
     }
 
     /** A search that matches nothing, for the test's own fresh item's list. */
     const noMatch = async (api: Api) => {
-      const s = await Scope.open(api, list);
-      const item = await s.make();
-      const str = filters.find((x) => x.kind === 'string' && x.source === 'writable' && (x.f.op === 'eq' || x.f.op === 'in'));
-      const date = filters.find((x) => x.kind === 'date' && x.f.op === 'gte');
-      const after = s.byField('id', 'gt');
+      const fixture = await ListFixture.open(api, list);
+      const item = await fixture.make();
+      const str = filters.find((filter) => filter.kind === 'string' && filter.source === 'writable' && (filter.rule.op === 'eq' || filter.rule.op === 'in'));
+      const date = filters.find((filter) => filter.kind === 'date' && filter.rule.op === 'gte');
+      const after = fixture.byField('id', 'gt');
       const query: Obj = str ? { [str.name]: uid('none') } : date ? { [date.name]: '2999-12-31T23:59:59+00:00' } : { [after!.name]: item.id };
-      return api.call(list.operationId, { params: s.params, query });
+      return api.call(list.operationId, { params: fixture.params, query });
     };
     requirement({ id: `${list.operationId}.filter.no-match`, level: 'MUST', area: 'filters', source: ['§7', '§2.1'], basis: 'source', quote: 'A list search with no matches is a success with an empty `data` array.', title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page' }, async ({ api }) => {
       const res = await noMatch(api);

@@ -8,7 +8,7 @@
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
 import { paramsFor, uid } from '../lib/fixtures.ts';
-import { createOf, follow, formatList, itemSchema, kindOf, makeItem, propertiesOf, resolveLink, writableFields } from '../lib/lists.ts';
+import { createOf, follow, itemSchema, kindOf, makeItem, propertiesOf, quoteList, resolveLink, writableFields } from '../lib/lists.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 type Obj = Record<string, Json>;
@@ -133,7 +133,7 @@ async function walk(api: Api, o: Operation, iso: { param: string; field: string 
     const fields = iso && iso.field !== 'id' ? { [iso.field]: i === 3 ? `${tag}-${i},Q` : `${tag}-${i}` } : {};
     items.push(await makeItem(api, o, params, fields));
   }
-  const filter: Obj = iso ? { [iso.param]: formatList(items.map((it) => it[iso.field])) } : {};
+  const filter: Obj = iso ? { [iso.param]: quoteList(items.map((it) => it[iso.field])) } : {};
   const path = new URL(api.url(o.operationId, params)).pathname;
   const expectLink = (link: Json, p: number, what: string) => {
     expect(typeof link, `${what} link`).toBe('string');

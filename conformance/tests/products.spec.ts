@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { expectAccepted, expectRefused } from '../lib/expectations.ts';
-import { deref, op, schema, type Json } from '../lib/contract.ts';
-import { product, uid } from '../lib/fixtures.ts';
+import { deref, schema, type Json } from '../lib/contract.ts';
+import { exampleOf, product, uid } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -35,7 +35,7 @@ function expect422(res: ApiResponse, name: string, ref?: string) {
   expect(names(res), res.text.slice(0, 300)).toContain(name);
   if (ref) expect(res.body.errors.map((e: { ref: string }) => e.ref)).toContain(ref);
 }
-const createBody = (fields: Json) => ({ data: { ...op('createProduct').requestExample.data, sku: uid('SKU').toUpperCase(), ...fields } });
+const createBody = (fields: Json) => ({ data: { ...exampleOf('createProduct').data, sku: uid('SKU').toUpperCase(), ...fields } });
 
 // §3: public iff isActive, the start is null or not later than now, and the end is null or in the future.
 const statusCases: { slug: string; title: string; fields: () => Json; status: 'public' | 'admin' }[] = [

@@ -2,9 +2,11 @@
 // family of `createX`, `getX`, `updateX`, `deleteX` with a `data` body, plus the list on the create path — one
 // data-driven lifecycle (add → get → update → list → delete → 404), the shape of the stored object (every
 // property, `null` for the unset optional values of a minimal add, date-time shape), the round trip (an object sent
-// back as read, read-only fields included, is accepted and only what was changed changes), required fields refused on add, and sub-resources never reachable through another parent. Then the rules of single
-// resources: built-in roles and geozones, §2.12 specification rules, inventory arithmetic, webhook ownership
-// and URL scheme, redirect targets, and product deletion cascading to its sub-resources.
+// back as read, read-only fields included, is accepted and only what was changed changes), required fields refused
+// on add, and sub-resources never reachable through another parent. Then the rules of single resources: built-in
+// roles and geozones, §2.12 specification rules, a product's one primary medium and current price, inventory
+// arithmetic, webhook ownership and URL scheme, redirect targets, and product deletion cascading to its
+// sub-resources.
 // Basis (issue 12): the lifecycle, §2.12's specification rules, webhook scoping and the dynamic redirect are the
 // source's (status codes and error bodies left out: `expectAccepted`/`expectRefused`); what they answer exactly
 // (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split off into
@@ -13,7 +15,7 @@ import { test, expect, requirement } from '../lib/requirement.ts';
 import { expectAccepted, expectNotFound, expectRefused } from '../lib/expectations.ts';
 import { listAll } from '../lib/lists.ts';
 import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
-import { create, paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
+import { create, exampleOf, paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -67,8 +69,8 @@ const isNullable = (p: Json): boolean => {
   return [s.type].flat().includes('null') || [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((x: Json) => deref(x).type === 'null');
 };
 const isDateTime = (p: Json): boolean => p.$ref === '#/components/schemas/DateTime' || [...(p.oneOf ?? []), ...(p.anyOf ?? [])].some((x: Json) => x.$ref === '#/components/schemas/DateTime');
-const readOnly = (f: Family) => Object.entries(props(f.resource)).filter(([, p]) => p.readOnly).map(([k]) => k);
-const hasModifiedOn = (f: Family) => 'modifiedOn' in props(f.resource);
+const readOnly = (family: Family) => Object.entries(props(family.resource)).filter(([, p]) => p.readOnly).map(([k]) => k);
+const hasModifiedOn = (family: Family) => 'modifiedOn' in props(family.resource);
 
 /** Required fields of an add (`required` lists) and groups of which one must be given (anyOf/oneOf alternatives). */
 function requiredOf(o: Operation): { fields: string[]; groups: string[][] } {
@@ -112,7 +114,7 @@ async function value(api: Api, specId: number, fields: Json = {}): Promise<Json>
 
 /** A body for the operation from its example: unique fields made fresh, referenced ids made real. */
 async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> {
-  const data: Json = { ...o.requestExample[wrapperOf(o.operationId)] };
+  const data: Json = { ...exampleOf(o.operationId)[wrapperOf(o.operationId)] };
   for (const [k, v] of Object.entries(data)) {
     if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!();
     else if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
@@ -122,29 +124,29 @@ async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> 
 
 interface Made { item: Json; params: Record<string, number>; sent: Json; res: ApiResponse }
 /** Creates one item of the family under fresh parents. */
-async function make(api: Api, f: Family, fields: Json = {}): Promise<Made> {
-  const params = await paramsFor(api, f.create.operationId);
-  const sent = { ...await bodyFrom(api, f.create), ...fields };
-  const res = await api.call(f.create.operationId, { params, body: { data: sent } });
-  expectAccepted(res, f.create.operationId);
+async function make(api: Api, family: Family, fields: Json = {}): Promise<Made> {
+  const params = await paramsFor(api, family.create.operationId);
+  const sent = { ...await bodyFrom(api, family.create), ...fields };
+  const res = await api.call(family.create.operationId, { params, body: { data: sent } });
+  expectAccepted(res, family.create.operationId);
   return { item: res.body.data, params, sent, res };
 }
-const itemParams = (f: Family, m: Made, parents = m.params) => ({ ...parents, [f.itemParam]: m.item.id });
+const itemParams = (family: Family, m: Made, parents = m.params) => ({ ...parents, [family.itemParam]: m.item.id });
 
 /**
  * Creates one item with the required fields only (D-39), so that every optional field is unset. A rule beyond the
  * schema's `required` (a url redirect needs its target, D-44) is met by adding back, from the example, the fields
  * that the 422 names.
  */
-async function makeMinimal(api: Api, f: Family): Promise<Made> {
-  const params = await paramsFor(api, f.create.operationId);
-  const example = await bodyFrom(api, f.create);
-  const { fields, groups } = requiredOf(f.create);
+async function makeMinimal(api: Api, family: Family): Promise<Made> {
+  const params = await paramsFor(api, family.create.operationId);
+  const example = await bodyFrom(api, family.create);
+  const { fields, groups } = requiredOf(family.create);
   let sent = pick(example, [...fields, ...groups.map((g) => g.find((k) => k in example)!).filter(Boolean)]);
   for (let attempt = 0; ; attempt++) {
-    const res = await api.call(f.create.operationId, { params, body: { data: sent } });
+    const res = await api.call(family.create.operationId, { params, body: { data: sent } });
     if ((res.status >= 200 && res.status < 300) || attempt === 2) {
-      expectAccepted(res, `${f.create.operationId} of ${JSON.stringify(sent)}`);
+      expectAccepted(res, `${family.create.operationId} of ${JSON.stringify(sent)}`);
       return { item: res.body.data, params, sent, res };
     }
     const named = names(res).map((n) => n.replace(/^\/?data[./]/, '')).filter((k) => k in example && !(k in sent));
@@ -195,128 +197,128 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
 // Guards the derivation itself: a renamed operation must not silently drop a resource from this file.
 const expectedFamilies = ['AccessRole', 'Geozone', 'Inventory', 'Product', 'ProductDownload', 'ProductMedia', 'ProductPrice', 'ProductSpecification', 'Redirect', 'Specification', 'SpecificationValue', 'Webhook'];
-const missingFamilies = expectedFamilies.filter((n) => !families.some((f) => f.noun === n));
+const missingFamilies = expectedFamilies.filter((n) => !families.some((family) => family.noun === n));
 if (missingFamilies.length) throw new Error(`resources.spec.ts: no operation family found for ${missingFamilies.join(', ')}`);
 
-for (const f of families) {
-  test.describe(f.create.operationId, () => {
+for (const family of families) {
+  test.describe(family.create.operationId, () => {
     // §4.3: the five operations work together. Success is any 2xx (the codes are D-01's and D-04's, below), and the
     // update sends every writable field (the read one plus the change), so that it holds whether the target's
     // update is partial (D-01) or replaces the object.
-    requirement({ id: `${f.create.operationId}.lifecycle`, level: 'MUST', area: 'resources', source: ['§4.3', ...f.create.source.filter((s) => s !== '§4.3')], basis: 'source', quote: 'Each resource has list, get, add, update and delete operations.', title: `add → get → update → list → delete → 404 for ${f.schemaName}` }, async ({ api }) => {
-      const m = await make(api, f);
+    requirement({ id: `${family.create.operationId}.lifecycle`, level: 'MUST', area: 'resources', source: ['§4.3', ...family.create.source.filter((s) => s !== '§4.3')], basis: 'source', quote: 'Each resource has list, get, add, update and delete operations.', title: `add → get → update → list → delete → 404 for ${family.schemaName}` }, async ({ api }) => {
+      const m = await make(api, family);
       expect(typeof m.item.id).toBe('number');
-      const ip = itemParams(f, m);
+      const ip = itemParams(family, m);
       // get: 200 (§7), the same object
-      const got = await api.call(f.get.operationId, { params: ip });
+      const got = await api.call(family.get.operationId, { params: ip });
       expect(got.status).toBe(200);
       expect(got.body).toMatchObject({ success: true, status: 200 });
       expect(got.body.data).toEqual(m.item);
       // update: a writable field changed, from the update example
-      const change = await bodyFrom(api, f.update, m.item);
-      const writable = pick(got.body.data, Object.keys(props(f.input)).filter((k) => !deref(props(f.input)[k]).readOnly));
-      expectAccepted(await api.call(f.update.operationId, { params: ip, body: { data: { ...writable, ...change } } }), f.update.operationId);
-      const updated = (await api.call(f.get.operationId, { params: ip })).body.data;
+      const change = await bodyFrom(api, family.update, m.item);
+      const writable = pick(got.body.data, Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly));
+      expectAccepted(await api.call(family.update.operationId, { params: ip, body: { data: { ...writable, ...change } } }), family.update.operationId);
+      const updated = (await api.call(family.get.operationId, { params: ip })).body.data;
       // The same instant may be written with another offset or `Z` (§2.1 gives the +00:00 shape "for example").
       expect(instants(updated)).toMatchObject(instants({ ...change, id: m.item.id }));
       expect(updated.createdOn).toBe(m.item.createdOn);
-      if (hasModifiedOn(f)) {
+      if (hasModifiedOn(family)) {
         expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(updated.createdOn));
         expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(m.item.modifiedOn));
       }
       // list: contains it, as stored
-      expect(await findListed(api, f.list, m.params, m.item.id)).toEqual(updated);
+      expect(await findListed(api, family.list, m.params, m.item.id)).toEqual(updated);
       // delete: then gone (404, RFC 9110) and no longer listed
-      expectAccepted(await api.call(f.del.operationId, { params: ip }), f.del.operationId);
-      expectNotFound(await api.call(f.get.operationId, { params: ip }), `the deleted ${f.schemaName}`);
-      expect(stillListed(await findListed(api, f.list, m.params, m.item.id), updated), 'listed after delete').toBe(false);
+      expectAccepted(await api.call(family.del.operationId, { params: ip }), family.del.operationId);
+      expectNotFound(await api.call(family.get.operationId, { params: ip }), `the deleted ${family.schemaName}`);
+      expect(stillListed(await findListed(api, family.list, m.params, m.item.id), updated), 'listed after delete').toBe(false);
     });
     // D-01 (platform): add answers 201 and update 200, each with the single-resource envelope of the stored object.
-    requirement({ id: `${f.create.operationId}.lifecycle.status`, level: 'MUST', area: 'resources', source: ['D-01'], basis: 'platform', title: `add answers 201 and update 200 with the single-resource envelope of the stored ${f.schemaName}` }, async ({ api }) => {
-      const m = await make(api, f);
+    requirement({ id: `${family.create.operationId}.lifecycle.status`, level: 'MUST', area: 'resources', source: ['D-01'], basis: 'platform', title: `add answers 201 and update 200 with the single-resource envelope of the stored ${family.schemaName}` }, async ({ api }) => {
+      const m = await make(api, family);
       expect(m.res.status).toBe(201);
       expect(m.res.body).toMatchObject({ success: true, status: 201, data: { id: m.item.id } });
-      const ip = itemParams(f, m);
-      const upd = await api.call(f.update.operationId, { params: ip, body: { data: await bodyFrom(api, f.update, m.item) } });
+      const ip = itemParams(family, m);
+      const upd = await api.call(family.update.operationId, { params: ip, body: { data: await bodyFrom(api, family.update, m.item) } });
       expect(upd.status, upd.text.slice(0, 300)).toBe(200);
       expect(upd.body).toMatchObject({ success: true, status: 200 });
-      expect(upd.body.data).toEqual((await api.call(f.get.operationId, { params: ip })).body.data);
+      expect(upd.body.data).toEqual((await api.call(family.get.operationId, { params: ip })).body.data);
     });
 
-    const req = requiredOf(f.create);
+    const req = requiredOf(family.create);
     for (const field of req.fields) {
-      requirement({ id: `${f.create.operationId}.required.${field}`, level: 'MUST', area: 'resources', source: ['D-39', 'D-02'], basis: 'decision', title: `refuses an add without ${field} with 422 naming it` }, async ({ api }) => {
-        const params = await paramsFor(api, f.create.operationId);
-        const data = await bodyFrom(api, f.create);
+      requirement({ id: `${family.create.operationId}.required.${field}`, level: 'MUST', area: 'resources', source: ['D-39', 'D-02'], basis: 'decision', title: `refuses an add without ${field} with 422 naming it` }, async ({ api }) => {
+        const params = await paramsFor(api, family.create.operationId);
+        const data = await bodyFrom(api, family.create);
         delete data[field];
-        expect422(await api.call(f.create.operationId, { params, body: { data } }), `data.${field}`);
+        expect422(await api.call(family.create.operationId, { params, body: { data } }), `data.${field}`);
       });
     }
     for (const group of req.groups) {
-      requirement({ id: `${f.create.operationId}.required.${group.join('-or-')}`, level: 'MUST', area: 'resources', source: ['D-39', 'D-31', 'D-02'], basis: 'decision', title: `refuses an add without any of ${group.join(', ')} with 422 naming one` }, async ({ api }) => {
-        const params = await paramsFor(api, f.create.operationId);
-        const data = await bodyFrom(api, f.create);
+      requirement({ id: `${family.create.operationId}.required.${group.join('-or-')}`, level: 'MUST', area: 'resources', source: ['D-39', 'D-31', 'D-02'], basis: 'decision', title: `refuses an add without any of ${group.join(', ')} with 422 naming one` }, async ({ api }) => {
+        const params = await paramsFor(api, family.create.operationId);
+        const data = await bodyFrom(api, family.create);
         for (const k of group) delete data[k];
-        expect422(await api.call(f.create.operationId, { params, body: { data } }), group.map((k) => `data.${k}`));
+        expect422(await api.call(family.create.operationId, { params, body: { data } }), group.map((k) => `data.${k}`));
       });
     }
   });
 
-  test.describe(f.get.operationId, () => {
-    requirement({ id: `${f.get.operationId}.all-properties`, level: 'MUST', area: 'resources', source: ['§2.1', 'D-39'], basis: 'decision', title: `returns every property of ${f.schemaName} after a minimal add, unset optional values as null` }, async ({ api }) => {
-      const m = await makeMinimal(api, f);
-      const got = (await api.call(f.get.operationId, { params: itemParams(f, m) })).body.data;
+  test.describe(family.get.operationId, () => {
+    requirement({ id: `${family.get.operationId}.all-properties`, level: 'MUST', area: 'resources', source: ['§2.1', 'D-39'], basis: 'decision', title: `returns every property of ${family.schemaName} after a minimal add, unset optional values as null` }, async ({ api }) => {
+      const m = await makeMinimal(api, family);
+      const got = (await api.call(family.get.operationId, { params: itemParams(family, m) })).body.data;
       for (const item of [m.item, got]) {
-        for (const k of f.resource.required ?? []) expect(item, `property ${k}`).toHaveProperty(k);
+        for (const k of family.resource.required ?? []) expect(item, `property ${k}`).toHaveProperty(k);
       }
       // Writable nullable fields the add did not send, with no non-null default, are null (not missing, not "").
-      const unset = Object.entries(props(f.input)).filter(([k, p]) => isNullable(p) && !(k in m.sent) && (deref(p).default ?? null) === null).map(([k]) => k);
+      const unset = Object.entries(props(family.input)).filter(([k, p]) => isNullable(p) && !(k in m.sent) && (deref(p).default ?? null) === null).map(([k]) => k);
       for (const k of unset) expect(got[k], `unset ${k}`).toBeNull();
     });
-    requirement({ id: `${f.get.operationId}.date-time-shape`, level: 'MUST', area: 'resources', source: ['§2.1', 'D-10'], basis: 'decision', title: 'returns date-times as YYYY-MM-DDTHH:MM:SS±hh:mm' }, async ({ api }) => {
-      const m = await make(api, f);
-      const got = (await api.call(f.get.operationId, { params: itemParams(f, m) })).body.data;
-      const fields = Object.entries(props(f.resource)).filter(([, p]) => isDateTime(p)).map(([k]) => k);
+    requirement({ id: `${family.get.operationId}.date-time-shape`, level: 'MUST', area: 'resources', source: ['§2.1', 'D-10'], basis: 'decision', title: 'returns date-times as YYYY-MM-DDTHH:MM:SS±hh:mm' }, async ({ api }) => {
+      const m = await make(api, family);
+      const got = (await api.call(family.get.operationId, { params: itemParams(family, m) })).body.data;
+      const fields = Object.entries(props(family.resource)).filter(([, p]) => isDateTime(p)).map(([k]) => k);
       expect(fields).toContain('createdOn');
       for (const k of fields) if (got[k] !== null) expect(got[k], k).toMatch(DATE_TIME);
       expect(Math.abs(Date.parse(got.createdOn) - Date.now())).toBeLessThan(24 * 3600 * 1000);
     });
-    if (f.parents.length) {
-      requirement({ id: `${f.get.operationId}.other-parent`, level: 'MUST', area: 'resources', source: ['D-04'], basis: 'decision', title: `an item reached through another ${f.parents.join('/')} answers 404 on get, update and delete, and stays` }, async ({ api }) => {
-        const m = await make(api, f);
-        const other = await paramsFor(api, f.create.operationId);
-        const wrong = itemParams(f, m, other);
-        expect((await api.call(f.get.operationId, { params: wrong })).status).toBe(404);
-        const change = await bodyFrom(api, f.update, m.item);
-        expect((await api.call(f.update.operationId, { params: wrong, body: { data: change } })).status).toBe(404);
-        expect((await api.call(f.del.operationId, { params: wrong })).status).toBe(404);
-        const still = await api.call(f.get.operationId, { params: itemParams(f, m) });
+    if (family.parents.length) {
+      requirement({ id: `${family.get.operationId}.other-parent`, level: 'MUST', area: 'resources', source: ['D-04'], basis: 'decision', title: `an item reached through another ${family.parents.join('/')} answers 404 on get, update and delete, and stays` }, async ({ api }) => {
+        const m = await make(api, family);
+        const other = await paramsFor(api, family.create.operationId);
+        const wrong = itemParams(family, m, other);
+        expect((await api.call(family.get.operationId, { params: wrong })).status).toBe(404);
+        const change = await bodyFrom(api, family.update, m.item);
+        expect((await api.call(family.update.operationId, { params: wrong, body: { data: change } })).status).toBe(404);
+        expect((await api.call(family.del.operationId, { params: wrong })).status).toBe(404);
+        const still = await api.call(family.get.operationId, { params: itemParams(family, m) });
         expect(still.status).toBe(200);
         expect(still.body.data).toEqual(m.item);
       });
     }
   });
 
-  test.describe(f.update.operationId, () => {
+  test.describe(family.update.operationId, () => {
     // D-09: how the platform's own client library saves an object — read it, change a field, send it all back.
-    requirement({ id: `${f.update.operationId}.round-trip`, level: 'MUST', area: 'resources', source: ['D-09', 'D-01'], basis: 'decision', title: `accepts a ${f.schemaName} sent back as get returned it (read-only fields ${readOnly(f).join(', ')} included and ignored); only what was changed changes` }, async ({ api }) => {
-      const m = await make(api, f);
-      const ip = itemParams(f, m);
-      const got = (await api.call(f.get.operationId, { params: ip })).body.data;
-      const same = await api.call(f.update.operationId, { params: ip, body: { data: got } });
+    requirement({ id: `${family.update.operationId}.round-trip`, level: 'MUST', area: 'resources', source: ['D-09', 'D-01'], basis: 'decision', title: `accepts a ${family.schemaName} sent back as get returned it (read-only fields ${readOnly(family).join(', ')} included and ignored); only what was changed changes` }, async ({ api }) => {
+      const m = await make(api, family);
+      const ip = itemParams(family, m);
+      const got = (await api.call(family.get.operationId, { params: ip })).body.data;
+      const same = await api.call(family.update.operationId, { params: ip, body: { data: got } });
       expect(same.status, `the object as read, sent back: ${same.text.slice(0, 300)}`).toBe(200);
       expect(withoutModifiedOn(same.body.data)).toEqual(withoutModifiedOn(got));
       // Read-only fields sent back with other values are ignored too: the creation time and the parent never change
       // (fields derived from others, such as status, may change with the change itself, so they are not forged).
-      const forged = Object.fromEntries(readOnly(f).filter((k) => k === 'createdOn' || ['productId', 'specificationId'].includes(k)).map((k) => [k, forgedValue(got[k])]));
-      const change = await bodyFrom(api, f.update, got);
-      const changed = await api.call(f.update.operationId, { params: ip, body: { data: { ...got, ...forged, ...change } } });
+      const forged = Object.fromEntries(readOnly(family).filter((k) => k === 'createdOn' || ['productId', 'specificationId'].includes(k)).map((k) => [k, forgedValue(got[k])]));
+      const change = await bodyFrom(api, family.update, got);
+      const changed = await api.call(family.update.operationId, { params: ip, body: { data: { ...got, ...forged, ...change } } });
       expect(changed.status, changed.text.slice(0, 300)).toBe(200);
-      const after = (await api.call(f.get.operationId, { params: ip })).body.data;
+      const after = (await api.call(family.get.operationId, { params: ip })).body.data;
       expect(after).toEqual(changed.body.data);
       expect(after).toMatchObject({ ...change, id: got.id, createdOn: got.createdOn });
       for (const [k, v] of Object.entries(forged)) expect(after[k], `read-only ${k} sent back as ${JSON.stringify(v)}`).not.toEqual(v);
-      const untouched = Object.keys(props(f.input)).filter((k) => !deref(props(f.input)[k]).readOnly && !(k in change) && k in got);
+      const untouched = Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly && !(k in change) && k in got);
       expect(pick(after, untouched)).toEqual(pick(got, untouched));
     });
   });
@@ -328,19 +330,19 @@ for (const f of families) {
 // next add's body is made before the delete, so nothing else of the test is added in between; a few rounds, so
 // that an item another test adds meanwhile (then the deleted one is not the newest) cannot hide a reuse.
 
-for (const f of families) {
-  test.describe(f.del.operationId, () => {
-    requirement({ id: `${f.del.operationId}.id-not-reused`, level: 'MUST', area: 'resources', source: ['§4.3', 'D-04'], basis: 'decision', title: `delete answers 204 without a body; an add right after deleting the newest ${f.schemaName} never gets the deleted id, which answers 404` }, async ({ api }) => {
+for (const family of families) {
+  test.describe(family.del.operationId, () => {
+    requirement({ id: `${family.del.operationId}.id-not-reused`, level: 'MUST', area: 'resources', source: ['§4.3', 'D-04'], basis: 'decision', title: `delete answers 204 without a body; an add right after deleting the newest ${family.schemaName} never gets the deleted id, which answers 404` }, async ({ api }) => {
       for (let round = 0; round < 3; round++) {
-        const m = await make(api, f);
-        const data = await bodyFrom(api, f.create);
-        const del = await api.call(f.del.operationId, { params: itemParams(f, m) });
+        const m = await make(api, family);
+        const data = await bodyFrom(api, family.create);
+        const del = await api.call(family.del.operationId, { params: itemParams(family, m) });
         expect(del.status).toBe(204);
         expect(del.text).toBe('');
-        const res = await api.call(f.create.operationId, { params: m.params, body: { data } });
-        expect(res.status, `${f.create.operationId}: ${res.text.slice(0, 300)}`).toBe(201);
-        expect(res.body.data.id, `the id of the deleted ${f.schemaName} given again`).not.toBe(m.item.id);
-        expectGone(await api.call(f.get.operationId, { params: itemParams(f, m) }), m.item);
+        const res = await api.call(family.create.operationId, { params: m.params, body: { data } });
+        expect(res.status, `${family.create.operationId}: ${res.text.slice(0, 300)}`).toBe(201);
+        expect(res.body.data.id, `the id of the deleted ${family.schemaName} given again`).not.toBe(m.item.id);
+        expectGone(await api.call(family.get.operationId, { params: itemParams(family, m) }), m.item);
       }
     });
   });
@@ -373,36 +375,36 @@ const builtInNames: Record<string, { field: string; values: string[]; decision: 
   AccessRole: { field: 'reference', values: ['customer', 'trade', 'staff'], decision: 'D-34' },
   Geozone: { field: 'title', values: ['United Kingdom', 'European Union', 'Rest of world'], decision: 'D-35' },
 };
-async function builtIns(api: Api, f: Family): Promise<Json[]> {
-  return (await listAll(api, f.list, {})).filter((x: Json) => x.isBuiltIn === true);
+async function builtIns(api: Api, family: Family): Promise<Json[]> {
+  return (await listAll(api, family.list, {})).filter((x: Json) => x.isBuiltIn === true);
 }
 
-for (const f of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
-  const named = builtInNames[f.noun];
+for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
+  const named = builtInNames[family.noun];
   const source = ['§2.12', named?.decision ?? 'D-34'];
-  test.describe(f.list.operationId, () => {
-    requirement({ id: `${f.list.operationId}.built-ins`, level: 'MUST', area: 'resources', source, basis: 'decision', title: `lists the built-in ${f.schemaName}s with isBuiltIn true` }, async ({ api }) => {
-      const list = await builtIns(api, f);
+  test.describe(family.list.operationId, () => {
+    requirement({ id: `${family.list.operationId}.built-ins`, level: 'MUST', area: 'resources', source, basis: 'decision', title: `lists the built-in ${family.schemaName}s with isBuiltIn true` }, async ({ api }) => {
+      const list = await builtIns(api, family);
       if (named) expect(list.map((x) => x[named.field]).sort()).toEqual(expect.arrayContaining([...named.values].sort()));
       expect(list.length).toBeGreaterThan(0);
       // A custom one is not built in.
-      expect((await make(api, f)).item.isBuiltIn).toBe(false);
+      expect((await make(api, family)).item.isBuiltIn).toBe(false);
     });
   });
-  test.describe(f.update.operationId, () => {
-    requirement({ id: `${f.update.operationId}.built-in`, level: 'MUST', area: 'resources', source, basis: 'decision', title: `refuses to change a built-in ${f.schemaName} with 422 error.built-in; it stays unchanged` }, async ({ api }) => {
-      for (const b of await builtIns(api, f)) {
-        const res = await api.call(f.update.operationId, { params: { id: b.id }, body: { data: await bodyFrom(api, f.update, b) } });
+  test.describe(family.update.operationId, () => {
+    requirement({ id: `${family.update.operationId}.built-in`, level: 'MUST', area: 'resources', source, basis: 'decision', title: `refuses to change a built-in ${family.schemaName} with 422 error.built-in; it stays unchanged` }, async ({ api }) => {
+      for (const b of await builtIns(api, family)) {
+        const res = await api.call(family.update.operationId, { params: { id: b.id }, body: { data: await bodyFrom(api, family.update, b) } });
         expect422(res, undefined, 'error.built-in');
-        expect((await api.call(f.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
+        expect((await api.call(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
       }
     });
   });
-  test.describe(f.del.operationId, () => {
-    requirement({ id: `${f.del.operationId}.built-in`, level: 'MUST', area: 'resources', source, basis: 'decision', title: `refuses to delete a built-in ${f.schemaName} with 422 error.built-in; it stays` }, async ({ api }) => {
-      for (const b of await builtIns(api, f)) {
-        expect422(await api.call(f.del.operationId, { params: { id: b.id } }), undefined, 'error.built-in');
-        expect((await api.call(f.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
+  test.describe(family.del.operationId, () => {
+    requirement({ id: `${family.del.operationId}.built-in`, level: 'MUST', area: 'resources', source, basis: 'decision', title: `refuses to delete a built-in ${family.schemaName} with 422 error.built-in; it stays` }, async ({ api }) => {
+      for (const b of await builtIns(api, family)) {
+        expect422(await api.call(family.del.operationId, { params: { id: b.id } }), undefined, 'error.built-in');
+        expect((await api.call(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
       }
     });
   });
@@ -584,6 +586,63 @@ test.describe('deleteSpecification', () => {
   });
 });
 
+// A heading's title is unique whatever its letter case (§2.12 gives the field, D-32 the rule).
+test.describe('createSpecification', () => {
+  requirement({ id: 'createSpecification.title-unique-any-case', level: 'MUST', area: 'resources', source: ['§2.12', 'D-32'], basis: 'decision', title: 'a heading title already used in another letter case is a 422 error.unique' }, async ({ api }) => {
+    const title = uid('Heading');
+    await create(api, 'createSpecification', { title });
+    const res = await api.call('createSpecification', { body: { data: { title: title.toUpperCase() } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ name: 'data.title', ref: 'error.unique' }));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Product media and prices (§2.7 gives the fields and relations; D-30, D-46 and D-52 the rules asserted here).
+
+/** A date-time `days` from now in the contract's shape (D-10). */
+const inDays = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 19)}+00:00`;
+
+test.describe('createProductMedia', () => {
+  requirement({ id: 'createProductMedia.one-primary', level: 'MUST', area: 'resources', source: ['§2.7', 'D-46'], basis: 'decision', title: 'setting isPrimary on a media item clears it on the product\'s other items' }, async ({ api }) => {
+    const p = await product(api);
+    const first = await create(api, 'createProductMedia', { isPrimary: true }, { params: { productId: p.id } });
+    const second = await create(api, 'createProductMedia', { isPrimary: true }, { params: { productId: p.id } });
+    expect(second.isPrimary).toBe(true);
+    const list = await api.call('listProductMedia', { params: { productId: p.id } });
+    const primary = (list.body.data as { id: number; isPrimary: boolean }[]).filter((m) => m.isPrimary).map((m) => m.id);
+    expect(primary).toEqual([second.id]);
+    expect((await api.call('getProductMedia', { params: { productId: p.id, mediaId: first.id } })).body.data.isPrimary).toBe(false);
+  });
+});
+
+test.describe('createProductPrice', () => {
+  const price = (api: Api, productId: number, fields: Record<string, unknown>) => create(api, 'createProductPrice', fields, { params: { productId } });
+
+  requirement({ id: 'createProductPrice.is-current', level: 'MUST', area: 'resources', source: ['D-30'], basis: 'decision', title: 'isCurrent is true only while now is inside the price\'s startOn/endOn window' }, async ({ api }) => {
+    const p = await product(api);
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ startOn: null, endOn: null }, true],
+      [{ startOn: inDays(-2), endOn: inDays(2) }, true],
+      [{ startOn: inDays(2), endOn: null }, false],
+      [{ startOn: inDays(-4), endOn: inDays(-2) }, false],
+      [{ startOn: null, endOn: inDays(-1) }, false],
+    ];
+    for (const [window, current] of cases) {
+      const created = await price(api, p.id, window);
+      expect(created.isCurrent, JSON.stringify(window)).toBe(current);
+      expect((await api.call('getProductPrice', { params: { productId: p.id, id: created.id } })).body.data.isCurrent, JSON.stringify(window)).toBe(current);
+    }
+  });
+
+  requirement({ id: 'createProductPrice.unknown-access-role', level: 'MUST', area: 'resources', source: ['D-52', 'D-02'], basis: 'decision', title: 'an accessRoleId that names no access role is a 422 error.reference-not-found naming data.accessRoleId' }, async ({ api }) => {
+    const p = await product(api);
+    const res = await api.call('createProductPrice', { params: { productId: p.id }, body: { data: { currency: 'GBP', priceExcTax: 1, accessRoleId: 987654321 } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ name: 'data.accessRoleId', ref: 'error.reference-not-found' }));
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Inventory (§2.4, D-43, D-54).
 
@@ -644,7 +703,7 @@ test.describe('deleteInventory', () => {
 // Webhooks (§2.8, §5, §6, D-19, D-45).
 
 const hook = async (api: Api, fields: Json = {}, as: 'full' | 'other' = 'full') => {
-  const res = await api.call('createWebhook', { as, body: { data: { ...op('createWebhook').requestExample.data, url: uniqueValue.url!(), ...fields } } });
+  const res = await api.call('createWebhook', { as, body: { data: { ...exampleOf('createWebhook').data, url: uniqueValue.url!(), ...fields } } });
   expectAccepted(res, 'createWebhook');
   return res.body.data;
 };
@@ -677,7 +736,7 @@ test.describe('getWebhook', () => {
 
 test.describe('createWebhook', () => {
   requirement({ id: 'createWebhook.uri-scheme', level: 'MUST', area: 'resources', source: ['D-19'], basis: 'platform', title: 'refuses an http URL of a non-loopback host with 422 error.uri-scheme-invalid; accepts https and http loopback' }, async ({ api }) => {
-    expect422(await api.call('createWebhook', { body: { data: { ...op('createWebhook').requestExample.data, url: 'http://app.example.com/hooks' } } }), 'data.url', 'error.uri-scheme-invalid');
+    expect422(await api.call('createWebhook', { body: { data: { ...exampleOf('createWebhook').data, url: 'http://app.example.com/hooks' } } }), 'data.url', 'error.uri-scheme-invalid');
     const w = await hook(api, { url: 'http://127.0.0.1:9/hooks' });
     expect(w.url).toBe('http://127.0.0.1:9/hooks');
     expect422(await api.call('updateWebhook', { params: { id: w.id }, body: { data: { url: 'http://app.example.com/hooks' } } }), 'data.url', 'error.uri-scheme-invalid');
@@ -761,8 +820,8 @@ test.describe('deleteProduct', () => {
     const stock = await addStock(api, { productId, locationId: 1, quantityInStock: 3 });
     expect((await api.call('deleteProduct', { params: { id: productId } })).status).toBe(204);
     for (const [noun, item] of made) {
-      const f = families.find((x) => x.noun === noun)!;
-      expectGone(await api.call(f.get.operationId, { params: { productId, [f.itemParam]: item.id } }), item, noun);
+      const family = families.find((x) => x.noun === noun)!;
+      expectGone(await api.call(family.get.operationId, { params: { productId, [family.itemParam]: item.id } }), item, noun);
     }
     expectGone(await api.call('getInventory', { params: { id: stock.id } }), stock, 'inventory entry');
     const left = (await api.call('listInventory', { query: { productId } })).body.data;

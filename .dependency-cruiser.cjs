@@ -1,0 +1,120 @@
+// dependency-cruiser (issue 13, item 1): no import cycles, and layers that only point down. `npm run deps` cruises
+// reference-server, conformance, openapi and scripts and exits non-zero on any violation (every rule is an error).
+// Paths are matched from the repository root. Type imports count (tsPreCompilationDeps): a cycle made only of
+// `import type` still ties the modules together for a reader, and issue 13 names one (app.ts → … → handlers/types.ts
+// → app.ts).
+
+/** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
+const own = '^(reference-server|conformance|openapi|scripts)/';
+/**
+ * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
+ * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
+ * nothing, so it cannot close one), for the suite/server separation and for faults/ and variants/.
+ */
+const tests = '[.]test[.]ts$';
+const server = 'reference-server';
+const domain = `${server}/(resources|contacts|shipping|webhooks)/`;
+
+/** A layer of the reference server that may import only `allowed` (regular expressions) of the repository's code. */
+const layer = (name, comment, from, allowed) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: from, pathNot: tests },
+  to: { path: own, pathNot: allowed },
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import cycle (type imports included): the modules of a cycle can only be understood, tested and loaded ' +
+        'together, and the layers below cannot point only down if one exists (issue 13, item 1).',
+      from: { path: own },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'An import dependency-cruiser cannot resolve is one it cannot check for cycles or layers; tsc reports the ' +
+        'same import as an error, so this only fails when the two disagree.',
+      from: { path: own },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'suite-never-imports-server',
+      severity: 'error',
+      comment:
+        'The conformance suite judges ANY implementation black-box, over HTTP, reading only the contract ' +
+        '(conformance/README.md): importing the reference server would let it depend on what it judges.',
+      from: { path: '^conformance/' },
+      to: { path: `^${server}/` },
+    },
+    {
+      name: 'contract-imports-no-consumer',
+      severity: 'error',
+      comment:
+        'openapi/ (the contract module, the default clients, the contract tests) is what the server, the suite and ' +
+        'the scripts read; it reads none of them, so each of them can use it without pulling in another.',
+      from: { path: '^openapi/' },
+      to: { path: `^(${server}|conformance|scripts)/` },
+    },
+    layer(
+      'core-is-the-bottom',
+      'reference-server/core/ (errors, config, signing, the App URL rule) is what every layer may use, so it uses ' +
+        'none of them: node: and npm only.',
+      `^${server}/core/`,
+      `^${server}/core/`,
+    ),
+    layer(
+      'store-uses-core-and-contract',
+      'reference-server/store/ (tables, database, storage) sits on core and the contract module only: the domain ' +
+        'and HTTP layers build on it, never the other way round (issue 13: store/schema.ts imported a handler).',
+      `^${server}/store/`,
+      [`^${server}/(core|store)/`, '^openapi/contract[.]ts$'],
+    ),
+    layer(
+      'domain-uses-core-store-contract',
+      'The domain folders (resources, contacts, shipping, webhooks) hold the rules of the API on top of the store; ' +
+        'they know nothing of HTTP or handlers. They may use each other (no-circular keeps that acyclic).',
+      `^${domain}`,
+      [`^${server}/(core|store)/`, `^${domain}`, '^openapi/'],
+    ),
+    layer(
+      'http-uses-layers-below',
+      'reference-server/http/ (routes, auth, validation) maps HTTP onto the domain; the handlers and the app are ' +
+        'built on it.',
+      `^${server}/http/`,
+      [`^${server}/(core|store|http)/`, `^${domain}`, '^openapi/'],
+    ),
+    layer(
+      'handlers-use-layers-below',
+      'reference-server/handlers/ may use every layer below; only the app (app.ts, server.ts, seams.ts) assembles ' +
+        'them, so nothing below may reach up to it (issue 13: handlers/types.ts imported app.ts).',
+      `^${server}/handlers/`,
+      [`^${server}/(core|store|http|handlers)/`, `^${domain}`, '^openapi/'],
+    ),
+    {
+      name: 'faults-and-variants-stay-out',
+      severity: 'error',
+      comment:
+        'faults/ and variants/ patch one app through its seams (createApp(config, seams)); only server.ts (FAULTS, ' +
+        'VARIANTS), the scripts that run them and their own modules and tests may import them, so the reference ' +
+        'server proper never carries a known-bad or variant behaviour.',
+      from: { pathNot: [`^${server}/server[.]ts$`, '^scripts/', `^${server}/(faults|variants)/`] },
+      to: { path: `^${server}/(faults|variants)/` },
+    },
+  ],
+  options: {
+    // Type imports are dependencies too (see the top of the file).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    // Generated output and installs; openapi/dist/types.ts stays in (the server and the suite import its types).
+    exclude: { path: ['^node_modules/', '^reports/', '^openapi/dist/openapi[.]json$'] },
+  },
+};

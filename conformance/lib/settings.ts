@@ -1,0 +1,265 @@
+// Every setting of the conformance suite, declared once (issue 13): its environment name, its key in the JSON file
+// named by CONFORMANCE_CONFIG, what it accepts, its default and its meaning. lib/config.ts, playwright.config.ts,
+// global setup and the scripts read settings only through here, and README.md's settings table is generated from
+// this list (`npm run settings:table`; settings.test.ts fails when the two differ). It imports nothing of the suite,
+// so that a script can check the settings before it starts Playwright (a bad value fails fast, naming the setting).
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** What a setting accepts: `parse` gives the value of a text, or undefined when the text is not one. */
+interface Kind<T> {
+  accepts: string;
+  parse: (text: string) => T | undefined;
+}
+
+export interface Setting<T = unknown> {
+  /** The environment variable. */
+  env: string;
+  /** The key in the CONFORMANCE_CONFIG file (today the environment name); none: environment only. */
+  key?: string;
+  kind: Kind<T>;
+  /** The value when neither the environment nor the config file gives one; undefined: unset. */
+  default: T | undefined;
+  /** The README's words for the default, where the value alone would not say it (a default that depends on the run). */
+  defaultText?: string;
+  /** One sentence. */
+  meaning: string;
+}
+
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER): Kind<number> => ({
+  accepts: max === Number.MAX_SAFE_INTEGER ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`,
+  parse: (t) => (/^\d+$/.test(t) && Number(t) >= min && Number(t) <= max ? Number(t) : undefined),
+});
+const url: Kind<string> = {
+  accepts: 'an http or https URL',
+  // A trailing slash is dropped: paths are appended to the base (`${targetUrl}/api/v2/…`).
+  parse: (t) => (URL.canParse(t) && /^https?:$/.test(new URL(t).protocol) ? t.replace(/\/$/, '') : undefined),
+};
+/** A path, resolved against the working directory (as the suite always has). */
+const path: Kind<string> = { accepts: 'a file path', parse: (t) => resolve(t) };
+const dir: Kind<string> = { accepts: 'a directory path', parse: (t) => resolve(t) };
+const host: Kind<string> = {
+  accepts: 'a host name or IP address',
+  parse: (t) => (/^[^\s/:]+$|^\[[0-9a-f:.]+\]$/i.test(t) ? t : undefined),
+};
+const flag: Kind<boolean> = {
+  accepts: '`1` or `0` (`true` or `false`)',
+  parse: (t) => (t === '1' || t === 'true' ? true : t === '0' || t === 'false' ? false : undefined),
+};
+const oneOf = <T extends string>(...values: T[]): Kind<T> => ({
+  accepts: values.map((v) => `\`${v}\``).join(' or '),
+  parse: (t) => values.find((v) => v === t),
+});
+
+/** One setting; `D`, the type of its default, tells whether its value may be undefined (no default) or not. */
+const setting = <T, const D extends T | undefined>(s: Setting<T> & { default: D }): Setting<T> & { default: D } => s;
+
+/** The list, in the README's order. The config-file key of every setting is its environment name (design brief §4). */
+export const SETTINGS = {
+  targetUrl: setting({
+    env: 'TARGET_URL',
+    key: 'TARGET_URL',
+    kind: url,
+    default: undefined,
+    defaultText: 'unset: the suite starts the reference server',
+    meaning: 'The `{base_url}` of the implementation under test.',
+  }),
+  authUrl: setting({
+    env: 'AUTH_URL',
+    key: 'AUTH_URL',
+    kind: url,
+    default: undefined,
+    defaultText: '`TARGET_URL`',
+    meaning: 'The `{auth_url}` that serves `/admin/oauth/token.json`.',
+  }),
+  clients: setting({
+    env: 'CONFORMANCE_CLIENTS',
+    key: 'CONFORMANCE_CLIENTS',
+    kind: path,
+    default: undefined,
+    defaultText:
+      "the reference server's default clients, one-scope clients included (+ a short-lived one when the suite starts the server)",
+    meaning: 'A JSON file of the App clients the suite calls as, by role (see below).',
+  }),
+  callbackHost: setting({
+    env: 'CALLBACK_HOST',
+    key: 'CALLBACK_HOST',
+    kind: host,
+    default: '127.0.0.1',
+    meaning: "The host at which the target reaches the suite's App receiver (rate and label requests, webhooks).",
+  }),
+  callbackPort: setting({
+    env: 'CALLBACK_PORT',
+    key: 'CALLBACK_PORT',
+    kind: whole(0, 65535),
+    default: 0,
+    defaultText: '`0`: a free port',
+    meaning: "The port of the suite's App receiver.",
+  }),
+  reportDir: setting({
+    env: 'CONFORMANCE_REPORT_DIR',
+    key: 'CONFORMANCE_REPORT_DIR',
+    kind: dir,
+    default: resolve('reports/conformance'),
+    defaultText: '`reports/conformance`',
+    meaning: "Where the reports go, with the run's own files (tokens, clients, `.runtime.json`).",
+  }),
+  manualCallbacks: setting({
+    env: 'CONFORMANCE_MANUAL_CALLBACKS',
+    key: 'CONFORMANCE_MANUAL_CALLBACKS',
+    kind: flag,
+    default: false,
+    defaultText: '`0`',
+    meaning:
+      'On (`1`) for a target without the checkout and shipment reference extensions (D-20): the suite waits for callbacks an operator triggers.',
+  }),
+  manualTimeoutMs: setting({
+    env: 'CONFORMANCE_MANUAL_TIMEOUT_MS',
+    key: 'CONFORMANCE_MANUAL_TIMEOUT_MS',
+    kind: whole(1),
+    default: 120_000,
+    meaning: 'How long, in milliseconds, an operator has to trigger a callback under `CONFORMANCE_MANUAL_CALLBACKS`.',
+  }),
+  profile: setting({
+    env: 'CONFORMANCE_PROFILE',
+    key: 'CONFORMANCE_PROFILE',
+    kind: oneOf('contract', 'source'),
+    default: 'contract',
+    meaning:
+      'Which MUST requirements gate the exit status: all of them, or only those whose basis is `source` or `standard` (see below).',
+  }),
+  expectedFailures: setting({
+    env: 'CONFORMANCE_EXPECTED_FAILURES',
+    key: 'CONFORMANCE_EXPECTED_FAILURES',
+    kind: path,
+    default: undefined,
+    meaning: 'A YAML or JSON file of the requirements the implementation is known to fail (see below).',
+  }),
+  slowMs: setting({
+    env: 'CONFORMANCE_SLOW_MS',
+    key: 'CONFORMANCE_SLOW_MS',
+    kind: whole(0),
+    default: undefined,
+    defaultText:
+      '`5000` when the suite starts the reference server (it times callbacks out after 2.5 s), else `8000` (past the 5 s of D-22)',
+    meaning:
+      'How long, in milliseconds, the App receiver\'s "slow App" waits before it answers, for the callback timeout checks (D-22).',
+  }),
+  workers: setting({
+    env: 'CONFORMANCE_WORKERS',
+    key: 'CONFORMANCE_WORKERS',
+    kind: whole(1),
+    default: 4,
+    defaultText: '`4` (`2` per run of `npm run conformance:mutants` and `conformance:variants`)',
+    meaning: 'How many Playwright workers run requirements in parallel.',
+  }),
+  config: setting({
+    env: 'CONFORMANCE_CONFIG',
+    kind: path,
+    default: undefined,
+    meaning: 'A JSON file holding any of the other settings, by their keys (the environment wins over the file).',
+  }),
+};
+
+export type Name = keyof typeof SETTINGS;
+type ValueOf<S> = S extends { kind: Kind<infer T>; default: infer D }
+  ? undefined extends D
+    ? T | undefined
+    : T
+  : never;
+export type Settings = { [K in Name]: ValueOf<(typeof SETTINGS)[K]> };
+type Env = Record<string, string | undefined>;
+
+/** Every problem with the settings at once, each naming the setting, where it was given and what it accepts. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid conformance settings (see README.md, "Testing your implementation"):\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
+  }
+}
+
+/** The CONFORMANCE_CONFIG file's settings as texts by key; a missing file, bad JSON or an unknown key is a problem. */
+function configFile(env: Env, problems: string[]): Record<string, string> {
+  const name = env[SETTINGS.config.env];
+  if (!name) return {};
+  const where = `${SETTINGS.config.env}=${name}`;
+  if (!existsSync(name)) return (problems.push(`${where}: no such file`), {});
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(name, 'utf8'));
+  } catch (err) {
+    return (problems.push(`${where}: not JSON (${(err as Error).message})`), {});
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return (problems.push(`${where}: expected a JSON object of settings by key`), {});
+  const keys = new Set(Object.values(SETTINGS).flatMap((s: Setting) => s.key ?? []));
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (!keys.has(key)) problems.push(`${where}: unknown key ${key} (known: ${[...keys].join(', ')})`);
+    else if (['string', 'number', 'boolean'].includes(typeof value)) out[key] = String(value);
+    else problems.push(`${where}: ${key} must be a string, number or boolean, not ${JSON.stringify(value)}`);
+  }
+  return out;
+}
+
+/**
+ * The settings given, by the environment or else the config file, parsed; the ones given by neither are left out.
+ * An empty variable counts as unset (`TARGET_URL= npm run conformance` starts the reference server). Throws a
+ * SettingsError listing every value that is not one the setting accepts.
+ */
+export function givenSettings(env: Env = process.env): Partial<Settings> {
+  const problems: string[] = [];
+  const file = configFile(env, problems);
+  const out: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(SETTINGS) as [Name, Setting][]) {
+    const fromEnv = env[s.env] || undefined;
+    const text = fromEnv ?? (s.key !== undefined ? file[s.key] || undefined : undefined);
+    if (text === undefined) continue;
+    const value = s.kind.parse(text);
+    const where = fromEnv !== undefined ? 'environment' : `key ${s.key} of ${env[SETTINGS.config.env]}`;
+    if (value === undefined) problems.push(`${s.env}=${JSON.stringify(text)} (${where}): expected ${s.kind.accepts}`);
+    else out[name] = value;
+  }
+  if (problems.length) throw new SettingsError(problems);
+  return out as Partial<Settings>;
+}
+
+/** Every setting: the one given, else its default. */
+export function readSettings(env: Env = process.env): Settings {
+  const given = givenSettings(env);
+  return Object.fromEntries(
+    (Object.keys(SETTINGS) as Name[]).map((name) => [name, name in given ? given[name] : SETTINGS[name].default]),
+  ) as Settings;
+}
+
+// ── The README's table (scripts/settings-table.ts writes it, settings.test.ts compares) ──
+
+export const TABLE_START =
+  '<!-- settings:start (generated from conformance/lib/settings.ts by `npm run settings:table`) -->';
+export const TABLE_END = '<!-- settings:end -->';
+
+/** The markdown table of every setting, one row each, in the list's order. */
+export function settingsTable(): string {
+  const cell = (t: string) => t.replace(/\|/g, '\\|');
+  const defaultOf = (s: Setting) =>
+    s.defaultText ??
+    (s.default === undefined ? 'unset' : `\`${typeof s.default === 'boolean' ? Number(s.default) : s.default}\``);
+  return [
+    '| variable | key in the `CONFORMANCE_CONFIG` file | meaning | accepts | default |',
+    '|---|---|---|---|---|',
+    ...Object.values(SETTINGS).map(
+      (s: Setting) =>
+        `| \`${s.env}\` | ${s.key ? `\`${s.key}\`` : 'none (environment only)'} | ${cell(s.meaning)} | ${cell(s.kind.accepts)} | ${cell(defaultOf(s))} |`,
+    ),
+  ].join('\n');
+}
+
+/** `markdown` with the text between the table's markers replaced by the generated table; throws without markers. */
+export function withSettingsTable(markdown: string): string {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`the markers ${TABLE_START} … ${TABLE_END} are missing`);
+  return `${markdown.slice(0, start + TABLE_START.length)}\n${settingsTable()}\n${markdown.slice(end)}`;
+}
