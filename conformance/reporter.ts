@@ -2,6 +2,7 @@
 // whether it gated, reason, evidence) and summary.md (matrices by area, by basis and by level, the profile that
 // gated, the failures with the HTTP exchange that failed them). What gates is decided in lib/verdict.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
 import { judge, loadExpected, type BasisName, type Expected, type Outcome, type Row, type Status } from './lib/verdict.ts';
@@ -11,7 +12,7 @@ function outcome(test: TestCase, result: TestResult): Pick<Outcome, 'status' | '
   const deviations = result.annotations.find((a) => a.type === 'contract-deviation')?.description;
   if (result.status === 'passed') return { status: 'pass', ...(deviations ? { deviations } : {}) };
   if (result.status === 'skipped') return { status: 'skipped', reason: [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description };
-  const message = (result.error?.message ?? result.status).replace(/\x1b\[[0-9;]*m/g, '');
+  const message = stripVTControlCharacters(result.error?.message ?? result.status);
   const reason = message.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' ').slice(0, 300);
   const classified = result.annotations.find((a) => a.type === 'outcome')?.description;
   const evidence = result.attachments.find((a) => a.name === 'http-exchange')?.body?.toString('utf8');

@@ -3,35 +3,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { configFromEnv, createApp, type Config } from './app.ts';
 import { deref, operations, type Json } from '../openapi/contract.ts';
-
-async function start(overrides: Partial<Config> = {}) {
-  const built = createApp({ ...configFromEnv({}), webhookRetryBaseMs: 100, callbackTimeoutMs: 300, ...overrides });
-  const server = await new Promise<Server>((resolve) => { const s = built.app.listen(0, '127.0.0.1', () => resolve(s)); });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'conformance-full', client_secret: 'conformance-full-secret' });
-  const token = ((await (await fetch(`${base}/admin/oauth/token.json`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
-  const call = async (method: string, path: string, body?: unknown, raw?: string) => {
-    const res = await fetch(`${base}${path}`, {
-      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: method === 'GET' || method === 'DELETE' ? undefined : raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
-  return { base, call, async stop() { server.close(); await built.close(); } };
-}
+import { start } from './testing.ts';
 
 /** Values of the wrong kind for a schema: the walk's broken input. */
 function wrongValues(schema: Json): Json[] {
   const s = deref(schema) ?? {};
   const type = [s.type ?? (s.allOf || s.oneOf || s.anyOf ? 'object' : 'string')].flat().find((t: string) => t !== 'null');
-  const common = [null, 'x'.repeat(70_000), -1, 1e309, true, [], {}, '<script>'];
+  const common = [null, 'x'.repeat(70_000), -1, Number.POSITIVE_INFINITY, true, [], {}, '<script>'];
   return type === 'string' ? [...common, 12, '', ' '] : type === 'array' ? [...common, [null], [{}], ['x'.repeat(300)]] : [...common, 'abc'];
 }
 

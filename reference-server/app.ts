@@ -77,8 +77,9 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     }
     const now = config.clock();
     const authorization = req.headers.authorization;
-    const client = op.security ? auth.bearer(authorization, now) : undefined;
-    if (client && op.security!.some((alt) => alt.length > 0)) auth.requireScopes(client, op.security!);
+    const security = seams.securityOf(op);
+    const client = security ? auth.bearer(authorization, now) : undefined;
+    if (client && security!.some((alt) => alt.length > 0)) auth.requireScopes(client, security!);
     if (client && config.rateLimit > 0) rateLimit(buckets, client.clientId, config.rateLimit, now.getTime());
     const query: Record<string, string | string[]> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k]!, v].flat() : v;

@@ -3,6 +3,7 @@
 // to, never from module state: two apps with different patches can run in one process. A patch changes a seam's
 // properties (or pushes a hook); the seam objects themselves are fixed when the app is built.
 import type { Request, Response } from 'express';
+import type { Operation } from '../openapi/contract.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { Handlers } from './handlers/types.ts';
 import { createResources, type Resources } from './resources/index.ts';
@@ -30,6 +31,8 @@ export interface Seams {
   pricing: Pricing;
   /** Which services apply to which products (§4.5 rule 11, D-60). */
   calculators: Calculators;
+  /** The scopes an operation needs: alternatives, `[[]]` any valid token, null none (D-07; the contract's by default). */
+  securityOf: (op: Operation) => string[][] | null;
   /** Run on each request after its body is read, before routing, authentication and validation. */
   beforeDispatch: ((req: Request, res: Response) => void)[];
   /** Run, in order, on each JSON answer (success and error envelopes) before it is sent; `res.statusCode` is set. */
@@ -48,6 +51,7 @@ export function createSeams(account: string, overrides: Partial<Seams> = {}): Se
     appCalls: defaultAppCalls(account),
     pricing: defaultPricing(),
     calculators: defaultCalculators(),
+    securityOf: (op) => op.security,
     beforeDispatch: [],
     beforeSend: [],
     ...overrides,

@@ -116,7 +116,7 @@ export class Api {
     const text = await res.text();
     this.exchanges.push({ method, url, headers, body: data?.toString(), status: res.status(), responseHeaders: res.headers(), responseText: text });
     if (this.exchanges.length > 20) this.exchanges.shift();
-    let body: Json = undefined;
+    let body: Json;
     try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
     return { status: res.status(), headers: res.headers(), body, text, url };
   }

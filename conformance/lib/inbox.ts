@@ -44,7 +44,7 @@ export interface WaitOptions { count?: number; timeoutMs?: number; intervalMs?: 
 export async function waitFor(key: string, predicate: (r: Recorded) => boolean, options: WaitOptions = {}): Promise<Recorded[]> {
   const { count = 1, timeoutMs = 10_000, intervalMs = 50 } = options;
   const deadline = Date.now() + timeoutMs;
-  let all: Recorded[] = [];
+  let all: Recorded[];
   for (;;) {
     all = await inbox(key);
     const hits = all.filter(predicate);

@@ -32,10 +32,9 @@ function checkBasis(r: Requirement): void {
   if (r.basis === 'standard' && !r.standard) throw new Error(`${r.id}: basis standard needs the standard's name`);
 }
 
-// The suite drives no browser, so it builds on Playwright's base test without the browser fixtures: `test`
-// sets up ~30 browser-context option fixtures per test, each a step whose source-mapped stack trace is
-// captured, which was half of every worker's CPU (node --cpu-prof). Falls back to `test` should a Playwright
-// release stop exporting the base. One request context per worker: the API keeps no client state.
+// The suite drives no browser, so it builds on Playwright's base test without the browser fixtures (about 30
+// per test; scripts/README.md, performance notes). Falls back to `test` should a Playwright release stop exporting
+// the base. One request context per worker: the API keeps no client state.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
 export const test = base.extend<{ api: Api }, { workerApi: Api }>({
   workerApi: [async ({}, use) => {

@@ -14,8 +14,8 @@ export function keypadDigits(phone: string): string {
 }
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
-/** D-28: scrypt with a random salt, `scrypt$<salt>$<hash>` (base64). Off the event loop (libuv's pool): a
- * synchronous hash blocked every other request for its ~50 ms (node --cpu-prof of a suite run). */
+/** D-28: scrypt with a random salt, `scrypt$<salt>$<hash>` (base64). Off the event loop (libuv's pool), so that a
+ * hash never holds up other requests. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   return `scrypt$${salt.toString('base64')}$${(await scryptAsync(password, salt, 32)).toString('base64')}`;

@@ -84,7 +84,7 @@ function deliveriesOf(req: Req, cart: Cart, serviceCode?: string): { deliveries:
   });
   const destination = fullAddress(cart.destination, label);
   const dispatchDate = nextWeekday(req.now);
-  const money = (n: number) => formatMoney(n, cart.currency);
+  const money = (n: number) => formatMoney(n, cart.currency, req.services.pricing.minorUnits);
   const boxes = splitCart(lines, req.services.config.boxMaxWeight);
   const classIds = boxes.map((box) => box.items.map(({ productId }) => (products.get(productId)!.shippingClassId ?? null) as number | null));
   const deliveries = boxes.map((box) => ({

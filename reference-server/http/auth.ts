@@ -22,8 +22,9 @@ export const TOKEN_LIFETIME_S = 3600; // §8
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const safeEqual = (a: string, b: string) => {
-  const x = Buffer.from(a); const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 };
 
 /** How many verified tokens `bearer` keeps in memory before it forgets them all (and reads them again). */
@@ -33,9 +34,9 @@ export class Auth {
   readonly clients: Map<string, Client>;
   private readonly db: Db;
   /**
-   * Tokens already verified, by their value: every API call presents one, and hashing it and reading the tokens
-   * table cost a fifth of a get's server time (npm run bench, node --cpu-prof). The table stays the truth (tokens
-   * survive a restart); expiry is checked on every call, as before. Nothing revokes a token before its expiry.
+   * Tokens already verified, by their value, so that a call need not hash its token and read the tokens table
+   * (scripts/README.md, performance notes). The table stays the truth (tokens survive a restart); expiry is checked
+   * on every call. Nothing revokes a token before its expiry.
    */
   private readonly known = new Map<string, { clientId: string; expiresAt: number }>();
   constructor(db: Db, clients: Client[]) {

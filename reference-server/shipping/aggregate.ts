@@ -1,7 +1,7 @@
 // D-22: turning the rate responses of every delivery into the options offered at checkout (§4.5 rules 6, 8, 10; §7).
 // Pure: the callbacks have already dropped the Apps that failed.
 import type { RateTable } from '../core/config.ts';
-import { roundMoney, roundTo } from './money.ts';
+import { isoMinorUnits, roundMoney, roundTo, type MinorUnits } from './money.ts';
 
 /** One postage option of a rate response (§2.10); `landedCosts` is the part of the prices that is landed costs (D-59).
  *  An App may send fields beyond these (§4.5 rules 5-6, D-59): they are read past, never passed on. */
@@ -32,18 +32,24 @@ const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a)); // 
 /** The pricing rules, as a seam of each app: conversion (§7), rule 8's common options, rule 10's modifiers. */
 export interface Pricing {
   convert: typeof convert;
+  /** Decimals of each currency's amounts, "formatted per currency" (§2.10, D-22). */
+  minorUnits: MinorUnits;
   offered(rates: (Rate | undefined)[]): boolean;
   modify(price: number, service: ServiceSettings, fixed: number, currency: string): number;
 }
-export const defaultPricing = (): Pricing => ({
+export const defaultPricing = (): Pricing => {
+  const pricing: Pricing = {
   convert,
+  minorUnits: isoMinorUnits,
   /** Rule 8: an option is offered only when every delivery got it. */
   offered: (rates: (Rate | undefined)[]): boolean => rates.every((r) => r !== undefined),
   /** Rule 10: `fixed` is already in the cart currency; the result has the cart currency's minor units (D-22). Rule 6:
    *  `price` is the rate's whole price, landed costs included; nothing is separated from it (D-59). */
   modify: (price: number, service: ServiceSettings, fixed: number, currency: string) =>
-    roundMoney(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed), currency),
-});
+    roundMoney(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed), currency, pricing.minorUnits),
+  };
+  return pricing;
+};
 
 /** One service's options for the cart, or undefined when a price cannot be converted (the service is dropped). */
 function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable, pricing: Pricing): Option[] | undefined {

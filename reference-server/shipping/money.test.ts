@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { currencies, formatMoney, roundMoney } from './money.ts';
+import { formatMoney, isoMinorUnits, roundMoney } from './money.ts';
 
 test('D-22 minor units come from ISO 4217 through Intl', () => {
-  assert.deepEqual(['JPY', 'GBP', 'EUR', 'USD', 'KWD', 'BHD'].map(currencies.minorUnits), [0, 2, 2, 2, 3, 3]);
+  assert.deepEqual(['JPY', 'GBP', 'EUR', 'USD', 'KWD', 'BHD'].map(isoMinorUnits), [0, 2, 2, 2, 3, 3]);
 });
 
 test('§2.10 decimal strings are formatted per currency, rounded half-up', () => {

@@ -5,7 +5,7 @@
 const known = new Map<string, number>();
 
 /** ISO 4217 minor units of `currency`, as Intl resolves them. */
-function isoMinorUnits(currency: string): number {
+export function isoMinorUnits(currency: string): number {
   let digits = known.get(currency);
   if (digits === undefined) {
     try {
@@ -18,18 +18,18 @@ function isoMinorUnits(currency: string): number {
   return digits;
 }
 
-/** The minor units as one named seam (faults replace `minorUnits`; the reference code always calls through it). */
-export const currencies = { minorUnits: isoMinorUnits };
+/** Minor units of a currency; each app's pricing seam holds the one it uses (shipping/aggregate.ts). */
+export type MinorUnits = (currency: string) => number;
 
 /** Half-up to `digits` decimals on the decimal value: 15.795 (held as 15.79499…) is 15.80. Shifting the exponent in
  *  the string avoids the binary error that `n * 100` would round on. */
 export const roundTo = (n: number, digits: number) => Math.round(Number(`${n.toFixed(9)}e${digits}`)) / 10 ** digits;
 
 /** An amount rounded to its currency's minor units (D-22). */
-export const roundMoney = (n: number, currency: string) => roundTo(n, currencies.minorUnits(currency));
+export const roundMoney = (n: number, currency: string, minorUnits: MinorUnits = isoMinorUnits) => roundTo(n, minorUnits(currency));
 
 /** The decimal string of §2.10 and §2.11: `1200` in JPY, `12.00` in GBP, `12.000` in KWD. */
-export const formatMoney = (n: number, currency: string) => {
-  const digits = currencies.minorUnits(currency);
+export const formatMoney = (n: number, currency: string, minorUnits: MinorUnits = isoMinorUnits) => {
+  const digits = minorUnits(currency);
   return roundTo(n, digits).toFixed(digits);
 };

@@ -1,7 +1,6 @@
 // Deep pages without long skips. Page numbers (D-03) mean skipping `offset` ids, and SQLite steps over index entries
-// one by one: page 9,000 of 1M products skipped 100,000 ids even from the nearer end, and a client walking the whole
-// catalogue page by page skipped billions (npm run bench: the deep page was the one list at 1M more than 2× slower
-// than at 10k). Anchors are the ids at every STEP-th place of a table in id order; a page then skips fewer than STEP
+// one by one, so a deep page of a large table is slow however it is sorted (scripts/README.md, performance notes).
+// Anchors are the ids at every STEP-th place of a table in id order; a page then skips fewer than STEP
 // ids from the anchor before it. They are found in one walk of the id index, the second time a table is read deep
 // since it last changed (a lone deep read after a write walks as before, so writes never make reads slower), and
 // forgotten on any change: this connection's (total_changes()) or another's (data_version), so never stale.

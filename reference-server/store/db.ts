@@ -9,8 +9,8 @@ export function openDb(file?: string): Db {
   if (file) {
     // WAL + synchronous=FULL: an acknowledged write survives a crash (design brief §7).
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
-    // 64 MiB of page cache (the default is 2 MiB): a list's count(*) walks the id index, 1M products' worth of
-    // pages, and re-reading them from the OS on every request made the 1M-product list 3× slower (npm run bench).
+    // 64 MiB of page cache (the default is 2 MiB): a list's count(*) walks the id index, which must stay in memory
+    // for a catalogue of 1M products (scripts/README.md, performance notes).
     db.exec('PRAGMA cache_size = -65536;');
   }
   db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');

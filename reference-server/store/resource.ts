@@ -50,7 +50,7 @@ export interface ResourceDef {
 function kindOf(schema: Schema): Kind {
   const s = deref<Schema>(schema);
   const parts = s.oneOf ?? s.anyOf;
-  if (parts) return kindOf(parts.map((x) => deref<Schema>(x)).find((x) => x.type !== 'null')!);
+  if (parts) return kindOf(parts.map((part) => deref<Schema>(part)).find((part) => part.type !== 'null')!);
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (type === 'string' && s.format === 'date-time') return 'datetime';
   if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string') return type as Kind;
@@ -59,8 +59,8 @@ function kindOf(schema: Schema): Kind {
 
 /**
  * Compiles the reader of a row fetched as an array of `columns`' values into the resource as returned (booleans
- * and JSON restored), the way ajv compiles a validator: one object literal of fixed shape. Reading rows as objects
- * and copying them column by column cost four times as much, most of a page of 100 products (node --cpu-prof).
+ * and JSON restored), the way ajv compiles a validator: one object literal of fixed shape, much cheaper than copying
+ * rows read as objects column by column (scripts/README.md, performance notes).
  */
 function compileReader(columns: Column[]): (values: SQLOutputValue[]) => Obj {
   const value = (c: Column, i: number) => (c.kind === 'boolean' ? `v[${i}] === null ? null : v[${i}] === 1`

@@ -4,5 +4,5 @@ export default {
   name: 'auth.webhooksAcrossClients', area: 'auth', source: ['§6', 'D-45', 'D-07'],
   description: 'The creating client of a webhook is recorded but not enforced: every client sees and changes every webhook.',
   apply: (app) => {
-    const { auth } = app.services; (app.seams.resources.webhooks.def as { owner?: string }).owner = 'recorded'; },
+    (app.seams.resources.webhooks.def as { owner?: string }).owner = 'recorded'; },
 } satisfies Fault;

@@ -2,7 +2,7 @@ import { onJson, walk } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 /** Drops null-valued properties from every object under `data` / `contact` (serialiser `omitNull`). */
-const strip = (v: unknown) => walk(v, (x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).filter(([, y]) => y !== null)) : x));
+const strip = (v: unknown) => walk(v, (node) => (node && typeof node === 'object' && !Array.isArray(node) ? Object.fromEntries(Object.entries(node).filter(([, value]) => value !== null)) : node));
 
 export default {
   name: 'envelopes.nullFieldsOmitted', area: 'envelopes', source: ['§2.1', 'D-39'],
