@@ -7,9 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { config, defaultClients, settings, writeRuntime } from './lib/config.ts';
 import { startReceiver } from './lib/receiver.ts';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(config.reportDir, { recursive: true });
@@ -29,10 +33,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
     // The default clients (the base four and one per scope of the document, for the scope families of §5) plus a
     // short-lived one, so that `createToken.expiry` can watch a token expire.
-    const shortLived = { clientId: 'conformance-shortlived', clientSecret: 'conformance-shortlived-secret', scopes: defaultClients.full.scopes };
+    const shortLived = {
+      clientId: 'conformance-shortlived',
+      clientSecret: 'conformance-shortlived-secret',
+      scopes: defaultClients.full.scopes,
+    };
     const serverClients = `${config.reportDir}/.clients.server.json`;
     const suiteClients = `${config.reportDir}/.clients.suite.json`;
-    writeFileSync(serverClients, JSON.stringify([...Object.values(defaultClients), { ...shortLived, tokenLifetimeSeconds: 2 }]));
+    writeFileSync(
+      serverClients,
+      JSON.stringify([...Object.values(defaultClients), { ...shortLived, tokenLifetimeSeconds: 2 }]),
+    );
     writeFileSync(suiteClients, JSON.stringify({ ...defaultClients, shortLived }));
     clients = suiteClients;
     child = spawn(process.execPath, [script, '--port', String(port), '--clients', serverClients], {
@@ -41,7 +52,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
     await new Promise<void>((resolve, reject) => {
       child!.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-      child!.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('listening')) resolve(); });
+      child!.stdout!.on('data', (d: Buffer) => {
+        if (d.toString().includes('listening')) resolve();
+      });
     });
     targetUrl = `http://127.0.0.1:${port}`;
   }
@@ -49,6 +62,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}) });
   return async () => {
     receiver.server.close();
-    if (child) { child.removeAllListeners('exit'); child.kill('SIGTERM'); }
+    if (child) {
+      child.removeAllListeners('exit');
+      child.kill('SIGTERM');
+    }
   };
 }

@@ -5,20 +5,40 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
-import { judge, loadExpected, type BasisName, type Expected, type Outcome, type Row, type Status } from './lib/verdict.ts';
+import {
+  judge,
+  loadExpected,
+  type BasisName,
+  type Expected,
+  type Outcome,
+  type Row,
+  type Status,
+} from './lib/verdict.ts';
 
 /** The outcome as the requirement classified it where it was thrown (lib/requirement.ts), else the suite broke. */
 function outcome(test: TestCase, result: TestResult): Pick<Outcome, 'status' | 'reason' | 'evidence' | 'deviations'> {
   const deviations = result.annotations.find((a) => a.type === 'contract-deviation')?.description;
   if (result.status === 'passed') return { status: 'pass', ...(deviations ? { deviations } : {}) };
-  if (result.status === 'skipped') return { status: 'skipped', reason: [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description };
+  if (result.status === 'skipped')
+    return {
+      status: 'skipped',
+      reason: [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description,
+    };
   const message = stripVTControlCharacters(result.error?.message ?? result.status);
-  const reason = message.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' ').slice(0, 300);
+  const reason = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' ')
+    .slice(0, 300);
   const classified = result.annotations.find((a) => a.type === 'outcome')?.description;
   const evidence = result.attachments.find((a) => a.name === 'http-exchange')?.body?.toString('utf8');
   return {
-    status: classified === 'fail' ? 'fail' : 'error', reason: result.status === 'timedOut' ? `timed out: ${reason}` : reason,
-    ...(evidence ? { evidence } : {}), ...(deviations ? { deviations } : {}),
+    status: classified === 'fail' ? 'fail' : 'error',
+    reason: result.status === 'timedOut' ? `timed out: ${reason}` : reason,
+    ...(evidence ? { evidence } : {}),
+    ...(deviations ? { deviations } : {}),
   };
 }
 
@@ -36,7 +56,10 @@ function countBy(rows: Row[], key: (r: Row) => string): Record<string, Record<st
 const requirementOf = (test: TestCase) => test.annotations.find((x) => x.type === 'requirement');
 const bases: BasisName[] = ['source', 'standard', 'platform', 'decision'];
 const basisText: Record<BasisName, string> = {
-  source: 'source (the source says it)', standard: 'standard (an RFC or standard)', platform: 'platform (design brief)', decision: 'decision (D-nn)',
+  source: 'source (the source says it)',
+  standard: 'standard (an RFC or standard)',
+  platform: 'platform (design brief)',
+  decision: 'decision (D-nn)',
 };
 
 export default class RequirementReporter implements Reporter {
@@ -60,39 +83,90 @@ export default class RequirementReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const a = requirementOf(test);
     // A test that is no requirement (the token setup) and failed leaves every requirement unproven.
-    if (!a?.description) { if (result.status === 'failed' || result.status === 'timedOut') this.setupFailed = true; return; }
-    const meta = JSON.parse(a.description) as Pick<Outcome, 'id' | 'level' | 'area' | 'source' | 'basis' | 'quote' | 'standard'>;
-    this.outcomes.set(meta.id, { ...meta, title: test.title.replace(/^\S+ \S+ /, ''), operation: test.parent.title, ...outcome(test, result) });
+    if (!a?.description) {
+      if (result.status === 'failed' || result.status === 'timedOut') this.setupFailed = true;
+      return;
+    }
+    const meta = JSON.parse(a.description) as Pick<
+      Outcome,
+      'id' | 'level' | 'area' | 'source' | 'basis' | 'quote' | 'standard'
+    >;
+    this.outcomes.set(meta.id, {
+      ...meta,
+      title: test.title.replace(/^\S+ \S+ /, ''),
+      operation: test.parent.title,
+      ...outcome(test, result),
+    });
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const outcomes = [...this.outcomes.values()].sort((a, b) => a.id.localeCompare(b.id));
     let expected: Expected[];
     let expectedError: string | undefined;
-    try { expected = loadExpected(config.expectedFailures); } catch (err) { expectedError = (err as Error).message; expected = []; }
+    try {
+      expected = loadExpected(config.expectedFailures);
+    } catch (err) {
+      expectedError = (err as Error).message;
+      expected = [];
+    }
     const verdict = judge(outcomes, config.profile, expected);
     const { rows } = verdict;
     // Never a success for requirements that did not run: the setup failed, the run was cut, or nothing passed.
-    const passed = verdict.gate.passed && !expectedError && !this.duplicates.length && !this.setupFailed
-      && (result.status === 'passed' || result.status === 'failed') && rows.some((r) => r.status === 'pass');
+    const passed =
+      verdict.gate.passed &&
+      !expectedError &&
+      !this.duplicates.length &&
+      !this.setupFailed &&
+      (result.status === 'passed' || result.status === 'failed') &&
+      rows.some((r) => r.status === 'pass');
     mkdirSync(config.reportDir, { recursive: true });
-    writeFileSync(`${config.reportDir}/results.json`, JSON.stringify({
-      target: config.targetUrl, profile: config.profile, generated: new Date().toISOString(),
-      gate: { ...verdict.gate, passed, unknownExpected: verdict.unknown, ...(expectedError ? { expectedFailuresError: expectedError } : {}) },
-      counts: { byBasis: countBy(rows, (r) => r.basis), byLevel: countBy(rows, (r) => r.level) },
-      requirements: rows,
-    }, null, 2));
-    const unproven = this.setupFailed ? 'the token setup failed, so no requirement ran' : result.status !== 'passed' && result.status !== 'failed' ? `the run ended ${result.status}` : !rows.some((r) => r.status === 'pass') ? 'no requirement passed' : undefined;
+    writeFileSync(
+      `${config.reportDir}/results.json`,
+      JSON.stringify(
+        {
+          target: config.targetUrl,
+          profile: config.profile,
+          generated: new Date().toISOString(),
+          gate: {
+            ...verdict.gate,
+            passed,
+            unknownExpected: verdict.unknown,
+            ...(expectedError ? { expectedFailuresError: expectedError } : {}),
+          },
+          counts: { byBasis: countBy(rows, (r) => r.basis), byLevel: countBy(rows, (r) => r.level) },
+          requirements: rows,
+        },
+        null,
+        2,
+      ),
+    );
+    const unproven = this.setupFailed
+      ? 'the token setup failed, so no requirement ran'
+      : result.status !== 'passed' && result.status !== 'failed'
+        ? `the run ended ${result.status}`
+        : !rows.some((r) => r.status === 'pass')
+          ? 'no requirement passed'
+          : undefined;
     writeFileSync(`${config.reportDir}/summary.md`, summary(rows, verdict.unknown, expectedError, passed, unproven));
     // The exit status is the profile's verdict: a failure that does not gate (source profile, expected) passes.
     return { status: passed ? 'passed' : 'failed' };
   }
 }
 
-function summary(rows: Row[], unknown: { id: string; reason: string }[], expectedError: string | undefined, passed: boolean, unproven?: string): string {
+function summary(
+  rows: Row[],
+  unknown: { id: string; reason: string }[],
+  expectedError: string | undefined,
+  passed: boolean,
+  unproven?: string,
+): string {
   const count = (rs: Row[], s: Status) => rs.filter((r) => r.status === s).length;
-  const line = (label: string, rs: Row[]) => `| ${label} | ${rs.length} | ${count(rs, 'pass')} | ${count(rs, 'fail')} | ${count(rs, 'error')} | ${count(rs, 'skipped')} |`;
-  const head = (label: string) => [`| ${label} | requirements | pass | fail | error | skipped |`, '|---|---|---|---|---|---|'];
+  const line = (label: string, rs: Row[]) =>
+    `| ${label} | ${rs.length} | ${count(rs, 'pass')} | ${count(rs, 'fail')} | ${count(rs, 'error')} | ${count(rs, 'skipped')} |`;
+  const head = (label: string) => [
+    `| ${label} | requirements | pass | fail | error | skipped |`,
+    '|---|---|---|---|---|---|',
+  ];
   const failed = (r: Row) => r.status === 'fail' || r.status === 'error';
   const gatingFailures = rows.filter((r) => failed(r) && r.gating);
   const differing = rows.filter((r) => failed(r) && !r.gating && !r.expectation);
@@ -100,24 +174,77 @@ function summary(rows: Row[], unknown: { id: string; reason: string }[], expecte
     `- **${r.status}** \`${r.id}\` ${r.level} ${r.title} (${r.basis}${r.basis === 'standard' ? `: ${r.standard}` : ''}; ${r.source.join(', ')}): ${r.reason ?? ''}`,
     ...(r.evidence ? ['', '  ```http', ...r.evidence.split('\n').map((l) => `  ${l}`), '  ```', ''] : []),
   ];
-  const profileText = config.profile === 'source'
-    ? 'profile **source**: only MUST requirements of basis source or standard gate; the others are reported as differing from the reference contract'
-    : 'profile **contract**: every MUST requirement gates (conformance to the reference contract, decisions included)';
+  const profileText =
+    config.profile === 'source'
+      ? 'profile **source**: only MUST requirements of basis source or standard gate; the others are reported as differing from the reference contract'
+      : 'profile **contract**: every MUST requirement gates (conformance to the reference contract, decisions included)';
   return [
-    '# Conformance summary', '',
-    `Target: \`${config.targetUrl}\`; ${profileText}.`, '',
-    ...head('area'), ...[...new Set(rows.map((r) => r.area))].sort().map((area) => line(area, rows.filter((r) => r.area === area))), line('**all**', rows), '',
-    ...head('basis'), ...bases.map((b) => line(basisText[b], rows.filter((r) => r.basis === b))), '',
-    ...head('level'), ...['MUST', 'SHOULD', 'MAY'].map((l) => line(l, rows.filter((r) => r.level === l))), '',
-    passed ? '**Verdict: passed.** No requirement that gates under this profile failed.'
-      : unproven ? `**Verdict: failed: nothing is proven** (${unproven}).`
-      : `**Verdict: failed.** ${gatingFailures.length} gating requirement(s) failed${rows.some((r) => r.expectation === 'stale') ? ', stale expected failures' : ''}${unknown.length ? ', unknown ids in the expected failures' : ''}${expectedError ? ', unreadable expected failures' : ''}.`, '',
+    '# Conformance summary',
+    '',
+    `Target: \`${config.targetUrl}\`; ${profileText}.`,
+    '',
+    ...head('area'),
+    ...[...new Set(rows.map((r) => r.area))].sort().map((area) =>
+      line(
+        area,
+        rows.filter((r) => r.area === area),
+      ),
+    ),
+    line('**all**', rows),
+    '',
+    ...head('basis'),
+    ...bases.map((b) =>
+      line(
+        basisText[b],
+        rows.filter((r) => r.basis === b),
+      ),
+    ),
+    '',
+    ...head('level'),
+    ...['MUST', 'SHOULD', 'MAY'].map((l) =>
+      line(
+        l,
+        rows.filter((r) => r.level === l),
+      ),
+    ),
+    '',
+    passed
+      ? '**Verdict: passed.** No requirement that gates under this profile failed.'
+      : unproven
+        ? `**Verdict: failed: nothing is proven** (${unproven}).`
+        : `**Verdict: failed.** ${gatingFailures.length} gating requirement(s) failed${rows.some((r) => r.expectation === 'stale') ? ', stale expected failures' : ''}${unknown.length ? ', unknown ids in the expected failures' : ''}${expectedError ? ', unreadable expected failures' : ''}.`,
+    '',
     ...(expectedError ? ['## The expected-failures file could not be read', '', expectedError, ''] : []),
-    ...(unknown.length ? ['## Expected failures that name no requirement (errors)', '', ...unknown.map((u) => `- \`${u.id}\`: ${u.reason}`), ''] : []),
-    ...(rows.some((r) => r.expectation === 'stale') ? ['## Stale expected failures (they pass now: remove them)', '', ...rows.filter((r) => r.expectation === 'stale').map((r) => `- \`${r.id}\`: ${r.expectedReason}`), ''] : []),
-    ...(rows.some((r) => r.expectation === 'expected-failure') ? ['## Expected failures (listed; not gating)', '', ...rows.filter((r) => r.expectation === 'expected-failure').map((r) => `- **${r.status}** \`${r.id}\`: ${r.expectedReason} — ${r.reason ?? ''}`), ''] : []),
+    ...(unknown.length
+      ? [
+          '## Expected failures that name no requirement (errors)',
+          '',
+          ...unknown.map((u) => `- \`${u.id}\`: ${u.reason}`),
+          '',
+        ]
+      : []),
+    ...(rows.some((r) => r.expectation === 'stale')
+      ? [
+          '## Stale expected failures (they pass now: remove them)',
+          '',
+          ...rows.filter((r) => r.expectation === 'stale').map((r) => `- \`${r.id}\`: ${r.expectedReason}`),
+          '',
+        ]
+      : []),
+    ...(rows.some((r) => r.expectation === 'expected-failure')
+      ? [
+          '## Expected failures (listed; not gating)',
+          '',
+          ...rows
+            .filter((r) => r.expectation === 'expected-failure')
+            .map((r) => `- **${r.status}** \`${r.id}\`: ${r.expectedReason} — ${r.reason ?? ''}`),
+          '',
+        ]
+      : []),
     ...(gatingFailures.length ? ['## Failures and errors', '', ...gatingFailures.flatMap(entry)] : []),
-    ...(differing.length ? ['## Differs from the reference contract (not gating under this profile)', '', ...differing.flatMap(entry)] : []),
+    ...(differing.length
+      ? ['## Differs from the reference contract (not gating under this profile)', '', ...differing.flatMap(entry)]
+      : []),
     '',
   ].join('\n');
 }

@@ -86,13 +86,17 @@ export const escapePointer = (token: string) => token.replace(/~/g, '~0').replac
 /** The node a local JSON pointer (`#/components/schemas/Product`) names; undefined when it names nothing. */
 export function resolvePointer(pointer: string): Json {
   if (!pointer.startsWith('#/')) return undefined;
-  return pointer.slice(2).split('/').reduce((node: Json, token) => node?.[unescape(token)], doc);
+  return pointer
+    .slice(2)
+    .split('/')
+    .reduce((node: Json, token) => node?.[unescape(token)], doc);
 }
 
 /** Follows local `$ref`s until a node without one; other references (none in a bundle) are left as they are. */
 export function deref<T = Json>(node: Json): T {
   let n = node;
-  while (n && typeof n === 'object' && typeof n.$ref === 'string' && n.$ref.startsWith('#/')) n = resolvePointer(n.$ref);
+  while (n && typeof n === 'object' && typeof n.$ref === 'string' && n.$ref.startsWith('#/'))
+    n = resolvePointer(n.$ref);
   return n as T;
 }
 
@@ -145,7 +149,9 @@ export function op(id: string): Operation {
 export const schema = (name: string): Schema => doc.components.schemas[name];
 
 /** Every scope of the `oauth2` scheme (§5, D-07), in the document's order. */
-export const scopes: string[] = Object.keys(deref(doc.components.securitySchemes.oauth2).flows.clientCredentials.scopes);
+export const scopes: string[] = Object.keys(
+  deref(doc.components.securitySchemes.oauth2).flows.clientCredentials.scopes,
+);
 
 /**
  * Splits a §4.4 `:in` value on commas outside double quotes (D-62): `"a,b"` is one value, `""` inside quotes is a

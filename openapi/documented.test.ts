@@ -14,7 +14,16 @@ function exemplified(raw: Schema, seen = new Set<Schema>()): boolean {
   // items: narrowed by each user with allOf) need no example of their own.
   const open = !s.properties && !s.items && !s.allOf && !s.oneOf && !s.anyOf;
   const placeholder = Object.keys(s).length === 0 || (open && (s.type === 'object' || s.type === 'array'));
-  if ('example' in s || 'examples' in s || 'const' in s || 'default' in s || forbidden(s) || s.type === 'null' || placeholder) return true;
+  if (
+    'example' in s ||
+    'examples' in s ||
+    'const' in s ||
+    'default' in s ||
+    forbidden(s) ||
+    s.type === 'null' ||
+    placeholder
+  )
+    return true;
   const parts = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
   if (parts.length && parts.every((p) => exemplified(p, seen))) return true;
   if (s.items) return exemplified(s.items, seen);
@@ -25,7 +34,8 @@ function exemplified(raw: Schema, seen = new Set<Schema>()): boolean {
 function problems(name: string, raw: Schema, path: string, out: string[]): void {
   const s = deref<Schema>(raw);
   if (!exemplified(s)) out.push(`${path}: no example`);
-  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) if (!part.$ref) problems(name, part, path, out);
+  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])])
+    if (!part.$ref) problems(name, part, path, out);
   for (const [prop, p] of Object.entries(s.properties ?? {})) {
     if (forbidden(p)) continue;
     if (!p.$ref && typeof p.description !== 'string') out.push(`${path}.${prop}: no description`);

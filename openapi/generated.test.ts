@@ -16,10 +16,18 @@ const run = (name: string, args: string[]) => execFileSync(bin(name), args, { cw
 
 test(`${relative(root, bundlePath)} is the bundle of openapi/openapi.yaml`, () => {
   run('redocly', ['bundle', 'openapi/openapi.yaml', '--ext', 'json', '-o', join(dir, 'openapi.json')]);
-  assert.equal(readFileSync(join(dir, 'openapi.json'), 'utf8'), readFileSync(bundlePath, 'utf8'), 'stale bundle: run npm run spec');
+  assert.equal(
+    readFileSync(join(dir, 'openapi.json'), 'utf8'),
+    readFileSync(bundlePath, 'utf8'),
+    'stale bundle: run npm run spec',
+  );
 });
 
 test('openapi/dist/types.ts is the openapi-typescript output of the bundle', () => {
   run('openapi-typescript', [bundlePath, '-o', join(dir, 'types.ts')]);
-  assert.equal(readFileSync(join(dir, 'types.ts'), 'utf8'), readFileSync(join(root, 'openapi/dist/types.ts'), 'utf8'), 'stale types: run npm run spec');
+  assert.equal(
+    readFileSync(join(dir, 'types.ts'), 'utf8'),
+    readFileSync(join(root, 'openapi/dist/types.ts'), 'utf8'),
+    'stale types: run npm run spec',
+  );
 });

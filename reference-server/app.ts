@@ -29,7 +29,10 @@ function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Reco
   }
   try {
     const json = JSON.parse(raw);
-    const form = json && typeof json === 'object' && !Array.isArray(json) ? Object.fromEntries(Object.entries(json).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {};
+    const form =
+      json && typeof json === 'object' && !Array.isArray(json)
+        ? (Object.fromEntries(Object.entries(json).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
+        : {};
     return { json, form };
   } catch (err) {
     return fail(400, 'error.malformed-json', 'body', `The body is not valid JSON: ${(err as Error).message}`);
@@ -49,8 +52,12 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   const { resources, appCalls, pricing, calculators } = seams;
   const services: Services = { config, auth, db, resources, outbox, appCalls, pricing, calculators };
   const worker = startWorker(db, outbox, seams.transport, {
-    secretOf: (id) => auth.clients.get(id)?.clientSecret, account: config.account,
-    retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: 5000, pollMs: Math.min(250, config.webhookRetryBaseMs),
+    secretOf: (id) => auth.clients.get(id)?.clientSecret,
+    account: config.account,
+    retryBaseMs: config.webhookRetryBaseMs,
+    maxAttempts: config.webhookMaxAttempts,
+    timeoutMs: 5000,
+    pollMs: Math.min(250, config.webhookRetryBaseMs),
   });
   const buckets = new Map<string, { tokens: number; at: number }>();
   /** Every JSON answer leaves here, through the app's `beforeSend` hooks. */
@@ -72,7 +79,10 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     const url = new URL(req.originalUrl, 'http://localhost');
     const { op, params, allow } = findOperation(req.method, url.pathname);
     if (!op) {
-      if (allow.length) fail(405, 'error.method-not-allowed', 'method', `${req.method} is not allowed here`, 'request', { Allow: allow.join(', ') });
+      if (allow.length)
+        fail(405, 'error.method-not-allowed', 'method', `${req.method} is not allowed here`, 'request', {
+          Allow: allow.join(', '),
+        });
       fail(404, 'error.not-found', 'path', `No operation at ${url.pathname}`);
     }
     const now = config.clock();
@@ -91,11 +101,22 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
       if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
       dropReadOnly(op, body);
     }
-    const handler = seams.handlers[op.operationId as keyof Seams['handlers']] as (r: Req) => ReturnType<Seams['handlers']['listProducts']>;
+    const handler = seams.handlers[op.operationId as keyof Seams['handlers']] as (
+      r: Req,
+    ) => ReturnType<Seams['handlers']['listProducts']>;
     const host = req.headers.host ?? 'localhost';
     const reply = await handler({
-      params, query: query as Req['query'], body, form, authorization, client: client!, db, now,
-      baseUrl: `${req.protocol}://${host}`, path: url.pathname + url.search, services,
+      params,
+      query: query as Req['query'],
+      body,
+      form,
+      authorization,
+      client: client!,
+      db,
+      now,
+      baseUrl: `${req.protocol}://${host}`,
+      path: url.pathname + url.search,
+      services,
     });
     for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
     if (reply.body === undefined) res.status(reply.status).end();
@@ -106,36 +127,64 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     let e: ApiError;
     if (err instanceof ApiError) e = err;
-    else if ((err as { type?: string }).type === 'entity.too.large') e = new ApiError(413, 'request', [{ name: 'body', message: `The body exceeds ${BODY_LIMIT} bytes`, ref: 'error.payload-too-large' }]);
-    else if ((err as { status?: number }).status === 400 || (err as { type?: string }).type?.startsWith('entity.')) e = new ApiError(400, 'request', [{ name: 'body', message: (err as Error).message, ref: 'error.malformed-json' }]);
+    else if ((err as { type?: string }).type === 'entity.too.large')
+      e = new ApiError(413, 'request', [
+        { name: 'body', message: `The body exceeds ${BODY_LIMIT} bytes`, ref: 'error.payload-too-large' },
+      ]);
+    else if ((err as { status?: number }).status === 400 || (err as { type?: string }).type?.startsWith('entity.'))
+      e = new ApiError(400, 'request', [
+        { name: 'body', message: (err as Error).message, ref: 'error.malformed-json' },
+      ]);
     else {
       console.error('[reference-server] internal error on', req.method, req.originalUrl, err);
       e = new ApiError(500, 'request', [{ name: 'server', message: 'Internal error', ref: 'error.internal' }]);
     }
     for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-    if (req.originalUrl.startsWith('/admin/oauth/token') && e.status === 400 && e.errors[0]?.ref === 'error.malformed-json') {
+    if (
+      req.originalUrl.startsWith('/admin/oauth/token') &&
+      e.status === 400 &&
+      e.errors[0]?.ref === 'error.malformed-json'
+    ) {
       sendJson(res, 400, { error: 'invalid_request', error_description: e.errors[0].message });
       return;
     }
     sendJson(res, e.status, errorBody(e));
   });
 
-  return { app, services, seams, worker, async close() { await worker.stop(); db.close(); } };
+  return {
+    app,
+    services,
+    seams,
+    worker,
+    async close() {
+      await worker.stop();
+      db.close();
+    },
+  };
 }
 
-function rateLimit(buckets: Map<string, { tokens: number; at: number }>, clientId: string, perSecond: number, nowMs: number): void {
+function rateLimit(
+  buckets: Map<string, { tokens: number; at: number }>,
+  clientId: string,
+  perSecond: number,
+  nowMs: number,
+): void {
   const b = buckets.get(clientId) ?? { tokens: perSecond, at: nowMs };
   b.tokens = Math.min(perSecond, b.tokens + ((nowMs - b.at) / 1000) * perSecond);
   b.at = nowMs;
   buckets.set(clientId, b);
-  if (b.tokens < 1) fail(429, 'error.rate-limited', 'rate', 'Too many requests; retry after 1 second', 'request', { 'Retry-After': '1' });
+  if (b.tokens < 1)
+    fail(429, 'error.rate-limited', 'rate', 'Too many requests; retry after 1 second', 'request', {
+      'Retry-After': '1',
+    });
   b.tokens -= 1;
 }
 
 /** D-24: stored images behind the absolute thumbnail URLs. */
 function serveContent(db: Db, req: Request, res: Response, next: NextFunction): void {
   const path = `~${req.path}`;
-  const row = db.prepare('SELECT mime, data FROM content WHERE path = ?').get(path) as { mime: string; data: Uint8Array } | undefined;
+  const row = db.prepare('SELECT mime, data FROM content WHERE path = ?').get(path) as
+    { mime: string; data: Uint8Array } | undefined;
   if (!row) return next();
   res.setHeader('Content-Type', row.mime);
   res.end(Buffer.from(row.data));

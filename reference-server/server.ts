@@ -10,18 +10,32 @@ const { values } = parseArgs({
     clients: { type: 'string' },
   },
 });
-const config = { ...configFromEnv(), ...(values.db ? { db: values.db } : {}), ...(values.clients ? { clientsFile: values.clients } : {}) };
+const config = {
+  ...configFromEnv(),
+  ...(values.db ? { db: values.db } : {}),
+  ...(values.clients ? { clientsFile: values.clients } : {}),
+};
 const built = createApp(config);
 const { app, close } = built;
 // Known-bad variants for measuring the conformance suite (reference-server/faults/README.md); never set in use.
 if (process.env.FAULTS) {
   const { applyFaults } = await import('./faults/index.ts');
-  applyFaults(process.env.FAULTS.split(',').map((s) => s.trim()).filter(Boolean), built);
+  applyFaults(
+    process.env.FAULTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    built,
+  );
 }
 // Benign variants, deciding differently where the source is silent (reference-server/variants/README.md); never set in use.
 if (process.env.VARIANTS) {
   const { applyVariants } = await import('./variants/index.ts');
-  applyVariants(process.env.VARIANTS.split(',').map((s) => s.trim()).filter(Boolean), built);
+  applyVariants(
+    process.env.VARIANTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    built,
+  );
 }
 const server = app.listen(Number(values.port), values.host, (err?: Error) => {
   if (err) {
@@ -30,8 +44,13 @@ const server = app.listen(Number(values.port), values.host, (err?: Error) => {
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : values.port;
-  console.log(`reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`);
+  console.log(
+    `reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`,
+  );
 });
-const shutdown = () => { server.close(); void close().then(() => process.exit(0)); };
+const shutdown = () => {
+  server.close();
+  void close().then(() => process.exit(0));
+};
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -16,69 +16,143 @@ import { bin, root } from './run.ts';
 
 const smoke = process.argv.includes('--smoke');
 const cfg = smoke
-  ? { sizes: [100, 300], peerSize: 100, rounds: 1, duration: 1, amount: 100, connections: 10, sweep: [1], suite: false, out: mkdtempSync(join(tmpdir(), 'bench-smoke-')) }
-  : { sizes: [10_000, 100_000, 1_000_000], peerSize: 10_000, rounds: 3, duration: 3, amount: undefined, connections: 50, sweep: [1, 10, 25], suite: true, out: join(root, 'reports/bench') };
+  ? {
+      sizes: [100, 300],
+      peerSize: 100,
+      rounds: 1,
+      duration: 1,
+      amount: 100,
+      connections: 10,
+      sweep: [1],
+      suite: false,
+      out: mkdtempSync(join(tmpdir(), 'bench-smoke-')),
+    }
+  : {
+      sizes: [10_000, 100_000, 1_000_000],
+      peerSize: 10_000,
+      rounds: 3,
+      duration: 3,
+      amount: undefined,
+      connections: 50,
+      sweep: [1, 10, 25],
+      suite: true,
+      out: join(root, 'reports/bench'),
+    };
 /** The reference catalogue compared with the peers, and where the p99 bar applies. */
 const peerCatalogue = cfg.sizes[1]!;
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 mkdirSync(cfg.out, { recursive: true });
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => { const a = s.address(); s.close(() => resolve(typeof a === 'object' && a ? a.port : 0)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
 
 /** A running server, and the headers its requests carry. */
-interface Server { child: ChildProcess; base: string; headers: Record<string, string> }
+interface Server {
+  child: ChildProcess;
+  base: string;
+  headers: Record<string, string>;
+}
 const servers: Server[] = [];
 /** Starts a server process on a free port, waits until the port answers HTTP. */
-async function serve(command: string, args: (port: number) => string[], headers: Record<string, string> = {}): Promise<Server> {
+async function serve(
+  command: string,
+  args: (port: number) => string[],
+  headers: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(command, args(port), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const server = { child, base: `http://127.0.0.1:${port}`, headers };
   servers.push(server);
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
-    if (await fetch(`${server.base}/`).then(() => true, () => false)) return server;
+    if (
+      await fetch(`${server.base}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${command} did not start listening on ${port}`);
 }
-const stop = ({ child }: Server) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill('SIGTERM');
-});
+const stop = ({ child }: Server) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
 /** One autocannon run in its own process. */
-function load(url: string, opts: { method?: string; headers?: Record<string, string>; body?: unknown; create?: boolean; duration?: number; connections?: number } = {}): Promise<Load> {
+function load(
+  url: string,
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    create?: boolean;
+    duration?: number;
+    connections?: number;
+  } = {},
+): Promise<Load> {
   const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
   const options = { url, connections: cfg.connections, duration: cfg.duration, amount: cfg.amount, ...given };
-  return new Promise((resolve, reject) => execFile(process.execPath, [join(root, 'scripts/bench/load.ts'), JSON.stringify(options)], { cwd: root }, (err, stdout) => {
-    if (err) reject(err); else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Load);
-  }));
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [join(root, 'scripts/bench/load.ts'), JSON.stringify(options)],
+      { cwd: root },
+      (err, stdout) => {
+        if (err) reject(err);
+        else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as Load);
+      },
+    ),
+  );
 }
 
 /** Each rate and latency the median of its rounds; the counts of failed responses summed, so none is hidden. */
 function median(loads: Load[]): Load {
   const mid = (k: 'rps' | 'p50' | 'p99') => loads.map((l) => l[k]).sort((a, b) => a - b)[Math.floor(loads.length / 2)]!;
   const sum = (k: 'total' | 'non2xx' | 'errors' | 'timeouts') => loads.reduce((t, l) => t + l[k], 0);
-  return { rps: mid('rps'), p50: mid('p50'), p99: mid('p99'), total: sum('total'), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts') };
+  return {
+    rps: mid('rps'),
+    p50: mid('p50'),
+    p99: mid('p99'),
+    total: sum('total'),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+  };
 }
 
 /** A benchmark subject: the equivalent endpoints of one server (a page of 100, a page of 1, get one, create one). */
 type BenchSubject = Record<Op, string> & { headers: Record<string, string> };
 /** Fails unless the two lists hold 100 and 1 items: otherwise the servers would not be doing the same work. */
 async function checkEquivalent(subject: BenchSubject): Promise<void> {
-  for (const [op, size] of [['list', 100], ['listOne', 1]] as const) {
-    const body = await fetch(subject[op], { headers: subject.headers }).then((r) => r.json() as Promise<unknown[] | { data: unknown[] }>);
+  for (const [op, size] of [
+    ['list', 100],
+    ['listOne', 1],
+  ] as const) {
+    const body = await fetch(subject[op], { headers: subject.headers }).then(
+      (r) => r.json() as Promise<unknown[] | { data: unknown[] }>,
+    );
     const got = (Array.isArray(body) ? body : body.data).length;
-    if (got !== size) throw new Error(`${subject[op]} answered ${got} items, not ${size}: the endpoints would not be equivalent`);
+    if (got !== size)
+      throw new Error(`${subject[op]} answered ${got} items, not ${size}: the endpoints would not be equivalent`);
   }
 }
 
 /** The reference server's (and Prism's) equivalent endpoints, on a catalogue of n products. */
 const refPaths = (base: string, n: number): Record<Op, string> => ({
-  list: `${base}/api/v2/products.json?page=1&limit=100`, listOne: `${base}/api/v2/products.json?page=1&limit=1`, get: `${base}/api/v2/products/${Math.ceil(n / 2)}.json`, create: `${base}/api/v2/products.json`,
+  list: `${base}/api/v2/products.json?page=1&limit=100`,
+  listOne: `${base}/api/v2/products.json?page=1&limit=1`,
+  get: `${base}/api/v2/products/${Math.ceil(n / 2)}.json`,
+  create: `${base}/api/v2/products.json`,
 });
 /** A product to create; load.ts gives each request a new sku and title. */
 const createBody = { data: { type: 'physical', sku: 'X', title: 'X', isActive: true, packagedWeight: 280 } };
@@ -88,15 +162,44 @@ const createBody = { data: { type: 'physical', sku: 'X', title: 'X', isActive: t
  * schema's own property examples), so Prism's `list` does the work of a page of 100 like every other server. Prism
  * on the document as is answers the one-product page it builds from the schema whatever the `limit`.
  */
-function withPageOf100(doc: { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, { content: Record<string, Record<string, unknown>> }> }>>; components: { schemas: Record<string, { properties: Record<string, { example?: unknown }> }> } }): unknown {
+function withPageOf100(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId?: string; responses: Record<string, { content: Record<string, Record<string, unknown>> }> }
+    >
+  >;
+  components: { schemas: Record<string, { properties: Record<string, { example?: unknown }> }> };
+}): unknown {
   const copy = structuredClone(doc);
-  const op = Object.values(copy.paths).flatMap((item) => Object.values(item)).find((o) => o.operationId === 'listProducts')!;
-  const example = Object.fromEntries(Object.entries(copy.components.schemas.Product!.properties).map(([k, s]) => [k, s.example ?? null]));
-  const data = Array.from({ length: 100 }, (_, i) => ({ ...example, id: i + 1, quickfind: i + 1, sku: `${String(example.sku)}-${i + 1}` }));
-  op.responses['200']!.content['application/json']!.examples = { pageOf100: { value: {
-    success: true, status: 200, data, pagination: { page: 1, limit: 100, total: peerCatalogue, totalPages: Math.ceil(peerCatalogue / 100) },
-    links: { self: '/api/v2/products.json?page=1&limit=100', previous: null, next: '/api/v2/products.json?page=2&limit=100' },
-  } } };
+  const op = Object.values(copy.paths)
+    .flatMap((item) => Object.values(item))
+    .find((o) => o.operationId === 'listProducts')!;
+  const example = Object.fromEntries(
+    Object.entries(copy.components.schemas.Product!.properties).map(([k, s]) => [k, s.example ?? null]),
+  );
+  const data = Array.from({ length: 100 }, (_, i) => ({
+    ...example,
+    id: i + 1,
+    quickfind: i + 1,
+    sku: `${String(example.sku)}-${i + 1}`,
+  }));
+  op.responses['200']!.content['application/json']!.examples = {
+    pageOf100: {
+      value: {
+        success: true,
+        status: 200,
+        data,
+        pagination: { page: 1, limit: 100, total: peerCatalogue, totalPages: Math.ceil(peerCatalogue / 100) },
+        links: {
+          self: '/api/v2/products.json?page=1&limit=100',
+          previous: null,
+          next: '/api/v2/products.json?page=2&limit=100',
+        },
+      },
+    },
+  };
   return copy;
 }
 
@@ -131,20 +234,45 @@ try {
   console.log('starting Prism, json-server and the reference server at every catalogue size');
   const copy = join(work, 'openapi-page-of-100.json');
   writeFileSync(copy, JSON.stringify(withPageOf100(doc)));
-  const prism = (file: string) => serve(bin('prism'), (port) => ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', file], { authorization: 'Bearer benchmark' });
+  const prism = (file: string) =>
+    serve(bin('prism'), (port) => ['mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'error', file], {
+      authorization: 'Bearer benchmark',
+    });
   const [prismAsIs, prism100] = [await prism(bundlePath), await prism(copy)];
   const db = join(work, 'db.json');
-  writeFileSync(db, JSON.stringify({ products: Array.from({ length: cfg.peerSize }, (_, i) => product(i + 1, cfg.peerSize)) }));
-  const jsonServer = await serve(bin('json-server'), (port) => ['--quiet', '--host', '127.0.0.1', '--port', String(port), db]);
+  writeFileSync(
+    db,
+    JSON.stringify({ products: Array.from({ length: cfg.peerSize }, (_, i) => product(i + 1, cfg.peerSize)) }),
+  );
+  const jsonServer = await serve(bin('json-server'), (port) => [
+    '--quiet',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    db,
+  ]);
   const reference: Record<number, Server> = {};
   for (const n of cfg.sizes) {
     const file = join(work, `products-${n}.sqlite`);
     const seedSeconds = await seedCatalogue(file, n);
     console.log(`seeded ${n} products in ${seedSeconds.toFixed(1)} s`);
     scale[n] = { seedSeconds, queries: {}, get: {} as Load };
-    const server = await serve(process.execPath, (port) => ['reference-server/server.ts', '--port', String(port), '--db', file]);
-    const token = await fetch(`${server.base}/admin/oauth/token.json`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'conformance-full', client_secret: 'conformance-full-secret' }) })
-      .then((r) => r.json() as Promise<{ access_token: string }>);
+    const server = await serve(process.execPath, (port) => [
+      'reference-server/server.ts',
+      '--port',
+      String(port),
+      '--db',
+      file,
+    ]);
+    const token = await fetch(`${server.base}/admin/oauth/token.json`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'conformance-full',
+        client_secret: 'conformance-full-secret',
+      }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
     server.headers = { authorization: `Bearer ${token.access_token}` };
     reference[n] = server;
   }
@@ -152,48 +280,110 @@ try {
   const subjects: Record<'reference' | 'prism' | 'jsonServer', BenchSubject> = {
     reference: { ...refPaths(ref.base, peerCatalogue), headers: ref.headers },
     prism: { ...refPaths(prismAsIs.base, 2), list: refPaths(prism100.base, 2).list, headers: prismAsIs.headers },
-    jsonServer: { list: `${jsonServer.base}/products?_page=1&_limit=100`, listOne: `${jsonServer.base}/products?_page=1&_limit=1`, get: `${jsonServer.base}/products/${cfg.peerSize / 2}`, create: `${jsonServer.base}/products`, headers: {} },
+    jsonServer: {
+      list: `${jsonServer.base}/products?_page=1&_limit=100`,
+      listOne: `${jsonServer.base}/products?_page=1&_limit=1`,
+      get: `${jsonServer.base}/products/${cfg.peerSize / 2}`,
+      create: `${jsonServer.base}/products`,
+      headers: {},
+    },
   };
   for (const subject of Object.values(subjects)) await checkEquivalent(subject);
   // The ceiling (scripts/bench/ceiling.ts): servers that do no work, answering a tiny body, and bare Express sending
   // the reference's own list and get answers from memory: what no server can beat on this machine.
-  for (const op of ['list', 'get'] as const) writeFileSync(join(work, `${op}.json`), await fetch(subjects.reference[op], { headers: ref.headers }).then((r) => r.text()));
+  for (const op of ['list', 'get'] as const)
+    writeFileSync(
+      join(work, `${op}.json`),
+      await fetch(subjects.reference[op], { headers: ref.headers }).then((r) => r.text()),
+    );
   const ceilings: Record<string, Server> = {};
-  for (const [name, kind, body] of [['tiny (node:http)', 'http'], ['tiny (Express)', 'express'], [SAME_BYTES.get, 'express', 'get.json'], [SAME_BYTES.list, 'express', 'list.json']] as const) {
-    ceilings[name] = await serve(process.execPath, (port) => ['scripts/bench/ceiling.ts', kind, String(port), ...(body ? [join(work, body)] : [])]);
+  for (const [name, kind, body] of [
+    ['tiny (node:http)', 'http'],
+    ['tiny (Express)', 'express'],
+    [SAME_BYTES.get, 'express', 'get.json'],
+    [SAME_BYTES.list, 'express', 'list.json'],
+  ] as const) {
+    ceilings[name] = await serve(process.execPath, (port) => [
+      'scripts/bench/ceiling.ts',
+      kind,
+      String(port),
+      ...(body ? [join(work, body)] : []),
+    ]);
     ceiling[name] = { bytes: body ? readFileSync(join(work, body)).length : 60 } as Results['ceiling'][string];
   }
 
   // 2. What to measure, where each result goes, ordered so that the numbers of a ratio are taken one after another.
   const plan: { at: string[]; url: string; headers: Record<string, string>; connections?: number }[] = [
-    ...(['list', 'listOne', 'get'] as const).flatMap((op) => (['reference', 'prism', 'jsonServer'] as const).map((p) => ({ at: ['peers', p, op], url: subjects[p][op], headers: subjects[p].headers }))),
+    ...(['list', 'listOne', 'get'] as const).flatMap((op) =>
+      (['reference', 'prism', 'jsonServer'] as const).map((p) => ({
+        at: ['peers', p, op],
+        url: subjects[p][op],
+        headers: subjects[p].headers,
+      })),
+    ),
     ...Object.entries(ceilings).map(([name, s]) => ({ at: ['ceiling', name], url: `${s.base}/`, headers: {} })),
-    ...cfg.sweep.flatMap((connections) => (['list', 'get'] as const).map((op) => ({ at: ['sweep', String(connections), op], url: subjects.reference[op], headers: ref.headers, connections }))),
-    ...Object.keys(scaleQueries(cfg.sizes[0]!)).flatMap((q) => cfg.sizes.map((n) => ({ at: ['scale', String(n), 'queries', q], url: `${reference[n]!.base}/api/v2/products.json?${scaleQueries(n)[q]}`, headers: reference[n]!.headers }))),
-    ...cfg.sizes.map((n) => ({ at: ['scale', String(n), 'get'], url: refPaths(reference[n]!.base, n).get, headers: reference[n]!.headers })),
+    ...cfg.sweep.flatMap((connections) =>
+      (['list', 'get'] as const).map((op) => ({
+        at: ['sweep', String(connections), op],
+        url: subjects.reference[op],
+        headers: ref.headers,
+        connections,
+      })),
+    ),
+    ...Object.keys(scaleQueries(cfg.sizes[0]!)).flatMap((q) =>
+      cfg.sizes.map((n) => ({
+        at: ['scale', String(n), 'queries', q],
+        url: `${reference[n]!.base}/api/v2/products.json?${scaleQueries(n)[q]}`,
+        headers: reference[n]!.headers,
+      })),
+    ),
+    ...cfg.sizes.map((n) => ({
+      at: ['scale', String(n), 'get'],
+      url: refPaths(reference[n]!.base, n).get,
+      headers: reference[n]!.headers,
+    })),
   ];
 
   // 3. A warm-up round (1 s each: JIT, caches, anchors), then the rounds: a slow moment of the shared machine moves
   // one round of a few numbers, and the median leaves it out.
-  if (!smoke) { console.log(`warming up (${plan.length} measurements, 1 s each)`); for (const m of plan) await load(m.url, { headers: m.headers, connections: m.connections, duration: 1 }); }
+  if (!smoke) {
+    console.log(`warming up (${plan.length} measurements, 1 s each)`);
+    for (const m of plan) await load(m.url, { headers: m.headers, connections: m.connections, duration: 1 });
+  }
   const runs = plan.map(() => [] as Load[]);
   for (let round = 1; round <= cfg.rounds; round++) {
     console.log(`round ${round} of ${cfg.rounds} (${plan.length} measurements, ${cfg.duration} s each)`);
-    for (const [i, m] of plan.entries()) runs[i]!.push(await load(m.url, { headers: m.headers, connections: m.connections }));
+    for (const [i, m] of plan.entries())
+      runs[i]!.push(await load(m.url, { headers: m.headers, connections: m.connections }));
   }
   const into: Record<string, unknown> = { peers, ceiling, sweep, scale };
   plan.forEach((m, i) => {
-    const parent = m.at.slice(0, -1).reduce<Record<string, unknown>>((o, k) => (o[k] ??= {}) as Record<string, unknown>, into);
+    const parent = m.at
+      .slice(0, -1)
+      .reduce<Record<string, unknown>>((o, k) => (o[k] ??= {}) as Record<string, unknown>, into);
     parent[m.at.at(-1)!] = { ...(parent[m.at.at(-1)!] as object | undefined), ...median(runs[i]!) };
   });
 
   // 4. Creates last, once each: they add products, which would move every later list of the same server.
   console.log('measuring creates');
   const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
-  for (const [p, body] of [['reference', createBody], ['prism', createBody], ['jsonServer', jsonBody]] as const) {
-    peers[p].create = await load(subjects[p].create, { method: 'POST', headers: { ...subjects[p].headers, 'content-type': 'application/json' }, body, create: true, duration: cfg.duration * cfg.rounds });
+  for (const [p, body] of [
+    ['reference', createBody],
+    ['prism', createBody],
+    ['jsonServer', jsonBody],
+  ] as const) {
+    peers[p].create = await load(subjects[p].create, {
+      method: 'POST',
+      headers: { ...subjects[p].headers, 'content-type': 'application/json' },
+      body,
+      create: true,
+      duration: cfg.duration * cfg.rounds,
+    });
   }
-  peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  peakRssMb =
+    Number(
+      /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ?? 0,
+    ) / 1024;
 } finally {
   await Promise.all(servers.map(stop));
   rmSync(work, { recursive: true, force: true });
@@ -205,20 +395,46 @@ if (cfg.suite) {
   console.log('timing the conformance suite');
   const dir = join(root, 'reports/bench/conformance');
   const t0 = Date.now();
-  const exitCode = await new Promise<number>((resolve) => spawn(process.execPath, ['scripts/conformance.ts'], {
-    cwd: root, stdio: 'ignore', env: { ...process.env, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` },
-  }).on('exit', (code) => resolve(code ?? 1)));
+  const exitCode = await new Promise<number>((resolve) =>
+    spawn(process.execPath, ['scripts/conformance.ts'], {
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        TARGET_URL: '',
+        CONFORMANCE_REPORT_DIR: dir,
+        PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+      },
+    }).on('exit', (code) => resolve(code ?? 1)),
+  );
   const seconds = (Date.now() - t0) / 1000;
   const results = join(dir, 'results.json');
-  const requirements = existsSync(results) ? (JSON.parse(readFileSync(results, 'utf8')) as { requirements: unknown[] }).requirements.length : 0;
+  const requirements = existsSync(results)
+    ? (JSON.parse(readFileSync(results, 'utf8')) as { requirements: unknown[] }).requirements.length
+    : 0;
   suite = { seconds, requirements, perSecond: requirements / seconds, exitCode };
 }
 
 const results: Results = {
-  when: new Date().toISOString(), smoke, node: process.version, connections: cfg.connections, rounds: cfg.rounds, durationSeconds: cfg.duration,
-  wallSeconds: (Date.now() - started) / 1000, sizes: cfg.sizes, peerCatalogue, jsonServerCatalogue: cfg.peerSize,
-  ceiling, peers, sweep, scale, peakRssMb, suite,
+  when: new Date().toISOString(),
+  smoke,
+  node: process.version,
+  connections: cfg.connections,
+  rounds: cfg.rounds,
+  durationSeconds: cfg.duration,
+  wallSeconds: (Date.now() - started) / 1000,
+  sizes: cfg.sizes,
+  peerCatalogue,
+  jsonServerCatalogue: cfg.peerSize,
+  ceiling,
+  peers,
+  sweep,
+  scale,
+  peakRssMb,
+  suite,
 };
 const { summary, failures } = report(results, cfg.out);
-console.log(`\n${summary.split('\n## The ceiling')[0]}\nWritten to ${cfg.out}/ (summary.md, chart.svg, results.json) in ${results.wallSeconds.toFixed(0)} s.`);
+console.log(
+  `\n${summary.split('\n## The ceiling')[0]}\nWritten to ${cfg.out}/ (summary.md, chart.svg, results.json) in ${results.wallSeconds.toFixed(0)} s.`,
+);
 process.exitCode = failures.length || (suite && suite.exitCode !== 0) ? 1 : 0;

@@ -21,8 +21,16 @@ if (!existsSync(results)) {
   console.error(`No ${results}: the suite did not run (playwright exited with ${code}).`);
   process.exit(code || 1);
 }
-interface Result { status: string; gating: boolean; expectation?: string }
-const { requirements, gate, profile } = JSON.parse(readFileSync(results, 'utf8')) as { requirements: Result[]; gate: { passed: boolean }; profile: string };
+interface Result {
+  status: string;
+  gating: boolean;
+  expectation?: string;
+}
+const { requirements, gate, profile } = JSON.parse(readFileSync(results, 'utf8')) as {
+  requirements: Result[];
+  gate: { passed: boolean };
+  profile: string;
+};
 console.log(`\n${readFileSync(`${reportDir}/summary.md`, 'utf8').split('\n## ')[0]}`);
 const broken = (r: Result) => r.status === 'fail' || r.status === 'error';
 const passed = requirements.filter((r) => r.status === 'pass').length;

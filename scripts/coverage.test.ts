@@ -18,7 +18,10 @@ const statements = sections.flatMap((x) => x.statements.map((s) => ({ ...s, sect
 
 // The source's sections: `## 4. Endpoints` and `### 4.5 Endpoints…` start §4 and §4.5; deeper headings stay inside.
 const ranges = (() => {
-  const heads = [...source.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? .*$/gm)].map((m) => ({ section: m[1]!, start: m.index! }));
+  const heads = [...source.matchAll(/^#{2,3} (\d+(?:\.\d+)?)\.? .*$/gm)].map((m) => ({
+    section: m[1]!,
+    start: m.index!,
+  }));
   return heads.map((h, i) => ({ ...h, end: heads[i + 1]?.start ?? source.length }));
 })();
 const rangeOf = (section: string) => ranges.find((r) => r.section === section);
@@ -26,7 +29,11 @@ const rangeOf = (section: string) => ranges.find((r) => r.section === section);
 test('statements are numbered S-<section>-<n>, once each, in sections of the source', () => {
   const seen = new Set<string>();
   for (const s of statements) {
-    assert.match(s.id, new RegExp(`^S-${s.section.replace('.', '\\.')}-\\d+$`), `${s.id} is not numbered in §${s.section}`);
+    assert.match(
+      s.id,
+      new RegExp(`^S-${s.section.replace('.', '\\.')}-\\d+$`),
+      `${s.id} is not numbered in §${s.section}`,
+    );
     assert.ok(!seen.has(s.id), `${s.id} is used twice`);
     seen.add(s.id);
     assert.ok(rangeOf(s.section), `§${s.section} of ${s.id} is not a section of the source`);
@@ -69,9 +76,13 @@ test('every line of §2–§9 (table rows, bullets, rules, sentences) is quoted 
 
 test('every statement has requirements or a reason why it cannot be checked, and none is pending', () => {
   const open = statements.filter((s) => status(s) !== 'checked' && status(s) !== 'unchecked');
-  assert.deepEqual(open.map((s) => `${s.id}: ${s.pending ? `pending: ${s.pending}` : 'neither requirements nor unchecked'}`), []);
+  assert.deepEqual(
+    open.map((s) => `${s.id}: ${s.pending ? `pending: ${s.pending}` : 'neither requirements nor unchecked'}`),
+    [],
+  );
   for (const s of statements) {
-    if (s.unchecked) assert.ok(s.unchecked.length >= 40, `${s.id}: say concretely why it cannot be checked from outside`);
+    if (s.unchecked)
+      assert.ok(s.unchecked.length >= 40, `${s.id}: say concretely why it cannot be checked from outside`);
   }
 });
 
@@ -82,7 +93,9 @@ const resolve = (pointer: string): unknown => {
 };
 
 test('every contract pointer resolves in openapi/dist/openapi.json', () => {
-  const bad = statements.flatMap((s) => (s.contract ?? []).filter((p) => resolve(p) === undefined).map((p) => `${s.id}: ${p}`));
+  const bad = statements.flatMap((s) =>
+    (s.contract ?? []).filter((p) => resolve(p) === undefined).map((p) => `${s.id}: ${p}`),
+  );
   assert.deepEqual(bad, []);
   for (const s of statements) assert.ok(s.contract?.length, `${s.id} names no place in the contract`);
 });
@@ -95,7 +108,8 @@ test('every server reference is a file under reference-server/ (and its symbol i
       const [path, symbol] = ref.split('#') as [string, string | undefined];
       const file = join(root, path);
       if (!path.startsWith('reference-server/') || !existsSync(file)) bad.push(`${s.id}: ${path} does not exist`);
-      else if (symbol && !new RegExp(`\\b${symbol}\\b`).test(readFileSync(file, 'utf8'))) bad.push(`${s.id}: ${symbol} is not in ${path}`);
+      else if (symbol && !new RegExp(`\\b${symbol}\\b`).test(readFileSync(file, 'utf8')))
+        bad.push(`${s.id}: ${symbol} is not in ${path}`);
     }
   }
   assert.deepEqual(bad, []);
@@ -104,7 +118,9 @@ test('every server reference is a file under reference-server/ (and its symbol i
 /** The suite's requirement ids: the first word of every test title, from playwright's JSON list. */
 const suiteIds = (): Set<string> => {
   const res = spawnSync(join(root, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=json'], {
-    cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
   });
   assert.equal(res.status, 0, `playwright --list failed: ${res.stderr}`);
@@ -122,10 +138,17 @@ test('every requirement named exists in the conformance suite', () => {
   const ids = [...suiteIds()];
   assert.ok(ids.length > 100, `only ${ids.length} requirements listed`);
   const matches = (pattern: string) => {
-    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return ids.filter((id) => re.test(id));
   };
-  const missing = statements.flatMap((s: Statement) => (s.requirements ?? []).filter((r) => matches(r).length === 0).map((r) => `${s.id}: ${r}`));
+  const missing = statements.flatMap((s: Statement) =>
+    (s.requirements ?? []).filter((r) => matches(r).length === 0).map((r) => `${s.id}: ${r}`),
+  );
   assert.deepEqual(missing, [], 'requirement ids (or patterns) that match nothing in the suite');
 });
 
@@ -135,5 +158,9 @@ test('openapi/COVERAGE.md is up to date (npm run coverage)', () => {
 
 test('openapi/source.txt is the shared source, unchanged (checked wherever ../shared is present, as in CI)', (t) => {
   if (!existsSync(files.sharedSource)) return t.skip(`no ${files.sharedSource} next to this clone`);
-  assert.equal(readFileSync(files.source, 'utf8'), readFileSync(files.sharedSource, 'utf8'), 'the copy drifted: copy the shared source again');
+  assert.equal(
+    readFileSync(files.source, 'utf8'),
+    readFileSync(files.sharedSource, 'utf8'),
+    'the copy drifted: copy the shared source again',
+  );
 });

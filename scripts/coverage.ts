@@ -37,7 +37,13 @@ export const status = (s: Statement): Status =>
 export const counts = (sections: Section[]) => {
   const all = sections.flatMap((x) => x.statements);
   const of = (k: Status) => all.filter((s) => status(s) === k).length;
-  return { statements: all.length, checked: of('checked'), unchecked: of('unchecked'), pending: of('pending'), gap: of('gap') };
+  return {
+    statements: all.length,
+    checked: of('checked'),
+    unchecked: of('unchecked'),
+    pending: of('pending'),
+    gap: of('gap'),
+  };
 };
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -61,7 +67,7 @@ export function render(sections: Section[]): string {
     'the conformance requirements that fail when it is broken (`*` stands for any run of characters: `*.auth.no-token`',
     'is that requirement of every operation). A statement no request can observe says why instead. "Not shown" items',
     'of the source are decisions ([DECISIONS.md](DECISIONS.md)), not statements. Ids are `S-<section>-<n>`; the rules of',
-    '§4.2 and §4.5 keep the source\'s numbers (`S-4.5-3` is rule 3), and the operations follow them.',
+    "§4.2 and §4.5 keep the source's numbers (`S-4.5-3` is rule 3), and the operations follow them.",
     '',
     'Regenerate with `npm run coverage` after editing [`coverage.yaml`](coverage.yaml); `node scripts/coverage.ts --check`',
     'fails when this file is stale. `scripts/coverage.test.ts` (part of `npm test`) checks that every quote is in the',
@@ -80,27 +86,43 @@ export function render(sections: Section[]): string {
     }),
   ];
   for (const x of sections) {
-    out.push('', `## §${x.section} ${x.title}`, '', '| id | statement | contract | server | requirements |', '|---|---|---|---|---|');
+    out.push(
+      '',
+      `## §${x.section} ${x.title}`,
+      '',
+      '| id | statement | contract | server | requirements |',
+      '|---|---|---|---|---|',
+    );
     for (const s of x.statements) {
       const reqs = [
         ...(s.requirements ?? []).map(code),
         ...(s.pending ? [`*pending:* ${cell(s.pending)}`] : []),
         ...(s.unchecked ? [`*unchecked:* ${cell(s.unchecked)}`] : []),
       ];
-      out.push(`| ${s.id} | “${quote(s.quote)}” | ${(s.contract ?? []).map(code).join('<br>')} | ${(s.server ?? []).map(server).join('<br>')} | ${reqs.join('<br>') || '**none**'} |`);
+      out.push(
+        `| ${s.id} | “${quote(s.quote)}” | ${(s.contract ?? []).map(code).join('<br>')} | ${(s.server ?? []).map(server).join('<br>')} | ${reqs.join('<br>') || '**none**'} |`,
+      );
     }
   }
   return out.join('\n') + '\n';
 }
 
 // GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes.
-const anchor = (x: Section) => `§${x.section} ${x.title}`.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s/g, '-');
+const anchor = (x: Section) =>
+  `§${x.section} ${x.title}`
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .replace(/\s/g, '-');
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const text = render(load());
   if (process.argv.includes('--check')) {
     let current = '';
-    try { current = readFileSync(files.out, 'utf8'); } catch { /* missing counts as stale */ }
+    try {
+      current = readFileSync(files.out, 'utf8');
+    } catch {
+      /* missing counts as stale */
+    }
     if (current !== text) {
       console.error('openapi/COVERAGE.md is stale: run npm run coverage');
       process.exit(1);
@@ -109,6 +131,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   } else {
     writeFileSync(files.out, text);
     const c = counts(load());
-    console.log(`openapi/COVERAGE.md: ${c.statements} statements, ${c.checked} checked, ${c.unchecked} unchecked, ${c.pending} pending, ${c.gap} gaps`);
+    console.log(
+      `openapi/COVERAGE.md: ${c.statements} statements, ${c.checked} checked, ${c.unchecked} unchecked, ${c.pending} pending, ${c.gap} gaps`,
+    );
   }
 }

@@ -15,7 +15,8 @@ import { baselineOf, pool, selection, suite as runSuite, type Run } from './suit
 const { values, outDir, runsDir, selected } = selection('mutants', faults, quickFaults);
 
 /** One suite run against a fresh reference server (global setup starts it, passing FAULTS through). */
-const suite = (name: string, faultNames: string, extra: string[]): Promise<Run> => runSuite(join(runsDir, name), { FAULTS: faultNames }, extra);
+const suite = (name: string, faultNames: string, extra: string[]): Promise<Run> =>
+  runSuite(join(runsDir, name), { FAULTS: faultNames }, extra);
 
 const started = Date.now();
 
@@ -23,7 +24,16 @@ const started = Date.now();
 const { baseline, broken, exclude } = await baselineOf(values.baseline, runsDir, { FAULTS: '' }, 'fault');
 
 // 2. One run per fault, `jobs` at a time; a caught fault stops after three failures.
-interface Outcome { name: string; area: string; source: string[]; description: string; result: 'caught' | 'missed' | 'crashed'; caughtBy: string[]; errors: string[]; seconds: number }
+interface Outcome {
+  name: string;
+  area: string;
+  source: string[];
+  description: string;
+  result: 'caught' | 'missed' | 'crashed';
+  caughtBy: string[];
+  errors: string[];
+  seconds: number;
+}
 const outcomes: Outcome[] = [];
 await pool(selected, Number(values.jobs), async (f) => {
   const run = await suite(f.name, f.name, ['--max-failures=3', ...exclude]);
@@ -32,8 +42,19 @@ await pool(selected, Number(values.jobs), async (f) => {
   // Tests cut short by --max-failures report `interrupted`: not a suite error.
   const errors = reqs.filter((r) => r.status === 'error' && r.reason !== 'interrupted').map((r) => r.id);
   const result = caughtBy.length ? 'caught' : run.requirements ? 'missed' : 'crashed';
-  outcomes.push({ name: f.name, area: f.area, source: f.source, description: f.description, result, caughtBy, errors, seconds: run.seconds });
-  console.log(`${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${run.seconds.toFixed(0)} s)${caughtBy.length ? ` by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`);
+  outcomes.push({
+    name: f.name,
+    area: f.area,
+    source: f.source,
+    description: f.description,
+    result,
+    caughtBy,
+    errors,
+    seconds: run.seconds,
+  });
+  console.log(
+    `${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${run.seconds.toFixed(0)} s)${caughtBy.length ? ` by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`,
+  );
 });
 const order = (name: string) => selected.findIndex((f) => f.name === name);
 outcomes.sort((a, b) => order(a.name) - order(b.name));
@@ -45,21 +66,57 @@ const wall = ((Date.now() - started) / 1000).toFixed(0);
 const killLine = `Kill rate: ${caught}/${outcomes.length} (${pct}%)`;
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const md = [
-  '# Mutant report: known-bad reference servers against the conformance suite', '',
+  '# Mutant report: known-bad reference servers against the conformance suite',
+  '',
   `Generated ${new Date().toISOString()}; ${outcomes.length} fault(s)${values.quick ? ' (quick subset)' : ''}; wall time ${wall} s.`,
   `Baseline (no fault): ${baseline.length - broken.length}/${baseline.length} requirements pass.`,
-  ...(broken.length ? ['', 'Left out of every fault run because they do not pass without a fault:', ...broken.map((r) => `- \`${r.id}\` (${r.status}): ${cell(r.reason ?? '').slice(0, 200)}`)] : []),
-  '', '| fault | area | source | result | caught by (requirement ids) |', '|---|---|---|---|---|',
-  ...outcomes.map((o) => `| \`${o.name}\` | ${o.area} | ${o.source.join(', ')} | ${o.result === 'caught' ? 'caught' : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} |`),
-  '', ...(outcomes.some((o) => o.result !== 'caught') ? ['## Not caught', '', ...outcomes.filter((o) => o.result !== 'caught').map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/mutants/runs/${o.name}/.`), ''] : []),
-  killLine, '',
+  ...(broken.length
+    ? [
+        '',
+        'Left out of every fault run because they do not pass without a fault:',
+        ...broken.map((r) => `- \`${r.id}\` (${r.status}): ${cell(r.reason ?? '').slice(0, 200)}`),
+      ]
+    : []),
+  '',
+  '| fault | area | source | result | caught by (requirement ids) |',
+  '|---|---|---|---|---|',
+  ...outcomes.map(
+    (o) =>
+      `| \`${o.name}\` | ${o.area} | ${o.source.join(', ')} | ${o.result === 'caught' ? 'caught' : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} |`,
+  ),
+  '',
+  ...(outcomes.some((o) => o.result !== 'caught')
+    ? [
+        '## Not caught',
+        '',
+        ...outcomes
+          .filter((o) => o.result !== 'caught')
+          .map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/mutants/runs/${o.name}/.`),
+        '',
+      ]
+    : []),
+  killLine,
+  '',
 ].join('\n');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'summary.md'), md);
-writeFileSync(join(outDir, 'summary.json'), JSON.stringify({
-  generated: new Date().toISOString(), wallSeconds: Number(wall), quick: values.quick, baseline: { requirements: baseline.length, notPassing: broken.map((r) => r.id) },
-  faults: outcomes, caught, total: outcomes.length, killRate: Number(pct),
-}, null, 2));
+writeFileSync(
+  join(outDir, 'summary.json'),
+  JSON.stringify(
+    {
+      generated: new Date().toISOString(),
+      wallSeconds: Number(wall),
+      quick: values.quick,
+      baseline: { requirements: baseline.length, notPassing: broken.map((r) => r.id) },
+      faults: outcomes,
+      caught,
+      total: outcomes.length,
+      killRate: Number(pct),
+    },
+    null,
+    2,
+  ),
+);
 console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${wall} s)`);
 console.log(killLine);
 process.exit(caught === outcomes.length ? 0 : 1);

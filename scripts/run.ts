@@ -8,7 +8,11 @@ export const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 /** Runs a command with the project's node_modules/.bin (and so Node 24) first on PATH; returns its exit code. */
 export function run(command: string, args: string[], options: SpawnSyncOptions = {}): number {
-  const env = { ...process.env, ...options.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+  const env = {
+    ...process.env,
+    ...options.env,
+    PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+  };
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env });
   return res.status ?? 1;
 }

@@ -13,7 +13,12 @@ import { bin, root } from './run.ts';
  * later run (`exclude`, Playwright arguments), so nothing is ever counted against a fault or a variant that was
  * failing anyway.
  */
-export async function baselineOf(given: string | undefined, runsDir: string, env: Record<string, string>, what: string) {
+export async function baselineOf(
+  given: string | undefined,
+  runsDir: string,
+  env: Record<string, string>,
+  what: string,
+) {
   let baseline: Requirement[];
   if (given) {
     baseline = readRequirements(given);
@@ -22,13 +27,17 @@ export async function baselineOf(given: string | undefined, runsDir: string, env
     console.log(`Baseline: the suite against the reference server without ${what}s …`);
     const run = await suite(join(runsDir, '_baseline'), env, []);
     if (!run.requirements) {
-      console.error(`The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`);
+      console.error(
+        `The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`,
+      );
       process.exit(1);
     }
     baseline = run.requirements;
   }
   const broken = baseline.filter((r) => r.status !== 'pass');
-  console.log(`Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the ${what} runs: ${broken.map((r) => r.id).join(', ')}` : ''}`);
+  console.log(
+    `Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the ${what} runs: ${broken.map((r) => r.id).join(', ')}` : ''}`,
+  );
   return { baseline, broken, exclude: excluding(broken.map((r) => r.id)) };
 }
 
@@ -46,10 +55,15 @@ export function selection<T extends { name: string }>(kind: 'mutants' | 'variant
       baseline: { type: 'string' },
     },
   });
-  const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = (only ?? []).filter((n) => !table.some((e) => e.name === n));
   if (unknown.length) {
-    console.error(`Unknown ${kind === 'mutants' ? 'fault' : 'variant'}(s): ${unknown.join(', ')}. Known: ${table.map((e) => e.name).join(', ')}`);
+    console.error(
+      `Unknown ${kind === 'mutants' ? 'fault' : 'variant'}(s): ${unknown.join(', ')}. Known: ${table.map((e) => e.name).join(', ')}`,
+    );
     process.exit(2);
   }
   return {
@@ -61,9 +75,25 @@ export function selection<T extends { name: string }>(kind: 'mutants' | 'variant
 }
 
 /** A row of results.json (conformance/reporter.ts); `basis` and `gating` are read defensively by the callers. */
-export interface Requirement { id: string; status: 'pass' | 'fail' | 'error' | 'skipped'; reason?: string; basis?: string; level?: string; gating?: boolean }
-export interface Results { profile?: string; gate?: { passed: boolean; failing: string[] }; requirements: Requirement[] }
-export interface Run { code: number; seconds: number; requirements?: Requirement[]; results?: Results }
+export interface Requirement {
+  id: string;
+  status: 'pass' | 'fail' | 'error' | 'skipped';
+  reason?: string;
+  basis?: string;
+  level?: string;
+  gating?: boolean;
+}
+export interface Results {
+  profile?: string;
+  gate?: { passed: boolean; failing: string[] };
+  requirements: Requirement[];
+}
+export interface Run {
+  code: number;
+  seconds: number;
+  requirements?: Requirement[];
+  results?: Results;
+}
 
 /**
  * One suite run against a fresh reference server (global setup starts it; `env` reaches it through the process
@@ -75,11 +105,19 @@ export function suite(dir: string, env: Record<string, string>, extra: string[])
   const started = Date.now();
   const childEnv = {
     // Runs go two at a time (--jobs 2) on a shared machine: 2 workers each unless CONFORMANCE_WORKERS says otherwise.
-    ...process.env, ...env, TARGET_URL: '', CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_WORKERS: String(givenSettings().workers ?? 2),
+    ...process.env,
+    ...env,
+    TARGET_URL: '',
+    CONFORMANCE_REPORT_DIR: dir,
+    CONFORMANCE_WORKERS: String(givenSettings().workers ?? 2),
     PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
   };
   return new Promise((resolve) => {
-    const child = spawn(bin('playwright'), ['test', ...extra], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin('playwright'), ['test', ...extra], {
+      cwd: root,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const log: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => log.push(d));
     child.stderr.on('data', (d: Buffer) => log.push(d));
@@ -87,13 +125,19 @@ export function suite(dir: string, env: Record<string, string>, extra: string[])
       writeFileSync(join(dir, 'run.log'), Buffer.concat(log));
       const file = join(dir, 'results.json');
       const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined;
-      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, requirements: results?.requirements, results });
+      resolve({
+        code: code ?? 1,
+        seconds: (Date.now() - started) / 1000,
+        requirements: results?.requirements,
+        results,
+      });
     });
   });
 }
 
 /** The requirements of a results.json (a baseline given on the command line). */
-export const readRequirements = (file: string): Requirement[] => (JSON.parse(readFileSync(file, 'utf8')) as Results).requirements;
+export const readRequirements = (file: string): Requirement[] =>
+  (JSON.parse(readFileSync(file, 'utf8')) as Results).requirements;
 
 /** Playwright arguments that leave the given requirements out of a run (`--grep-invert` on their titles' ids). */
 export function excluding(ids: string[]): string[] {
@@ -104,6 +148,8 @@ export function excluding(ids: string[]): string[] {
 /** Runs `work` over `items`, `jobs` at a time. */
 export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
-  const worker = async () => { for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item); };
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 }

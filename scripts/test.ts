@@ -3,34 +3,65 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { bin, root, run } from './run.ts';
 
-interface Step { name: string; exec: () => { passed: number; failed: number } }
+interface Step {
+  name: string;
+  exec: () => { passed: number; failed: number };
+}
 const once = (code: number) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 mkdirSync(`${root}/reports/unit`, { recursive: true });
 
 const steps: Step[] = [
-  { name: 'spec lint (zero problems)', exec: () => once(run(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--max-problems', '50'])) },
+  {
+    name: 'spec lint (zero problems)',
+    exec: () => once(run(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--max-problems', '50'])),
+  },
   { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
   // The static checks, as `npm run format:check`, `lint` and `deps` run them: cheap, so they come before the slow runs.
   { name: 'format (prettier --check)', exec: () => once(run(bin('prettier'), ['--check', '.'])) },
   { name: 'lint (eslint, zero warnings)', exec: () => once(run(bin('eslint'), ['.', '--max-warnings', '0'])) },
   {
     name: 'dependencies (no cycles, layers)',
-    exec: () => once(run(bin('depcruise'), ['reference-server', 'conformance', 'openapi', 'scripts', '--config', '.dependency-cruiser.cjs'])),
+    exec: () =>
+      once(
+        run(bin('depcruise'), [
+          'reference-server',
+          'conformance',
+          'openapi',
+          'scripts',
+          '--config',
+          '.dependency-cruiser.cjs',
+        ]),
+      ),
   },
   {
     name: 'unit and contract tests (node:test)',
     exec: () => {
       const tap = `${root}/reports/unit/results.tap`;
       rmSync(tap, { force: true });
-      const code = run(process.execPath, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-        'openapi/*.test.ts', 'reference-server/**/*.test.ts', 'scripts/**/*.test.ts', 'conformance/**/*.test.ts']);
+      const code = run(process.execPath, [
+        '--test',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        'openapi/*.test.ts',
+        'reference-server/**/*.test.ts',
+        'scripts/**/*.test.ts',
+        'conformance/**/*.test.ts',
+      ]);
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-      return { passed: count('pass'), failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0) };
+      return {
+        passed: count('pass'),
+        failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0),
+      };
     },
   },
   // Tiny sizes and short runs, so the benchmark script cannot rot; its numbers are not checked here.
-  { name: 'benchmark smoke run (npm run bench -- --smoke)', exec: () => once(run(process.execPath, ['scripts/bench.ts', '--smoke'])) },
+  {
+    name: 'benchmark smoke run (npm run bench -- --smoke)',
+    exec: () => once(run(process.execPath, ['scripts/bench.ts', '--smoke'])),
+  },
   {
     name: 'conformance suite against the reference server',
     exec: () => {
@@ -38,8 +69,13 @@ const steps: Step[] = [
       rmSync(json, { force: true });
       const code = run(process.execPath, ['scripts/conformance.ts'], { env: { ...process.env, TARGET_URL: '' } });
       if (!existsSync(json)) return { passed: 0, failed: 1 };
-      const { stats } = JSON.parse(readFileSync(json, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
-      return { passed: stats.expected, failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0) };
+      const { stats } = JSON.parse(readFileSync(json, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number };
+      };
+      return {
+        passed: stats.expected,
+        failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
+      };
     },
   },
   {
@@ -50,7 +86,11 @@ const steps: Step[] = [
       const summary = `${root}/reports/mutants/quick/summary.json`;
       rmSync(summary, { force: true });
       const baseline = `${root}/reports/conformance/results.json`;
-      const code = run(process.execPath, ['scripts/mutants.ts', '--quick', ...(existsSync(baseline) ? ['--baseline', baseline] : [])]);
+      const code = run(process.execPath, [
+        'scripts/mutants.ts',
+        '--quick',
+        ...(existsSync(baseline) ? ['--baseline', baseline] : []),
+      ]);
       if (!existsSync(summary)) return { passed: 0, failed: 1 };
       const { caught, total } = JSON.parse(readFileSync(summary, 'utf8')) as { caught: number; total: number };
       return { passed: caught, failed: total - caught + (code !== 0 && caught === total ? 1 : 0) };
@@ -64,7 +104,11 @@ const steps: Step[] = [
       const summary = `${root}/reports/variants/quick/summary.json`;
       rmSync(summary, { force: true });
       const baseline = `${root}/reports/conformance/results.json`;
-      const code = run(process.execPath, ['scripts/variants.ts', '--quick', ...(existsSync(baseline) ? ['--baseline', baseline] : [])]);
+      const code = run(process.execPath, [
+        'scripts/variants.ts',
+        '--quick',
+        ...(existsSync(baseline) ? ['--baseline', baseline] : []),
+      ]);
       if (!existsSync(summary)) return { passed: 0, failed: 1 };
       const { benign, total } = JSON.parse(readFileSync(summary, 'utf8')) as { benign: number; total: number };
       return { passed: benign, failed: total - benign + (code !== 0 && benign === total ? 1 : 0) };
@@ -81,7 +125,9 @@ for (const step of steps) {
   const r = step.exec();
   passed += r.passed;
   failed += r.failed;
-  lines.push(`${r.failed ? 'FAIL' : 'ok  '} ${step.name}: ${r.passed} passed, ${r.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  lines.push(
+    `${r.failed ? 'FAIL' : 'ok  '} ${step.name}: ${r.passed} passed, ${r.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 console.log(`\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);

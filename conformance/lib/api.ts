@@ -7,7 +7,10 @@ import { checkResponse, op, type Json } from './contract.ts';
 import { config, type ClientRole } from './config.ts';
 
 export class Nonconformance extends Error {
-  constructor(message: string) { super(`[nonconformance] ${message}`); this.name = 'Nonconformance'; }
+  constructor(message: string) {
+    super(`[nonconformance] ${message}`);
+    this.name = 'Nonconformance';
+  }
 }
 
 export const tokenFile = () => `${config.reportDir}/.tokens.json`;
@@ -35,28 +38,76 @@ export interface CallOptions {
   /** Skip the contract check, for a request the document cannot describe (a deliberately wrong route). */
   unchecked?: boolean;
 }
-export interface ApiResponse { status: number; headers: Record<string, string>; body: Json; text: string; url: string }
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Json;
+  text: string;
+  url: string;
+}
 
 export const encodeQuery = (query: Record<string, string | number | boolean>) =>
-  Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+  Object.entries(query)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
 /** One HTTP exchange as the suite saw it, for the evidence of a failure. */
-interface Exchange { method: string; url: string; headers: Record<string, string>; body?: string; status: number; responseHeaders: Record<string, string>; responseText: string }
+interface Exchange {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseText: string;
+}
 
 const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
-const excerpt = (text: string, max = 1200) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+const excerpt = (text: string, max = 1200) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Request, response and a curl line that repeats the request (the token left to `$TOKEN`), secrets masked. */
 export function formatExchange(x: Exchange): string {
-  const masked = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${SECRET_HEADERS.test(k) ? v.replace(/^(\w+\s+)?.*$/, (_, scheme: string | undefined) => `${scheme ?? ''}***`) : v}`);
-  const curl = ['curl', '-i', '-X', x.method, shellQuote(x.url),
-    ...Object.entries(x.headers).flatMap(([k, v]) => ['-H', /^authorization$/i.test(k) && /^Bearer /i.test(v) ? '"Authorization: Bearer $TOKEN"' : shellQuote(`${k}: ${v}`)]),
-    ...(x.body !== undefined ? ['--data-binary', shellQuote(x.body.length > 4000 ? '@body.json' : x.body)] : [])];
+  const masked = (h: Record<string, string>) =>
+    Object.entries(h).map(
+      ([k, v]) =>
+        `${k}: ${SECRET_HEADERS.test(k) ? v.replace(/^(\w+\s+)?.*$/, (_, scheme: string | undefined) => `${scheme ?? ''}***`) : v}`,
+    );
+  const curl = [
+    'curl',
+    '-i',
+    '-X',
+    x.method,
+    shellQuote(x.url),
+    ...Object.entries(x.headers).flatMap(([k, v]) => [
+      '-H',
+      /^authorization$/i.test(k) && /^Bearer /i.test(v) ? '"Authorization: Bearer $TOKEN"' : shellQuote(`${k}: ${v}`),
+    ]),
+    ...(x.body !== undefined ? ['--data-binary', shellQuote(x.body.length > 4000 ? '@body.json' : x.body)] : []),
+  ];
   return [
-    `> ${x.method} ${x.url}`, ...masked(x.headers).map((l) => `> ${l}`), ...(x.body !== undefined ? ['>', ...excerpt(x.body).split('\n').map((l) => `> ${l}`)] : []),
+    `> ${x.method} ${x.url}`,
+    ...masked(x.headers).map((l) => `> ${l}`),
+    ...(x.body !== undefined
+      ? [
+          '>',
+          ...excerpt(x.body)
+            .split('\n')
+            .map((l) => `> ${l}`),
+        ]
+      : []),
     '',
-    `< ${x.status}`, ...masked(x.responseHeaders).map((l) => `< ${l}`), ...(x.responseText ? ['<', ...excerpt(x.responseText).split('\n').map((l) => `< ${l}`)] : []),
+    `< ${x.status}`,
+    ...masked(x.responseHeaders).map((l) => `< ${l}`),
+    ...(x.responseText
+      ? [
+          '<',
+          ...excerpt(x.responseText)
+            .split('\n')
+            .map((l) => `< ${l}`),
+        ]
+      : []),
     '',
     '# repeat it (TOKEN: a token of the same App client, from POST /admin/oauth/token.json):',
     curl.join(' '),
@@ -65,14 +116,20 @@ export function formatExchange(x: Exchange): string {
 
 export class Api {
   readonly request: APIRequestContext;
-  constructor(request: APIRequestContext) { this.request = request; }
+  constructor(request: APIRequestContext) {
+    this.request = request;
+  }
 
   /** Whether contract mismatches fail the running requirement (decision and platform bases) or are noted. */
   private strict = true;
   private exchanges: Exchange[] = [];
   private notes: string[] = [];
   /** Starts a requirement: a fresh record of exchanges and contract deviations. */
-  begin(strict: boolean): void { this.strict = strict; this.exchanges = []; this.notes = []; }
+  begin(strict: boolean): void {
+    this.strict = strict;
+    this.exchanges = [];
+    this.notes = [];
+  }
   /** The last exchange of the requirement, formatted, and the lines of the two before it. */
   evidence(): string | undefined {
     const last = this.exchanges.at(-1);
@@ -80,9 +137,15 @@ export class Api {
     const before = this.exchanges.slice(-3, -1).map((x) => `  ${x.method} ${x.url} → ${x.status}`);
     return [formatExchange(last), ...(before.length ? ['', 'Before it:', ...before] : [])].join('\n');
   }
-  deviations(): string[] { return this.notes; }
+  deviations(): string[] {
+    return this.notes;
+  }
 
-  url(operationId: string, params: Record<string, string | number> = {}, query?: Record<string, string | number | boolean>): string {
+  url(
+    operationId: string,
+    params: Record<string, string | number> = {},
+    query?: Record<string, string | number | boolean>,
+  ): string {
     const o = op(operationId);
     const path = o.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       if (params[name] === undefined) throw new Error(`${operationId} needs path parameter ${name}`);
@@ -97,7 +160,8 @@ export class Api {
     const res = await this.send(o.method, this.url(operationId, options.params, options.query), options);
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, res.body, res.text);
-      if (problems.length && this.strict) throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
+      if (problems.length && this.strict)
+        throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
       if (problems.length) this.notes.push(`${o.method} ${res.url}: ${problems.join('; ')}`);
     }
     return res;
@@ -110,14 +174,31 @@ export class Api {
     if (as !== 'none') headers.authorization = `Bearer ${typeof as === 'object' ? as.token : tokenOf(as)}`;
     let data: string | Buffer | undefined;
     // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON.
-    if (options.raw) { data = Buffer.from(options.raw.text); headers['content-type'] = options.raw.contentType; }
-    else if (options.body !== undefined) { data = JSON.stringify(options.body); headers['content-type'] ??= 'application/json'; }
+    if (options.raw) {
+      data = Buffer.from(options.raw.text);
+      headers['content-type'] = options.raw.contentType;
+    } else if (options.body !== undefined) {
+      data = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
     const res = await this.request.fetch(url, { method, headers, data, failOnStatusCode: false, maxRedirects: 0 });
     const text = await res.text();
-    this.exchanges.push({ method, url, headers, body: data?.toString(), status: res.status(), responseHeaders: res.headers(), responseText: text });
+    this.exchanges.push({
+      method,
+      url,
+      headers,
+      body: data?.toString(),
+      status: res.status(),
+      responseHeaders: res.headers(),
+      responseText: text,
+    });
     if (this.exchanges.length > 20) this.exchanges.shift();
     let body: Json;
-    try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
     return { status: res.status(), headers: res.headers(), body, text, url };
   }
 }

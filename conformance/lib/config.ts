@@ -3,11 +3,24 @@
 // start of the run (the runtime file), as one `config` every part of the suite reads.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readSettings, type Settings } from './settings.ts';
-import { baseClients, defaultClients, type BaseRole, type ClientCredentials, type ScopeRole } from '../../openapi/clients.ts';
+import {
+  baseClients,
+  defaultClients,
+  type BaseRole,
+  type ClientCredentials,
+  type ScopeRole,
+} from '../../openapi/clients.ts';
 
 // The default App clients and their roles are one list, derived from the document's scopes (openapi/clients.ts,
 // issue 13): the reference server starts with it and the suite assumes it when no clients file is given.
-export { defaultClients, scopeRole, type BaseRole, type ClientCredentials, type ClientRole, type ScopeRole } from '../../openapi/clients.ts';
+export {
+  defaultClients,
+  scopeRole,
+  type BaseRole,
+  type ClientCredentials,
+  type ClientRole,
+  type ScopeRole,
+} from '../../openapi/clients.ts';
 
 /**
  * The App clients by role: the four base roles (a clients file that leaves one out gets the default), and optional
@@ -16,7 +29,9 @@ export { defaultClients, scopeRole, type BaseRole, type ClientCredentials, type 
  * that one scope of the document and nothing else, for the scope families of §5 (D-07). A requirement needing an
  * optional role the target does not provide is skipped, naming the role.
  */
-export type Clients = Record<BaseRole, ClientCredentials> & { shortLived?: ClientCredentials } & { [role: ScopeRole]: ClientCredentials };
+export type Clients = Record<BaseRole, ClientCredentials> & { shortLived?: ClientCredentials } & {
+  [role: ScopeRole]: ClientCredentials;
+};
 
 /** Every setting, read once per process through lib/settings.ts: a bad value stops the run here, naming the setting. */
 export const settings: Settings = readSettings();
@@ -57,7 +72,9 @@ function readClients(): Clients {
   try {
     file = JSON.parse(readFileSync(path, 'utf8')) as Partial<Clients>;
   } catch (err) {
-    throw new Error(`CONFORMANCE_CLIENTS=${path}: cannot read the clients file (${(err as Error).message})`, { cause: err });
+    throw new Error(`CONFORMANCE_CLIENTS=${path}: cannot read the clients file (${(err as Error).message})`, {
+      cause: err,
+    });
   }
   // A clients file replaces the assumption: the base roles it leaves out keep their defaults, optional roles do not.
   return { ...baseClients, ...file } as Clients;

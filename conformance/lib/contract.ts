@@ -8,7 +8,19 @@ import { validatorFor } from '../../openapi/validators.ts';
 // The document, its references, the table of operations and the schema validators are the contract module's
 // (openapi/contract.ts, openapi/validators.ts; issue 13): the suite re-exports what its tests read, and keeps its own
 // judgement of a response here.
-export { deref, doc, op, operations, parseList, schema, scopes, type Json, type Operation, type Parameter, type XFilter } from '../../openapi/contract.ts';
+export {
+  deref,
+  doc,
+  op,
+  operations,
+  parseList,
+  schema,
+  scopes,
+  type Json,
+  type Operation,
+  type Parameter,
+  type XFilter,
+} from '../../openapi/contract.ts';
 
 /** The first five problems ajv found, each naming the place in the body and in the schema. */
 function describe(errors: ErrorObject[] | null | undefined): string {
@@ -29,15 +41,25 @@ export function check(pointer: string, data: unknown): string[] {
  * Checks one response against the operation: the status is documented, the content type is JSON when a body is
  * documented, the body matches the schema, required headers are present. Problems name JSON pointers.
  */
-export function checkResponse(o: Operation, status: number, headers: Record<string, string>, body: unknown, rawText: string): string[] {
+export function checkResponse(
+  o: Operation,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+  rawText: string,
+): string[] {
   // The status's own response, else its range (`4XX`), else `default` (OpenAPI 3.1, Responses Object).
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in o.responses);
-  if (!key) return [`${o.operationId}: status ${status} is not documented (documented: ${Object.keys(o.responses).join(', ')}); body ${rawText.slice(0, 300)}`];
+  if (!key)
+    return [
+      `${o.operationId}: status ${status} is not documented (documented: ${Object.keys(o.responses).join(', ')}); body ${rawText.slice(0, 300)}`,
+    ];
   const base = o.responses[key].$ref ?? `${o.pointer}/responses/${key}`;
   const response = deref(o.responses[key]);
   const problems: string[] = [];
   for (const [name, h] of Object.entries(response.headers ?? {}) as [string, Json][]) {
-    if (deref(h).required && headers[name.toLowerCase()] === undefined) problems.push(`${o.operationId} ${status}: header ${name} is missing`);
+    if (deref(h).required && headers[name.toLowerCase()] === undefined)
+      problems.push(`${o.operationId} ${status}: header ${name} is missing`);
   }
   const content = response.content as Json;
   if (!content) {
@@ -45,7 +67,12 @@ export function checkResponse(o: Operation, status: number, headers: Record<stri
     return problems;
   }
   const type = (headers['content-type'] ?? '').split(';')[0]!.trim();
-  if (!(type in content)) return [...problems, `${o.operationId} ${status}: content type "${type}" is not documented (${Object.keys(content).join(', ')})`];
-  for (const p of check(`${base}/content/${escapePointer(type)}/schema`, body)) problems.push(`${o.operationId} ${status}: ${p}`);
+  if (!(type in content))
+    return [
+      ...problems,
+      `${o.operationId} ${status}: content type "${type}" is not documented (${Object.keys(content).join(', ')})`,
+    ];
+  for (const p of check(`${base}/content/${escapePointer(type)}/schema`, body))
+    problems.push(`${o.operationId} ${status}: ${p}`);
   return problems;
 }

@@ -10,12 +10,18 @@ import type { ApiResponse } from './api.ts';
  */
 export function expectRefused(res: ApiResponse, what = 'the request'): void {
   const ok = res.status >= 400 && res.status < 500 && ![401, 403, 404, 405, 429].includes(res.status);
-  expect(ok, `${what} must be refused as invalid (a 4xx such as 400 or 422), got ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
+  expect(
+    ok,
+    `${what} must be refused as invalid (a 4xx such as 400 or 422), got ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
 }
 
 /** Accepted: any 2xx (D-01 answers 201 to an add, 200 to an update, 204 to a delete; the source names none). */
 export function expectAccepted(res: ApiResponse, what = 'the request'): void {
-  expect(res.status >= 200 && res.status < 300, `${what} must succeed (2xx), got ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
+  expect(
+    res.status >= 200 && res.status < 300,
+    `${what} must succeed (2xx), got ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
 }
 
 /** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */

@@ -23,14 +23,20 @@ export const exampleOf = (operationId: string): Json => op(operationId).requestE
 export const wrapperOf = (operationId: string): string => Object.keys(exampleOf(operationId) ?? { data: 1 })[0]!;
 
 /** Creates one resource from the operation's example plus `fields`; returns the created object. */
-export async function create(api: Api, operationId: string, fields: Json = {}, options: CallOptions = {}): Promise<Json> {
+export async function create(
+  api: Api,
+  operationId: string,
+  fields: Json = {},
+  options: CallOptions = {},
+): Promise<Json> {
   const key = wrapperOf(operationId);
   const example = (exampleOf(operationId) ?? { [key]: {} })[key];
   const data = { ...example, ...unique[operationId]?.(example), ...fields };
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   const res = await api.call(operationId, { ...options, body: { [key]: data } });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
-  if (res.status < 200 || res.status > 299) throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  if (res.status < 200 || res.status > 299)
+    throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
   return res.body[key];
 }
 

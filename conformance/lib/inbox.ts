@@ -12,7 +12,11 @@ export type { Recorded };
 const base = () => config.receiverUrl.replace(/\/$/, '');
 
 /** The receiver URL a test registers at the target: `<receiver>/<key>/<kind>?<query>` (see receiver.ts for modes). */
-export function appUrl(key: string, kind: 'rates' | 'labels' | 'hooks', query: Record<string, string | number> = {}): string {
+export function appUrl(
+  key: string,
+  kind: 'rates' | 'labels' | 'hooks',
+  query: Record<string, string | number> = {},
+): string {
   const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return `${base()}/${encodeURIComponent(key)}/${kind}${q ? `?${q}` : ''}`;
 }
@@ -21,27 +25,48 @@ export function appUrl(key: string, kind: 'rates' | 'labels' | 'hooks', query: R
 export async function inbox(key: string): Promise<Recorded[]> {
   const res = await fetch(`${base()}/_inbox/${encodeURIComponent(key)}`);
   if (!res.ok) throw new Error(`receiver inbox ${key} answered ${res.status}`);
-  return await res.json() as Recorded[];
+  return (await res.json()) as Recorded[];
 }
 
 /** The recorded body as JSON, or undefined when it is not JSON. */
 export function bodyOf(r: Recorded): Json {
-  try { return JSON.parse(r.body); } catch { return undefined; }
+  try {
+    return JSON.parse(r.body);
+  } catch {
+    return undefined;
+  }
 }
 
-const summary = (list: Recorded[]) => list.length === 0 ? '  (nothing arrived)' : list.map((r, i) => {
-  const b = bodyOf(r);
-  const what = b?.event ? `${b.event} data.id=${b.data?.id}` : b?.delivery ? `delivery items=${JSON.stringify((b.delivery.items ?? []).map((it: Json) => it.id))}` : r.body.slice(0, 120);
-  return `  #${i} ${r.kind} ${r.method} attempt=${r.headers['x-store-webhook-attempt'] ?? '-'} ${what}`;
-}).join('\n');
+const summary = (list: Recorded[]) =>
+  list.length === 0
+    ? '  (nothing arrived)'
+    : list
+        .map((r, i) => {
+          const b = bodyOf(r);
+          const what = b?.event
+            ? `${b.event} data.id=${b.data?.id}`
+            : b?.delivery
+              ? `delivery items=${JSON.stringify((b.delivery.items ?? []).map((it: Json) => it.id))}`
+              : r.body.slice(0, 120);
+          return `  #${i} ${r.kind} ${r.method} attempt=${r.headers['x-store-webhook-attempt'] ?? '-'} ${what}`;
+        })
+        .join('\n');
 
-export interface WaitOptions { count?: number; timeoutMs?: number; intervalMs?: number }
+export interface WaitOptions {
+  count?: number;
+  timeoutMs?: number;
+  intervalMs?: number;
+}
 
 /**
  * Polls the inbox of `key` until at least `count` (default 1) records satisfy `predicate`, and returns those records.
  * Fails after `timeoutMs` (default 10 s) with a message listing what did arrive.
  */
-export async function waitFor(key: string, predicate: (r: Recorded) => boolean, options: WaitOptions = {}): Promise<Recorded[]> {
+export async function waitFor(
+  key: string,
+  predicate: (r: Recorded) => boolean,
+  options: WaitOptions = {},
+): Promise<Recorded[]> {
   const { count = 1, timeoutMs = 10_000, intervalMs = 50 } = options;
   const deadline = Date.now() + timeoutMs;
   let all: Recorded[];
@@ -51,7 +76,9 @@ export async function waitFor(key: string, predicate: (r: Recorded) => boolean, 
     if (hits.length >= count) return hits;
     if (Date.now() >= deadline) {
       // What the target did not send in time is its failure, not the suite's (reported `fail`, not `error`).
-      throw new Nonconformance(`waited ${timeoutMs} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`);
+      throw new Nonconformance(
+        `waited ${timeoutMs} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
@@ -71,8 +98,16 @@ export function signatureValid(r: Recorded, secret: string): boolean {
  * The header parameters the document lists for a webhook or callback operation (`listPointer` is the pointer of its
  * `parameters` array), each with the pointer of its schema: required headers come from the document, not a list here.
  */
-export function headerParams(parameters: Json[], listPointer: string): { name: string; required: boolean; pointer: string }[] {
-  return parameters.map((p: Json, i: number) => ({ p, param: deref(p), pointer: `${typeof p.$ref === 'string' ? p.$ref : `${listPointer}/${i}`}/schema` }))
+export function headerParams(
+  parameters: Json[],
+  listPointer: string,
+): { name: string; required: boolean; pointer: string }[] {
+  return parameters
+    .map((p: Json, i: number) => ({
+      p,
+      param: deref(p),
+      pointer: `${typeof p.$ref === 'string' ? p.$ref : `${listPointer}/${i}`}/schema`,
+    }))
     .filter(({ param }) => param.in === 'header')
     .map(({ param, pointer }) => ({ name: String(param.name), required: param.required === true, pointer }));
 }
@@ -82,7 +117,10 @@ export function headerProblems(r: Recorded, parameters: Json[], listPointer: str
   const problems: string[] = [];
   for (const h of headerParams(parameters, listPointer)) {
     const value = r.headers[h.name.toLowerCase()];
-    if (value === undefined) { if (h.required) problems.push(`header ${h.name} is missing`); continue; }
+    if (value === undefined) {
+      if (h.required) problems.push(`header ${h.name} is missing`);
+      continue;
+    }
     for (const p of check(h.pointer, value)) problems.push(`header ${h.name}: "${value}" ${p}`);
   }
   return problems;
@@ -92,7 +130,9 @@ export function headerProblems(r: Recorded, parameters: Json[], listPointer: str
 export function requestSchemaPointer(pathItemPointer: string, operation: Json): string {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`${pathItemPointer} has no JSON request body in the document`);
-  return typeof schema.$ref === 'string' ? schema.$ref : `${pathItemPointer}/post/requestBody/content/application~1json/schema`;
+  return typeof schema.$ref === 'string'
+    ? schema.$ref
+    : `${pathItemPointer}/post/requestBody/content/application~1json/schema`;
 }
 
 /**
@@ -100,7 +140,10 @@ export function requestSchemaPointer(pathItemPointer: string, operation: Json): 
  * arrival order at the key (one set per request, the last repeating), `price` × (position + 1), incl. tax × 1.2,
  * in `currency` or the requested one, with `landedCosts` when `landed` is given (part of those prices, D-59). `all` is the key's inbox snapshot that holds `r`.
  */
-export function scriptedRates(all: Recorded[], r: Recorded): { serviceCode: string; currency: string; priceExcTax: number; priceIncTax: number; landedCosts?: number }[] {
+export function scriptedRates(
+  all: Recorded[],
+  r: Recorded,
+): { serviceCode: string; currency: string; priceExcTax: number; priceIncTax: number; landedCosts?: number }[] {
   const n = all.filter((x) => x.kind === r.kind).indexOf(r);
   if (n < 0) throw new Error('scriptedRates: the record is not in the snapshot given');
   const sets = (r.query.codes ?? 'STD,EXP').split('|');
@@ -108,5 +151,11 @@ export function scriptedRates(all: Recorded[], r: Recorded): { serviceCode: stri
   const price = Number(r.query.price ?? 4.5);
   const currency = r.query.currency ?? bodyOf(r)?.delivery?.currency ?? 'GBP';
   const landed = r.query.landed === undefined ? {} : { landedCosts: Number(r.query.landed) };
-  return codes.map((serviceCode, i) => ({ serviceCode, currency, priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100, ...landed }));
+  return codes.map((serviceCode, i) => ({
+    serviceCode,
+    currency,
+    priceExcTax: price * (i + 1),
+    priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100,
+    ...landed,
+  }));
 }

@@ -10,7 +10,9 @@ import { create, wrapperOf } from './fixtures.ts';
 /** `listX` → `createX` (or its singular, `listProducts` → `createProduct`), when the document has one. */
 export function createOf(list: Operation): Operation | undefined {
   const noun = list.operationId.replace(/^list/, '');
-  return operations.find((o) => o.method === 'POST' && [`create${noun}`, `create${noun.replace(/s$/, '')}`].includes(o.operationId));
+  return operations.find(
+    (o) => o.method === 'POST' && [`create${noun}`, `create${noun.replace(/s$/, '')}`].includes(o.operationId),
+  );
 }
 
 /** Properties of a schema, following `$ref` and `allOf` (not `if`/`then`). */
@@ -25,7 +27,11 @@ export function propertiesOf(schema: Json, out: Record<string, Json> = {}): Reco
 /** The writable fields of a create operation's body (inside its wrapper): its read-only ones are only echoed (D-09). */
 export function writableFields(create: Operation): Record<string, Json> {
   const body = deref({ $ref: create.bodyPointer });
-  return Object.fromEntries(Object.entries(propertiesOf(propertiesOf(body)[wrapperOf(create.operationId)])).filter(([, p]) => !deref(p).readOnly));
+  return Object.fromEntries(
+    Object.entries(propertiesOf(propertiesOf(body)[wrapperOf(create.operationId)])).filter(
+      ([, p]) => !deref(p).readOnly,
+    ),
+  );
 }
 
 /** The resource as a list operation returns it (the `items` of its `data`). */
@@ -38,7 +44,8 @@ export type Kind = 'int' | 'number' | 'date' | 'enum' | 'string' | 'boolean';
 /** The kind of a field schema; nullable and `oneOf [X, null]` read as X. */
 export function kindOf(schema: Json): Kind {
   let s = deref(schema);
-  if (s.oneOf || s.anyOf) s = deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'));
+  if (s.oneOf || s.anyOf)
+    s = deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'));
   if (s.enum) return 'enum';
   if (s.format === 'date-time') return 'date';
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
@@ -47,13 +54,17 @@ export function kindOf(schema: Json): Kind {
 
 /** §4.4 `:in` values written: a value holding a comma or a quote is wrapped in double quotes, the inverse of the
  * contract's `parseList` (D-62). */
-export const quoteList = (values: unknown[]) => values.map((v) => {
-  const s = String(v);
-  return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}).join(',');
+export const quoteList = (values: unknown[]) =>
+  values
+    .map((v) => {
+      const s = String(v);
+      return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    })
+    .join(',');
 
 /** A `links` URL (a path with its query, relative to TARGET_URL, or absolute; D-03) made absolute. */
-export const resolveLink = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `${config.targetUrl}${link.startsWith('/') ? '' : '/'}${link}`);
+export const resolveLink = (link: string) =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `${config.targetUrl}${link.startsWith('/') ? '' : '/'}${link}`;
 
 /**
  * GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does: a mismatch
@@ -62,7 +73,8 @@ export const resolveLink = (link: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(li
 export async function follow(api: Api, list: Operation, link: string, strict = true): Promise<ApiResponse> {
   const res = await api.send('GET', resolveLink(link));
   const problems = checkResponse(list, res.status, res.headers, res.body, res.text);
-  if (problems.length && strict) throw new Nonconformance(`GET ${res.url} (followed from links)\n  ${problems.join('\n  ')}`);
+  if (problems.length && strict)
+    throw new Nonconformance(`GET ${res.url} (followed from links)\n  ${problems.join('\n  ')}`);
   if (problems.length) api.deviations().push(`GET ${res.url} (followed from links): ${problems.join('; ')}`);
   return res;
 }
@@ -72,11 +84,20 @@ export async function follow(api: Api, list: Operation, link: string, strict = t
  * naming a page size or a page parameter (§8: their names and sizes are "not shown"), so a `source` requirement
  * holds whatever page size the target chose. Each page must be a 200 (§7).
  */
-export async function listAll(api: Api, list: Operation, params: Record<string, number>, query: Record<string, string | number | boolean> = {}, as?: 'full' | 'other'): Promise<Json[]> {
+export async function listAll(
+  api: Api,
+  list: Operation,
+  params: Record<string, number>,
+  query: Record<string, string | number | boolean> = {},
+  as?: 'full' | 'other',
+): Promise<Json[]> {
   let res = await api.call(list.operationId, { params, query, ...(as ? { as } : {}) });
   const items: Json[] = [];
   for (let page = 1; ; page++) {
-    if (res.status !== 200) throw new Nonconformance(`${list.operationId} ${JSON.stringify(query)} page ${page}: ${res.status} ${res.text.slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Nonconformance(
+        `${list.operationId} ${JSON.stringify(query)} page ${page}: ${res.status} ${res.text.slice(0, 300)}`,
+      );
     items.push(...res.body.data);
     const next = res.body.links?.next;
     if (!next || page >= 1000) return items;
@@ -90,18 +111,28 @@ export async function listAll(api: Api, list: Operation, params: Record<string, 
 const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
 const section44 = sourceText.slice(sourceText.indexOf('### 4.4'), sourceText.indexOf('### 4.5'));
 /** The §4.4 suffix rows, verbatim. */
-const suffixRows: Record<string, string> = { in: '| :in | comma-separated list of values |', gte: '| :min | greater than or equal |', lte: '| :max | less than or equal |', gt: '| :after | greater than |', lt: '| :before | less than |' };
+const suffixRows: Record<string, string> = {
+  in: '| :in | comma-separated list of values |',
+  gte: '| :min | greater than or equal |',
+  lte: '| :max | less than or equal |',
+  gt: '| :after | greater than |',
+  lt: '| :before | less than |',
+};
 /** The parameters of a resource's §4.4 row, split at the commas outside parentheses: `bandId (empty string …)`, `id:in/min/…`. */
 function rowTokens(resource: string): string[] {
   const row = section44.split('\n').find((l) => l.toLowerCase().startsWith(`| ${resource.toLowerCase()} |`));
   if (!row) return [];
   const cell = row.split(' | ')[1]!.replace(/ \|$/, '');
   const tokens: string[] = [];
-  let depth = 0, cur = '';
+  let depth = 0,
+    cur = '';
   for (const ch of cell) {
     if (ch === '(') depth++;
     if (ch === ')') depth--;
-    if (ch === ',' && depth === 0) { tokens.push(cur.trim()); cur = ''; } else cur += ch;
+    if (ch === ',' && depth === 0) {
+      tokens.push(cur.trim());
+      cur = '';
+    } else cur += ch;
   }
   tokens.push(cur.trim());
   return tokens;
@@ -119,7 +150,7 @@ export function filterQuote(list: Operation, name: string, op: string): string |
     const names = suffixes ? suffixes.split('/').map((s) => `${field}:${s}`) : [base];
     if (!names.includes(name)) continue;
     if (token !== base) return token;
-    return suffixes ? suffixRows[op] ?? suffixRows[suffixName[name.split(':')[1]!]!] : token;
+    return suffixes ? (suffixRows[op] ?? suffixRows[suffixName[name.split(':')[1]!]!]) : token;
   }
   return undefined;
 }
@@ -127,7 +158,9 @@ export function filterQuote(list: Operation, name: string, op: string): string |
 /** The non-null branch of a nullable field schema. */
 export function unwrap(schema: Json): Json {
   const s = deref(schema);
-  return s?.oneOf || s?.anyOf ? deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null')) : s;
+  return s?.oneOf || s?.anyOf
+    ? deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'))
+    : s;
 }
 
 /**
@@ -137,15 +170,32 @@ export function unwrap(schema: Json): Json {
  * specification names a fresh heading and value by title (D-31).
  */
 const createDefaults: Record<string, (api: Api, fields: Record<string, Json>) => Promise<Record<string, Json>>> = {
-  createInventory: async (api, fields) => ({ locationId: 1, ...('productId' in fields ? {} : { productId: (await createItem(api, 'createProduct')).id }) }),
+  createInventory: async (api, fields) => ({
+    locationId: 1,
+    ...('productId' in fields ? {} : { productId: (await createItem(api, 'createProduct')).id }),
+  }),
   createWebhook: async () => ({ url: `https://example.com/hooks/${randomTag()}`, events: ['shipments/deleted'] }),
-  createProductSpecification: async () => ({ specificationId: undefined, valueId: undefined, specification: `Heading ${randomTag()}`, value: `Value ${randomTag()}` }),
+  createProductSpecification: async () => ({
+    specificationId: undefined,
+    valueId: undefined,
+    specification: `Heading ${randomTag()}`,
+    value: `Value ${randomTag()}`,
+  }),
 };
 const randomTag = () => Math.random().toString(36).slice(2, 10);
-async function createItem(api: Api, operationId: string, fields: Record<string, Json> = {}, params: Record<string, number> = {}): Promise<Json> {
+async function createItem(
+  api: Api,
+  operationId: string,
+  fields: Record<string, Json> = {},
+  params: Record<string, number> = {},
+): Promise<Json> {
   const extra = (await createDefaults[operationId]?.(api, fields)) ?? {};
   return create(api, operationId, { ...extra, ...fields }, { params });
 }
 /** Creates one item of a list operation's resource under `params` (its parent), from the document's example. */
-export const makeItem = (api: Api, list: Operation, params: Record<string, number>, fields: Record<string, Json> = {}) =>
-  createItem(api, createOf(list)!.operationId, fields, params);
+export const makeItem = (
+  api: Api,
+  list: Operation,
+  params: Record<string, number>,
+  fields: Record<string, Json> = {},
+) => createItem(api, createOf(list)!.operationId, fields, params);

@@ -13,16 +13,26 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /** The image `<key>/image` serves (base64 PNG, 1×1). */
-export const RECEIVER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const RECEIVER_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-export interface Recorded { kind: string; method: string; query: Record<string, string>; headers: Record<string, string>; body: string; at: number }
+export interface Recorded {
+  kind: string;
+  method: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+  at: number;
+}
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
-const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-});
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+const read = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
 
 export function startReceiver(host: string, port: number, slowMs: number): Promise<{ server: Server; url: string }> {
   const inbox = new Map<string, Recorded[]>();
@@ -39,11 +49,23 @@ export function startReceiver(host: string, port: number, slowMs: number): Promi
     inbox.set(key, list);
     const query = Object.fromEntries(url.searchParams);
     const n = list.filter((r) => r.kind === kind).length;
-    list.push({ kind, method: req.method ?? '', query, headers: req.headers as Record<string, string>, body, at: Date.now() });
+    list.push({
+      kind,
+      method: req.method ?? '',
+      query,
+      headers: req.headers as Record<string, string>,
+      body,
+      at: Date.now(),
+    });
     const mode = query.mode ?? 'valid';
-    const json = (status: number, payload: unknown) => { res.statusCode = status; res.setHeader('content-type', 'application/json'); res.end(typeof payload === 'string' ? payload : JSON.stringify(payload)); };
+    const json = (status: number, payload: unknown) => {
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json');
+      res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+    };
     if (kind === 'hooks') return json(mode === 'fail' && n < Number(query.times ?? 1e9) ? 500 : 200, { ok: true });
-    if (kind === 'image') { // an external image a target downloads (contact thumbnails, §2.2): a 1×1 PNG
+    if (kind === 'image') {
+      // an external image a target downloads (contact thumbnails, §2.2): a 1×1 PNG
       res.setHeader('content-type', 'image/png');
       res.end(Buffer.from(RECEIVER_PNG, 'base64'));
       return;
@@ -52,28 +74,50 @@ export function startReceiver(host: string, port: number, slowMs: number): Promi
     if (mode === 'garbage') return json(200, '{"rates": "not an array"');
     if (mode === 'slow') await new Promise((r) => setTimeout(r, slowMs));
     let delivery: { currency?: string; dispatchDate?: string } = {};
-    try { delivery = (JSON.parse(body) as { delivery: typeof delivery }).delivery ?? {}; } catch { /* recorded as is */ }
+    try {
+      delivery = (JSON.parse(body) as { delivery: typeof delivery }).delivery ?? {};
+    } catch {
+      /* recorded as is */
+    }
     const currency = query.currency ?? delivery.currency ?? 'GBP';
     const dispatch = delivery.dispatchDate ?? new Date().toISOString().slice(0, 10);
     const extra = query.extra === '1';
     if (kind === 'labels') {
-      const label = { currency, image: 'data:image/png;base64,iVBORw0KGgo=', priceExcTax: '3.00', priceIncTax: '3.60', trackingNumber: `TRK-${key}-${n + 1}` };
-      return json(200, extra ? { label: { ...label, carrier: 'Conformance Post', pieces: [{ box: 1 }] }, requestId: `${key}-${n + 1}` } : { label });
+      const label = {
+        currency,
+        image: 'data:image/png;base64,iVBORw0KGgo=',
+        priceExcTax: '3.00',
+        priceIncTax: '3.60',
+        trackingNumber: `TRK-${key}-${n + 1}`,
+      };
+      return json(
+        200,
+        extra
+          ? { label: { ...label, carrier: 'Conformance Post', pieces: [{ box: 1 }] }, requestId: `${key}-${n + 1}` }
+          : { label },
+      );
     }
     const sets = (query.codes ?? 'STD,EXP').split('|');
     const codes = (sets[Math.min(n, sets.length - 1)] ?? '').split(',').filter(Boolean);
     const price = Number(query.price ?? 4.5);
     const rates = codes.map((code, i) => ({
-      serviceCode: code, title: `Service ${code}`, description: `Scripted option ${code}`, currency,
-      priceExcTax: price * (i + 1), priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100,
-      minDeliveryDate: addDays(dispatch, 1 + i), maxDeliveryDate: addDays(dispatch, 3 + i),
+      serviceCode: code,
+      title: `Service ${code}`,
+      description: `Scripted option ${code}`,
+      currency,
+      priceExcTax: price * (i + 1),
+      priceIncTax: Math.round(price * (i + 1) * 1.2 * 100) / 100,
+      minDeliveryDate: addDays(dispatch, 1 + i),
+      maxDeliveryDate: addDays(dispatch, 3 + i),
       ...(query.landed !== undefined ? { landedCosts: Number(query.landed) } : {}),
       ...(extra ? { carrier: 'Conformance Post', zones: [1, 2], insured: true } : {}),
     }));
     return json(200, extra ? { rates, requestId: `${key}-${n + 1}`, meta: { app: 'conformance' } } : { rates });
   });
-  return new Promise((resolve) => server.listen(port, host, () => {
-    const address = server.address();
-    resolve({ server, url: `http://${host}:${typeof address === 'object' && address ? address.port : port}` });
-  }));
+  return new Promise((resolve) =>
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve({ server, url: `http://${host}:${typeof address === 'object' && address ? address.port : port}` });
+    }),
+  );
 }

@@ -26,9 +26,12 @@ const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.
 
 /** A requirement that says what the source does not say is a broken promise to the teams that run the suite. */
 function checkBasis(r: Requirement): void {
-  if (r.basis === 'source' && (!r.quote || !sourceText.includes(r.quote))) throw new Error(`${r.id}: basis source, but its quote is not in the source: ${JSON.stringify(r.quote)}`);
-  if (r.basis === 'source' && !r.source.some((s) => s.startsWith('§'))) throw new Error(`${r.id}: basis source needs a § among its citations`);
-  if (r.basis === 'decision' && !r.source.some((s) => /^D-\d+$/.test(s))) throw new Error(`${r.id}: basis decision needs a D-nn among its citations`);
+  if (r.basis === 'source' && (!r.quote || !sourceText.includes(r.quote)))
+    throw new Error(`${r.id}: basis source, but its quote is not in the source: ${JSON.stringify(r.quote)}`);
+  if (r.basis === 'source' && !r.source.some((s) => s.startsWith('§')))
+    throw new Error(`${r.id}: basis source needs a § among its citations`);
+  if (r.basis === 'decision' && !r.source.some((s) => /^D-\d+$/.test(s)))
+    throw new Error(`${r.id}: basis decision needs a D-nn among its citations`);
   if (r.basis === 'standard' && !r.standard) throw new Error(`${r.id}: basis standard needs the standard's name`);
 }
 
@@ -37,12 +40,17 @@ function checkBasis(r: Requirement): void {
 // the base. One request context per worker: the API keeps no client state.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
 export const test = base.extend<{ api: Api }, { workerApi: Api }>({
-  workerApi: [async ({}, use) => {
-    const context = await playwright.request.newContext();
-    await use(new Api(context));
-    await context.dispose();
-  }, { scope: 'worker' }],
-  api: async ({ workerApi }, use) => { await use(workerApi); },
+  workerApi: [
+    async ({}, use) => {
+      const context = await playwright.request.newContext();
+      await use(new Api(context));
+      await context.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  api: async ({ workerApi }, use) => {
+    await use(workerApi);
+  },
 });
 export const expect = playwright.expect;
 
@@ -53,27 +61,41 @@ export const isNonconformance = (err: unknown): boolean =>
 /** Declares one requirement as one test: `CON-012 MUST reject a firstname of 61 characters @contacts`. */
 export function requirement(r: Requirement, body: (fixtures: { api: Api }) => Promise<void>): void {
   checkBasis(r);
-  const meta = { id: r.id, level: r.level, area: r.area, source: r.source, basis: r.basis,
-    ...(r.basis === 'source' ? { quote: r.quote } : {}), ...(r.basis === 'standard' ? { standard: r.standard } : {}) };
-  test(`${r.id} ${r.level} ${r.title}`, {
-    tag: [`@${r.area}`],
-    annotation: [{ type: 'requirement', description: JSON.stringify(meta) }],
-  }, async ({ api }) => {
-    // Responses are checked against the whole contract only where the requirement rests on it (decision,
-    // platform); elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
-    api.begin(r.basis === 'decision' || r.basis === 'platform');
-    try {
-      await body({ api });
-    } catch (err) {
-      // Classified here, by the type of what was thrown (lib/verdict.ts reads the annotation).
-      const info = test.info();
-      info.annotations.push({ type: 'outcome', description: isNonconformance(err) ? 'fail' : 'error' });
-      const evidence = api.evidence();
-      if (evidence) await info.attach('http-exchange', { body: evidence, contentType: 'text/plain' });
-      throw err;
-    } finally {
-      const notes = api.deviations();
-      if (notes.length) test.info().annotations.push({ type: 'contract-deviation', description: notes.slice(0, 3).join('\n').slice(0, 1000) });
-    }
-  });
+  const meta = {
+    id: r.id,
+    level: r.level,
+    area: r.area,
+    source: r.source,
+    basis: r.basis,
+    ...(r.basis === 'source' ? { quote: r.quote } : {}),
+    ...(r.basis === 'standard' ? { standard: r.standard } : {}),
+  };
+  test(
+    `${r.id} ${r.level} ${r.title}`,
+    {
+      tag: [`@${r.area}`],
+      annotation: [{ type: 'requirement', description: JSON.stringify(meta) }],
+    },
+    async ({ api }) => {
+      // Responses are checked against the whole contract only where the requirement rests on it (decision,
+      // platform); elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
+      api.begin(r.basis === 'decision' || r.basis === 'platform');
+      try {
+        await body({ api });
+      } catch (err) {
+        // Classified here, by the type of what was thrown (lib/verdict.ts reads the annotation).
+        const info = test.info();
+        info.annotations.push({ type: 'outcome', description: isNonconformance(err) ? 'fail' : 'error' });
+        const evidence = api.evidence();
+        if (evidence) await info.attach('http-exchange', { body: evidence, contentType: 'text/plain' });
+        throw err;
+      } finally {
+        const notes = api.deviations();
+        if (notes.length)
+          test
+            .info()
+            .annotations.push({ type: 'contract-deviation', description: notes.slice(0, 3).join('\n').slice(0, 1000) });
+      }
+    },
+  );
 }

@@ -3,18 +3,47 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { judge, parseExpected, type Outcome } from './verdict.ts';
 
-const row = (id: string, status: Outcome['status'], basis: Outcome['basis'] = 'source', level = 'MUST'): Outcome =>
-  ({ id, level, area: 'a', source: ['§1'], basis, title: id, operation: 'op', status });
+const row = (id: string, status: Outcome['status'], basis: Outcome['basis'] = 'source', level = 'MUST'): Outcome => ({
+  id,
+  level,
+  area: 'a',
+  source: ['§1'],
+  basis,
+  title: id,
+  operation: 'op',
+  status,
+});
 
 test('contract profile: every failing MUST gates; SHOULD never does', () => {
-  const v = judge([row('a', 'fail', 'decision'), row('b', 'error', 'source'), row('c', 'fail', 'platform', 'SHOULD'), row('d', 'pass')], 'contract', []);
+  const v = judge(
+    [
+      row('a', 'fail', 'decision'),
+      row('b', 'error', 'source'),
+      row('c', 'fail', 'platform', 'SHOULD'),
+      row('d', 'pass'),
+    ],
+    'contract',
+    [],
+  );
   assert.deepEqual(v.gate, { passed: false, failing: ['a', 'b'] });
 });
 
 test('source profile: only source and standard MUSTs gate; decision and platform failures are reported, not gating', () => {
-  const v = judge([row('a', 'fail', 'decision'), row('b', 'fail', 'platform'), row('c', 'fail', 'standard'), row('d', 'pass', 'source')], 'source', []);
+  const v = judge(
+    [
+      row('a', 'fail', 'decision'),
+      row('b', 'fail', 'platform'),
+      row('c', 'fail', 'standard'),
+      row('d', 'pass', 'source'),
+    ],
+    'source',
+    [],
+  );
   assert.deepEqual(v.gate.failing, ['c']);
-  assert.deepEqual(v.rows.map((r) => r.gating), [false, false, true, true]);
+  assert.deepEqual(
+    v.rows.map((r) => r.gating),
+    [false, false, true, true],
+  );
   assert.equal(judge([row('a', 'fail', 'decision')], 'source', []).gate.passed, true);
 });
 

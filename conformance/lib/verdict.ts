@@ -7,8 +7,19 @@ export type Status = 'pass' | 'fail' | 'error' | 'skipped';
 export type Profile = 'contract' | 'source';
 export type BasisName = 'source' | 'standard' | 'platform' | 'decision';
 export interface Outcome {
-  id: string; level: string; area: string; source: string[]; basis: BasisName; quote?: string; standard?: string;
-  title: string; operation: string; status: Status; reason?: string; evidence?: string; deviations?: string;
+  id: string;
+  level: string;
+  area: string;
+  source: string[];
+  basis: BasisName;
+  quote?: string;
+  standard?: string;
+  title: string;
+  operation: string;
+  status: Status;
+  reason?: string;
+  evidence?: string;
+  deviations?: string;
 }
 export interface Row extends Outcome {
   /** Whether this requirement's failure fails the run under the profile. */
@@ -17,8 +28,16 @@ export interface Row extends Outcome {
   expectation?: 'expected-failure' | 'stale';
   expectedReason?: string;
 }
-export interface Expected { id: string; reason: string }
-export interface Verdict { profile: Profile; rows: Row[]; unknown: Expected[]; gate: { passed: boolean; failing: string[] } }
+export interface Expected {
+  id: string;
+  reason: string;
+}
+export interface Verdict {
+  profile: Profile;
+  rows: Row[];
+  unknown: Expected[];
+  gate: { passed: boolean; failing: string[] };
+}
 
 /** Under `source` only what the source and the standards say gates; the rest is reported as differing from our contract. */
 export const gates = (o: Pick<Outcome, 'level' | 'basis'>, profile: Profile) =>
@@ -27,8 +46,11 @@ export const gates = (o: Pick<Outcome, 'level' | 'basis'>, profile: Profile) =>
 /** Reads the expected-failures file: a list of `{id, reason}`, or a map of id to reason; YAML or JSON. */
 export function parseExpected(text: string, name = 'expected failures'): Expected[] {
   const data = parse(text) as unknown;
-  const list = Array.isArray(data) ? data : data && typeof data === 'object'
-    ? Object.entries(data as Record<string, unknown>).map(([id, reason]) => ({ id, reason })) : [];
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object'
+      ? Object.entries(data as Record<string, unknown>).map(([id, reason]) => ({ id, reason }))
+      : [];
   return list.map((e, i) => {
     const entry = e as { id?: unknown; reason?: unknown };
     if (typeof entry?.id !== 'string' || !entry.id) throw new Error(`${name}: entry ${i + 1} has no id`);
@@ -36,19 +58,24 @@ export function parseExpected(text: string, name = 'expected failures'): Expecte
     return { id: entry.id, reason: entry.reason };
   });
 }
-export const loadExpected = (path: string | undefined): Expected[] => (path ? parseExpected(readFileSync(path, 'utf8'), path) : []);
+export const loadExpected = (path: string | undefined): Expected[] =>
+  path ? parseExpected(readFileSync(path, 'utf8'), path) : [];
 
 export function judge(outcomes: Outcome[], profile: Profile, expected: Expected[]): Verdict {
   const listed = new Map(expected.map((e) => [e.id, e.reason]));
   const rows: Row[] = outcomes.map((o) => {
     const reason = listed.get(o.id);
     const failed = o.status === 'fail' || o.status === 'error';
-    if (reason !== undefined && failed) return { ...o, gating: false, expectation: 'expected-failure', expectedReason: reason };
-    if (reason !== undefined && o.status === 'pass') return { ...o, gating: true, expectation: 'stale', expectedReason: reason };
+    if (reason !== undefined && failed)
+      return { ...o, gating: false, expectation: 'expected-failure', expectedReason: reason };
+    if (reason !== undefined && o.status === 'pass')
+      return { ...o, gating: true, expectation: 'stale', expectedReason: reason };
     return { ...o, gating: gates(o, profile) };
   });
   const known = new Set(outcomes.map((o) => o.id));
   const unknown = expected.filter((e) => !known.has(e.id));
-  const failing = rows.filter((r) => r.gating && (r.status === 'fail' || r.status === 'error' || r.expectation === 'stale')).map((r) => r.id);
+  const failing = rows
+    .filter((r) => r.gating && (r.status === 'fail' || r.status === 'error' || r.expectation === 'stale'))
+    .map((r) => r.id);
   return { profile, rows, unknown, gate: { passed: failing.length === 0 && unknown.length === 0, failing } };
 }

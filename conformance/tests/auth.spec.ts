@@ -15,7 +15,8 @@ import type { Api, ApiResponse, CallOptions } from '../lib/api.ts';
 
 const secured = operations.filter((o) => o.security);
 const isRead = (o: Operation) => o.method === 'GET';
-const readonlyAllowed = (o: Operation) => o.security!.some((alt) => alt.length > 0 && alt.every((s) => s.endsWith('.readonly')));
+const readonlyAllowed = (o: Operation) =>
+  o.security!.some((alt) => alt.length > 0 && alt.every((s) => s.endsWith('.readonly')));
 
 async function callAs(api: Api, o: Operation, as: CallOptions['as']): Promise<ApiResponse> {
   const params = await paramsFor(api, o.operationId, 1);
@@ -23,11 +24,21 @@ async function callAs(api: Api, o: Operation, as: CallOptions['as']): Promise<Ap
 }
 /** D-02 (platform): a refusal of the caller carries the error envelope, `status` equal to the HTTP code. */
 function expectEnvelope(res: ApiResponse, what: string) {
-  expect(res.body, `${what}: ${res.status} ${res.text.slice(0, 200)}`).toMatchObject({ success: false, status: res.status });
+  expect(res.body, `${what}: ${res.status} ${res.text.slice(0, 200)}`).toMatchObject({
+    success: false,
+    status: res.status,
+  });
 }
 
 /** §5's table, "scopes named per operation": its rows. What each operation accepts is read from the document. */
-const scopeTable = ['listRedirects', 'listProducts', 'listProductDownloads', 'getProductMedia', 'listInventory', 'listWebhooks'];
+const scopeTable = [
+  'listRedirects',
+  'listProducts',
+  'listProductDownloads',
+  'getProductMedia',
+  'listInventory',
+  'listWebhooks',
+];
 /** The words of §5's table for an operation whose scopes it names (`products` or `products.readonly`), else undefined. */
 function tableScopes(o: Operation): string | undefined {
   if (!scopeTable.includes(o.operationId)) return undefined;
@@ -39,7 +50,10 @@ const family = (scope: string) => scope.replace(/\.readonly$/, '');
 /** Skips the requirement unless the clients configuration provides every optional role it needs (one line, naming them). */
 function needRoles(roles: ClientRole[]) {
   const missing = roles.filter((r) => !config.clients[r]);
-  test.skip(missing.length > 0, `CONFORMANCE_CLIENTS provides no client for the role${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  test.skip(
+    missing.length > 0,
+    `CONFORMANCE_CLIENTS provides no client for the role${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+  );
 }
 /** Path parameters naming real resources: fresh parents, and for an item operation a fresh item made through the
  *  create operation of its collection (so that an allowed get answers 200). */
@@ -62,69 +76,158 @@ for (const o of secured) {
   test.describe(o.operationId, () => {
     // §5: "How the token is presented on API calls: not shown". The Authorization: Bearer header and its 401 challenge
     // (RFC 6750) are the platform's (D-05), so they gate only under the contract profile.
-    requirement({ id: `${o.operationId}.auth.no-token`, level: 'MUST', area: 'auth', source: ['§5', 'D-05'], basis: 'platform', title: `${o.method} ${o.path} without a token answers 401 with a Bearer challenge` }, async ({ api }) => {
-      const res = await callAs(api, o, 'none');
-      expect(res.status, res.text.slice(0, 200)).toBe(401);
-      expect(res.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
-    });
-    requirement({ id: `${o.operationId}.auth.bad-token`, level: 'MUST', area: 'auth', source: ['§5', 'D-05'], basis: 'platform', title: `${o.method} ${o.path} with an unknown token answers 401` }, async ({ api }) => {
-      const res = await callAs(api, o, { token: 'not-a-token-0123456789abcdef' });
-      expect(res.status, res.text.slice(0, 200)).toBe(401);
-    });
+    requirement(
+      {
+        id: `${o.operationId}.auth.no-token`,
+        level: 'MUST',
+        area: 'auth',
+        source: ['§5', 'D-05'],
+        basis: 'platform',
+        title: `${o.method} ${o.path} without a token answers 401 with a Bearer challenge`,
+      },
+      async ({ api }) => {
+        const res = await callAs(api, o, 'none');
+        expect(res.status, res.text.slice(0, 200)).toBe(401);
+        expect(res.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
+      },
+    );
+    requirement(
+      {
+        id: `${o.operationId}.auth.bad-token`,
+        level: 'MUST',
+        area: 'auth',
+        source: ['§5', 'D-05'],
+        basis: 'platform',
+        title: `${o.method} ${o.path} with an unknown token answers 401`,
+      },
+      async ({ api }) => {
+        const res = await callAs(api, o, { token: 'not-a-token-0123456789abcdef' });
+        expect(res.status, res.text.slice(0, 200)).toBe(401);
+      },
+    );
     // The bodies of those refusals: the platform's error envelope (D-02), whatever their status.
-    requirement({ id: `${o.operationId}.auth.envelope`, level: 'MUST', area: 'auth', source: ['D-02', 'D-05', 'D-07'], basis: 'platform', title: `${o.method} ${o.path} refuses a caller (no token, unknown token${scoped ? ', missing scope' : ''}) in the error envelope, status equal to the HTTP code` }, async ({ api }) => {
-      const answers: [string, ApiResponse][] = [
-        ['no token', await callAs(api, o, 'none')],
-        ['an unknown token', await callAs(api, o, { token: 'not-a-token-0123456789abcdef' })],
-      ];
-      if (scoped) answers.push(['a client without the scope', await callAs(api, o, 'default')]);
-      if (scoped && !isRead(o)) answers.push(['a readonly client', await callAs(api, o, 'readonly')]);
-      if (named && refused.every((s) => config.clients[scopeRole(s)])) {
-        const params = await realParams(api, o);
-        for (const scope of refused) answers.push([`a client holding only ${scope}`, await api.call(o.operationId, { as: scopeRole(scope), params })]);
-      }
-      const refusals = answers.filter(([, res]) => res.status >= 400);
-      expect(refusals.length, 'the call without a token is refused').toBeGreaterThan(0);
-      for (const [what, res] of refusals) expectEnvelope(res, what);
-    });
+    requirement(
+      {
+        id: `${o.operationId}.auth.envelope`,
+        level: 'MUST',
+        area: 'auth',
+        source: ['D-02', 'D-05', 'D-07'],
+        basis: 'platform',
+        title: `${o.method} ${o.path} refuses a caller (no token, unknown token${scoped ? ', missing scope' : ''}) in the error envelope, status equal to the HTTP code`,
+      },
+      async ({ api }) => {
+        const answers: [string, ApiResponse][] = [
+          ['no token', await callAs(api, o, 'none')],
+          ['an unknown token', await callAs(api, o, { token: 'not-a-token-0123456789abcdef' })],
+        ];
+        if (scoped) answers.push(['a client without the scope', await callAs(api, o, 'default')]);
+        if (scoped && !isRead(o)) answers.push(['a readonly client', await callAs(api, o, 'readonly')]);
+        if (named && refused.every((s) => config.clients[scopeRole(s)])) {
+          const params = await realParams(api, o);
+          for (const scope of refused)
+            answers.push([
+              `a client holding only ${scope}`,
+              await api.call(o.operationId, { as: scopeRole(scope), params }),
+            ]);
+        }
+        const refusals = answers.filter(([, res]) => res.status >= 400);
+        expect(refusals.length, 'the call without a token is refused').toBeGreaterThan(0);
+        for (const [what, res] of refusals) expectEnvelope(res, what);
+      },
+    );
     if (scoped) {
       // §5's table names the scope, RFC 6750 §3.1 the 403 (insufficient_scope); elsewhere the scope is D-07's.
-      requirement({ id: `${o.operationId}.auth.missing-scope`, level: 'MUST', area: 'auth', source: ['§5', 'D-07'], ...(named ? { basis: 'standard' as const, standard: 'RFC 6750 §3.1' } : { basis: 'decision' as const }), title: `${o.method} ${o.path} answers 403 to a client without its scope` }, async ({ api }) => {
-        const res = await callAs(api, o, 'default');
-        expect(res.status, res.text.slice(0, 200)).toBe(403);
-      });
-      if (isRead(o) && readonlyAllowed(o)) {
-        requirement({ id: `${o.operationId}.auth.readonly-reads`, level: 'MUST', area: 'auth', source: ['§5', 'D-07'], ...(named ? { basis: 'source' as const, quote: named } : { basis: 'decision' as const }), title: `${o.method} ${o.path} is allowed with the .readonly scope` }, async ({ api }) => {
-          const res = await callAs(api, o, 'readonly');
-          expect([401, 403]).not.toContain(res.status);
-        });
-      } else if (!isRead(o)) {
-        requirement({ id: `${o.operationId}.auth.readonly-cannot-write`, level: 'MUST', area: 'auth', source: ['§5', 'D-07'], basis: 'decision', title: `${o.method} ${o.path} answers 403 to a readonly client` }, async ({ api }) => {
-          const res = await callAs(api, o, 'readonly');
+      requirement(
+        {
+          id: `${o.operationId}.auth.missing-scope`,
+          level: 'MUST',
+          area: 'auth',
+          source: ['§5', 'D-07'],
+          ...(named ? { basis: 'standard' as const, standard: 'RFC 6750 §3.1' } : { basis: 'decision' as const }),
+          title: `${o.method} ${o.path} answers 403 to a client without its scope`,
+        },
+        async ({ api }) => {
+          const res = await callAs(api, o, 'default');
           expect(res.status, res.text.slice(0, 200)).toBe(403);
-        });
+        },
+      );
+      if (isRead(o) && readonlyAllowed(o)) {
+        requirement(
+          {
+            id: `${o.operationId}.auth.readonly-reads`,
+            level: 'MUST',
+            area: 'auth',
+            source: ['§5', 'D-07'],
+            ...(named ? { basis: 'source' as const, quote: named } : { basis: 'decision' as const }),
+            title: `${o.method} ${o.path} is allowed with the .readonly scope`,
+          },
+          async ({ api }) => {
+            const res = await callAs(api, o, 'readonly');
+            expect([401, 403]).not.toContain(res.status);
+          },
+        );
+      } else if (!isRead(o)) {
+        requirement(
+          {
+            id: `${o.operationId}.auth.readonly-cannot-write`,
+            level: 'MUST',
+            area: 'auth',
+            source: ['§5', 'D-07'],
+            basis: 'decision',
+            title: `${o.method} ${o.path} answers 403 to a readonly client`,
+          },
+          async ({ api }) => {
+            const res = await callAs(api, o, 'readonly');
+            expect(res.status, res.text.slice(0, 200)).toBe(403);
+          },
+        );
       }
       if (named) {
-        requirement({ id: `${o.operationId}.scope-family`, level: 'MUST', area: 'auth', source: ['§5', 'D-07'], basis: 'source', quote: named, title: `${o.method} ${o.path} is allowed with exactly ${allowed.join(' or exactly ')}, and refused to a client holding only another family's scope` }, async ({ api }) => {
-          needRoles([...allowed, ...refused].map(scopeRole));
-          const params = await realParams(api, o);
-          for (const scope of allowed) {
-            const res = await api.call(o.operationId, { as: scopeRole(scope), params });
-            expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(200);
-          }
-          for (const scope of refused) {
-            const res = await api.call(o.operationId, { as: scopeRole(scope), params });
-            expect(res.status >= 400 && res.status < 500, `a client holding only ${scope} must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`).toBe(true);
-          }
-        });
-        requirement({ id: `${o.operationId}.scope-family.status`, level: 'MUST', area: 'auth', source: ['§5', 'D-07'], basis: 'standard', standard: 'RFC 6750 §3.1', title: `${o.method} ${o.path} answers 403 (insufficient_scope) to a client holding only another family's scope` }, async ({ api }) => {
-          needRoles(refused.map(scopeRole));
-          const params = await realParams(api, o);
-          for (const scope of refused) {
-            const res = await api.call(o.operationId, { as: scopeRole(scope), params });
-            expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(403);
-          }
-        });
+        requirement(
+          {
+            id: `${o.operationId}.scope-family`,
+            level: 'MUST',
+            area: 'auth',
+            source: ['§5', 'D-07'],
+            basis: 'source',
+            quote: named,
+            title: `${o.method} ${o.path} is allowed with exactly ${allowed.join(' or exactly ')}, and refused to a client holding only another family's scope`,
+          },
+          async ({ api }) => {
+            needRoles([...allowed, ...refused].map(scopeRole));
+            const params = await realParams(api, o);
+            for (const scope of allowed) {
+              const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+              expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(200);
+            }
+            for (const scope of refused) {
+              const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+              expect(
+                res.status >= 400 && res.status < 500,
+                `a client holding only ${scope} must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`,
+              ).toBe(true);
+            }
+          },
+        );
+        requirement(
+          {
+            id: `${o.operationId}.scope-family.status`,
+            level: 'MUST',
+            area: 'auth',
+            source: ['§5', 'D-07'],
+            basis: 'standard',
+            standard: 'RFC 6750 §3.1',
+            title: `${o.method} ${o.path} answers 403 (insufficient_scope) to a client holding only another family's scope`,
+          },
+          async ({ api }) => {
+            needRoles(refused.map(scopeRole));
+            const params = await realParams(api, o);
+            for (const scope of refused) {
+              const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+              expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(403);
+            }
+          },
+        );
       }
     }
   });
@@ -132,116 +235,312 @@ for (const o of secured) {
 
 // §5: "List webhooks — the default scope only; results are limited to webhooks of the calling App client".
 test.describe('listWebhooks', () => {
-  requirement({ id: 'listWebhooks.default-scope', level: 'MUST', area: 'auth', source: ['§5', '§6', 'D-07', 'D-45'], basis: 'source', quote: 'the default scope only; results are limited to webhooks of the calling App client', title: "a client holding only the default scope lists webhooks (200), its own and no other client's" }, async ({ api }) => {
-    const made: { id: number; as: ClientRole }[] = [];
-    const hook = async (as: ClientRole) => {
-      const h = await create(api, 'createWebhook', { url: appUrl(uid('wh'), 'hooks'), events: ['products/created'], isActive: false }, { as });
-      made.push({ id: h.id, as });
-      return h;
-    };
-    const list = (ids: number[]) => api.call('listWebhooks', { as: 'default', query: { 'id:in': ids.join(',') } });
-    try {
-      const theirs = await hook('full');
-      const before = await list([theirs.id]);
-      expect(before.status, before.text.slice(0, 200)).toBe(200);
-      expect(before.body.data).toEqual([]);
-      const mine = await hook('default');
-      const res = await list([mine.id, theirs.id]);
-      expect(res.status, res.text.slice(0, 200)).toBe(200);
-      expect(res.body.data).toEqual([mine]);
-      expect(res.body.pagination.total).toBe(1);
-    } finally {
-      for (const h of made) await api.call('deleteWebhook', { as: h.as, params: { id: h.id } }).catch(() => undefined);
-    }
-  });
+  requirement(
+    {
+      id: 'listWebhooks.default-scope',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§5', '§6', 'D-07', 'D-45'],
+      basis: 'source',
+      quote: 'the default scope only; results are limited to webhooks of the calling App client',
+      title: "a client holding only the default scope lists webhooks (200), its own and no other client's",
+    },
+    async ({ api }) => {
+      const made: { id: number; as: ClientRole }[] = [];
+      const hook = async (as: ClientRole) => {
+        const h = await create(
+          api,
+          'createWebhook',
+          { url: appUrl(uid('wh'), 'hooks'), events: ['products/created'], isActive: false },
+          { as },
+        );
+        made.push({ id: h.id, as });
+        return h;
+      };
+      const list = (ids: number[]) => api.call('listWebhooks', { as: 'default', query: { 'id:in': ids.join(',') } });
+      try {
+        const theirs = await hook('full');
+        const before = await list([theirs.id]);
+        expect(before.status, before.text.slice(0, 200)).toBe(200);
+        expect(before.body.data).toEqual([]);
+        const mine = await hook('default');
+        const res = await list([mine.id, theirs.id]);
+        expect(res.status, res.text.slice(0, 200)).toBe(200);
+        expect(res.body.data).toEqual([mine]);
+        expect(res.body.pagination.total).toBe(1);
+      } finally {
+        for (const h of made)
+          await api.call('deleteWebhook', { as: h.as, params: { id: h.id } }).catch(() => undefined);
+      }
+    },
+  );
 });
 
 test.describe('createToken', () => {
   const full = config.clients.full;
-  const form = (over: Record<string, string> = {}) => new URLSearchParams({ grant_type: 'client_credentials', client_id: full.clientId, client_secret: full.clientSecret, ...over }).toString();
+  const form = (over: Record<string, string> = {}) =>
+    new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: full.clientSecret,
+      ...over,
+    }).toString();
   const post = (api: Api, body: string, headers: Record<string, string> = {}, path = '/admin/oauth/token.json') =>
-    api.send('POST', `${config.authUrl}${path}`, { as: 'none', raw: { text: body, contentType: 'application/x-www-form-urlencoded' }, headers });
-  const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}` });
+    api.send('POST', `${config.authUrl}${path}`, {
+      as: 'none',
+      raw: { text: body, contentType: 'application/x-www-form-urlencoded' },
+      headers,
+    });
+  const basic = (id: string, secret: string) => ({
+    authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+  });
 
-  requirement({ id: 'createToken.form', level: 'MUST', area: 'auth', source: ['§4.1', '§2.9', '§5'], basis: 'source', quote: '`expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer`', title: 'issues a Bearer token for 3600 s from form credentials, without refresh_token' }, async ({ api }) => {
-    const res = await api.call('createToken', { as: 'none', raw: { text: form(), contentType: 'application/x-www-form-urlencoded' } });
-    expectAccepted(res, 'the token request');
-    expect(res.body.token_type).toBe('Bearer');
-    expect(res.body.expires_in).toBe(3600);
-    expect(res.body).not.toHaveProperty('refresh_token');
-    expect(typeof res.body.access_token).toBe('string');
-  });
+  requirement(
+    {
+      id: 'createToken.form',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§4.1', '§2.9', '§5'],
+      basis: 'source',
+      quote: '`expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer`',
+      title: 'issues a Bearer token for 3600 s from form credentials, without refresh_token',
+    },
+    async ({ api }) => {
+      const res = await api.call('createToken', {
+        as: 'none',
+        raw: { text: form(), contentType: 'application/x-www-form-urlencoded' },
+      });
+      expectAccepted(res, 'the token request');
+      expect(res.body.token_type).toBe('Bearer');
+      expect(res.body.expires_in).toBe(3600);
+      expect(res.body).not.toHaveProperty('refresh_token');
+      expect(typeof res.body.access_token).toBe('string');
+    },
+  );
   // RFC 6749 §5.1: a token is issued with 200 (the source names no status code).
-  requirement({ id: 'createToken.status', level: 'MUST', area: 'auth', source: ['§4.1', 'D-06'], basis: 'standard', standard: 'RFC 6749 §5.1', title: 'issues a token from form or HTTP Basic credentials with 200' }, async ({ api }) => {
-    const res = await api.call('createToken', { as: 'none', raw: { text: form(), contentType: 'application/x-www-form-urlencoded' } });
-    expect(res.status, res.text.slice(0, 200)).toBe(200);
-    const basicRes = await api.call('createToken', { as: 'none', raw: { text: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' }, headers: basic(full.clientId, full.clientSecret) });
-    expect(basicRes.status, basicRes.text.slice(0, 200)).toBe(200);
-  });
-  requirement({ id: 'createToken.basic', level: 'MUST', area: 'auth', source: ['§4.1', '§5'], basis: 'source', quote: 'Credentials may instead go in HTTP Basic authentication.', title: 'issues a token for HTTP Basic client credentials' }, async ({ api }) => {
-    const res = await api.call('createToken', { as: 'none', raw: { text: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' }, headers: basic(full.clientId, full.clientSecret) });
-    expectAccepted(res, 'the token request with HTTP Basic credentials');
-    const use = await api.call('listWebhooks', { as: { token: res.body.access_token } });
-    expect(use.status).toBe(200);
-  });
-  requirement({ id: 'createTokenAlias.form', level: 'MUST', area: 'auth', source: ['D-05'], basis: 'platform', title: 'answers the same at /admin/oauth/token' }, async ({ api }) => {
-    const res = await api.call('createTokenAlias', { as: 'none', raw: { text: form(), contentType: 'application/x-www-form-urlencoded' } });
-    expect(res.status).toBe(200);
-    expect(res.body.expires_in).toBe(3600);
-  });
+  requirement(
+    {
+      id: 'createToken.status',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§4.1', 'D-06'],
+      basis: 'standard',
+      standard: 'RFC 6749 §5.1',
+      title: 'issues a token from form or HTTP Basic credentials with 200',
+    },
+    async ({ api }) => {
+      const res = await api.call('createToken', {
+        as: 'none',
+        raw: { text: form(), contentType: 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status, res.text.slice(0, 200)).toBe(200);
+      const basicRes = await api.call('createToken', {
+        as: 'none',
+        raw: { text: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' },
+        headers: basic(full.clientId, full.clientSecret),
+      });
+      expect(basicRes.status, basicRes.text.slice(0, 200)).toBe(200);
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.basic',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§4.1', '§5'],
+      basis: 'source',
+      quote: 'Credentials may instead go in HTTP Basic authentication.',
+      title: 'issues a token for HTTP Basic client credentials',
+    },
+    async ({ api }) => {
+      const res = await api.call('createToken', {
+        as: 'none',
+        raw: { text: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' },
+        headers: basic(full.clientId, full.clientSecret),
+      });
+      expectAccepted(res, 'the token request with HTTP Basic credentials');
+      const use = await api.call('listWebhooks', { as: { token: res.body.access_token } });
+      expect(use.status).toBe(200);
+    },
+  );
+  requirement(
+    {
+      id: 'createTokenAlias.form',
+      level: 'MUST',
+      area: 'auth',
+      source: ['D-05'],
+      basis: 'platform',
+      title: 'answers the same at /admin/oauth/token',
+    },
+    async ({ api }) => {
+      const res = await api.call('createTokenAlias', {
+        as: 'none',
+        raw: { text: form(), contentType: 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.expires_in).toBe(3600);
+    },
+  );
   // RFC 6749 §5.2: invalid_client, 400 by default or 401; 401 is a MUST when the client used the Authorization header.
-  requirement({ id: 'createToken.wrong-secret', level: 'MUST', area: 'auth', source: ['§5', 'D-06'], basis: 'standard', standard: 'RFC 6749 §5.2', title: 'refuses a wrong secret with invalid_client' }, async ({ api }) => {
-    const res = await post(api, form({ client_secret: 'wrong' }));
-    expect([400, 401], res.text.slice(0, 200)).toContain(res.status);
-    expect(res.body.error).toBe('invalid_client');
-  });
-  requirement({ id: 'createToken.wrong-secret.status', level: 'MUST', area: 'auth', source: ['D-06'], basis: 'decision', title: 'a wrong secret or an unknown client sent in the form answers 401 (RFC 6749 allows 400)' }, async ({ api }) => {
-    for (const over of [{ client_secret: 'wrong' }, { client_id: 'no-such-client' }] as Record<string, string>[]) {
-      const res = await post(api, form(over));
-      expect(res.status, `${JSON.stringify(over)}: ${res.text.slice(0, 200)}`).toBe(401);
-    }
-  });
-  requirement({ id: 'createToken.wrong-secret-basic', level: 'MUST', area: 'auth', source: ['§5', 'D-06'], basis: 'standard', standard: 'RFC 6749 §5.2', title: 'refuses wrong Basic credentials with invalid_client' }, async ({ api }) => {
-    const res = await post(api, 'grant_type=client_credentials', basic(full.clientId, 'wrong'));
-    expect(res.status).toBe(401);
-    expect(res.body.error).toBe('invalid_client');
-  });
-  requirement({ id: 'createToken.unknown-client', level: 'MUST', area: 'auth', source: ['§5', 'D-06'], basis: 'standard', standard: 'RFC 6749 §5.2', title: 'refuses an unknown client with invalid_client' }, async ({ api }) => {
-    const res = await post(api, form({ client_id: 'no-such-client' }));
-    expect([400, 401], res.text.slice(0, 200)).toContain(res.status);
-    expect(res.body.error).toBe('invalid_client');
-  });
-  requirement({ id: 'createToken.grant-type', level: 'MUST', area: 'auth', source: ['§4.1', 'D-06'], basis: 'standard', standard: 'RFC 6749 §5.2', title: 'refuses another grant type with unsupported_grant_type' }, async ({ api }) => {
-    const res = await post(api, form({ grant_type: 'password' }));
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('unsupported_grant_type');
-  });
-  requirement({ id: 'createToken.scope', level: 'SHOULD', area: 'auth', source: ['§2.9', 'D-07'], basis: 'decision', title: 'reports the granted scopes, or null for the default scope only' }, async ({ api }) => {
-    const res = await post(api, form({ client_id: config.clients.default.clientId, client_secret: config.clients.default.clientSecret }));
-    expect(res.body.scope ?? null).toBeNull();
-    const ro = await post(api, form({ client_id: config.clients.readonly.clientId, client_secret: config.clients.readonly.clientSecret }));
-    expect(String(ro.body.scope).split(' ').sort()).toEqual([...config.clients.readonly.scopes].sort());
-  });
-  requirement({ id: 'createToken.tokens-differ', level: 'MUST', area: 'auth', source: ['§5', 'D-06'], basis: 'decision', title: 'issues a different opaque token on every request' }, async ({ api }) => {
-    const a = await post(api, form());
-    const b = await post(api, form());
-    expect(a.body.access_token).not.toBe(b.body.access_token);
-  });
-  requirement({ id: 'createToken.expiry', level: 'MUST', area: 'auth', source: ['§5', '§8', 'D-05'], basis: 'standard', standard: 'RFC 6749 §5.1 (expires_in), RFC 6750 §3.1 (invalid_token: 401)', title: 'a token is refused with 401 once its expires_in has passed (checked with a short-lived client)' }, async ({ api }) => {
-    const c = config.clients.shortLived;
-    test.skip(!c, 'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds');
-    const res = await post(api, form({ client_id: c!.clientId, client_secret: c!.clientSecret }));
-    expect(res.status).toBe(200);
-    const { access_token: token, expires_in: lifetime } = res.body as { access_token: string; expires_in: number };
-    expect(lifetime, 'the shortLived client must be configured with a lifetime of at most 10 s').toBeLessThanOrEqual(10);
-    expect((await api.call('listWebhooks', { as: { token } })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, (lifetime + 1) * 1000));
-    const expired = await api.call('listWebhooks', { as: { token } });
-    expect(expired.status).toBe(401);
-    expect(expired.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
-  });
-  requirement({ id: 'createToken.lowercase-bearer', level: 'SHOULD', area: 'auth', source: ['D-05'], basis: 'standard', standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1', title: 'accepts the bearer scheme name in any case (RFC 6750)' }, async ({ api }) => {
-    const res = await api.send('GET', api.url('listWebhooks'), { as: 'none', headers: { authorization: `bearer ${(await post(api, form())).body.access_token}` } });
-    expect(res.status).toBe(200);
-  });
+  requirement(
+    {
+      id: 'createToken.wrong-secret',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§5', 'D-06'],
+      basis: 'standard',
+      standard: 'RFC 6749 §5.2',
+      title: 'refuses a wrong secret with invalid_client',
+    },
+    async ({ api }) => {
+      const res = await post(api, form({ client_secret: 'wrong' }));
+      expect([400, 401], res.text.slice(0, 200)).toContain(res.status);
+      expect(res.body.error).toBe('invalid_client');
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.wrong-secret.status',
+      level: 'MUST',
+      area: 'auth',
+      source: ['D-06'],
+      basis: 'decision',
+      title: 'a wrong secret or an unknown client sent in the form answers 401 (RFC 6749 allows 400)',
+    },
+    async ({ api }) => {
+      for (const over of [{ client_secret: 'wrong' }, { client_id: 'no-such-client' }] as Record<string, string>[]) {
+        const res = await post(api, form(over));
+        expect(res.status, `${JSON.stringify(over)}: ${res.text.slice(0, 200)}`).toBe(401);
+      }
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.wrong-secret-basic',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§5', 'D-06'],
+      basis: 'standard',
+      standard: 'RFC 6749 §5.2',
+      title: 'refuses wrong Basic credentials with invalid_client',
+    },
+    async ({ api }) => {
+      const res = await post(api, 'grant_type=client_credentials', basic(full.clientId, 'wrong'));
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('invalid_client');
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.unknown-client',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§5', 'D-06'],
+      basis: 'standard',
+      standard: 'RFC 6749 §5.2',
+      title: 'refuses an unknown client with invalid_client',
+    },
+    async ({ api }) => {
+      const res = await post(api, form({ client_id: 'no-such-client' }));
+      expect([400, 401], res.text.slice(0, 200)).toContain(res.status);
+      expect(res.body.error).toBe('invalid_client');
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.grant-type',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§4.1', 'D-06'],
+      basis: 'standard',
+      standard: 'RFC 6749 §5.2',
+      title: 'refuses another grant type with unsupported_grant_type',
+    },
+    async ({ api }) => {
+      const res = await post(api, form({ grant_type: 'password' }));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('unsupported_grant_type');
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.scope',
+      level: 'SHOULD',
+      area: 'auth',
+      source: ['§2.9', 'D-07'],
+      basis: 'decision',
+      title: 'reports the granted scopes, or null for the default scope only',
+    },
+    async ({ api }) => {
+      const res = await post(
+        api,
+        form({ client_id: config.clients.default.clientId, client_secret: config.clients.default.clientSecret }),
+      );
+      expect(res.body.scope ?? null).toBeNull();
+      const ro = await post(
+        api,
+        form({ client_id: config.clients.readonly.clientId, client_secret: config.clients.readonly.clientSecret }),
+      );
+      expect(String(ro.body.scope).split(' ').sort()).toEqual([...config.clients.readonly.scopes].sort());
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.tokens-differ',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§5', 'D-06'],
+      basis: 'decision',
+      title: 'issues a different opaque token on every request',
+    },
+    async ({ api }) => {
+      const a = await post(api, form());
+      const b = await post(api, form());
+      expect(a.body.access_token).not.toBe(b.body.access_token);
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.expiry',
+      level: 'MUST',
+      area: 'auth',
+      source: ['§5', '§8', 'D-05'],
+      basis: 'standard',
+      standard: 'RFC 6749 §5.1 (expires_in), RFC 6750 §3.1 (invalid_token: 401)',
+      title: 'a token is refused with 401 once its expires_in has passed (checked with a short-lived client)',
+    },
+    async ({ api }) => {
+      const c = config.clients.shortLived;
+      test.skip(!c, 'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds');
+      const res = await post(api, form({ client_id: c!.clientId, client_secret: c!.clientSecret }));
+      expect(res.status).toBe(200);
+      const { access_token: token, expires_in: lifetime } = res.body as { access_token: string; expires_in: number };
+      expect(lifetime, 'the shortLived client must be configured with a lifetime of at most 10 s').toBeLessThanOrEqual(
+        10,
+      );
+      expect((await api.call('listWebhooks', { as: { token } })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, (lifetime + 1) * 1000));
+      const expired = await api.call('listWebhooks', { as: { token } });
+      expect(expired.status).toBe(401);
+      expect(expired.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
+    },
+  );
+  requirement(
+    {
+      id: 'createToken.lowercase-bearer',
+      level: 'SHOULD',
+      area: 'auth',
+      source: ['D-05'],
+      basis: 'standard',
+      standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1',
+      title: 'accepts the bearer scheme name in any case (RFC 6750)',
+    },
+    async ({ api }) => {
+      const res = await api.send('GET', api.url('listWebhooks'), {
+        as: 'none',
+        headers: { authorization: `bearer ${(await post(api, form())).body.access_token}` },
+      });
+      expect(res.status).toBe(200);
+    },
+  );
 });

@@ -11,11 +11,30 @@
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { operations, parseList, type Json, type Operation, type Parameter, type XFilter } from '../lib/contract.ts';
 import { paramsFor, product, uid } from '../lib/fixtures.ts';
-import { createOf, filterQuote, itemSchema, kindOf, listAll, makeItem, propertiesOf, quoteList, unwrap, writableFields, type Kind } from '../lib/lists.ts';
+import {
+  createOf,
+  filterQuote,
+  itemSchema,
+  kindOf,
+  listAll,
+  makeItem,
+  propertiesOf,
+  quoteList,
+  unwrap,
+  writableFields,
+  type Kind,
+} from '../lib/lists.ts';
 import type { Api } from '../lib/api.ts';
 
 type Obj = Record<string, Json>;
-interface Filter { param: Parameter; name: string; rule: XFilter; kind: Kind; schema: Json; source: 'writable' | 'assigned' | 'derived' }
+interface Filter {
+  param: Parameter;
+  name: string;
+  rule: XFilter;
+  kind: Kind;
+  schema: Json;
+  source: 'writable' | 'assigned' | 'derived';
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
@@ -30,7 +49,10 @@ function withOffset(value: string, minutes: number): string {
 /** One instant as §4.4 has it ("ISO-8601 with an offset"): as read, and with another offset. */
 const spellings = (value: string) => [value, withOffset(value, 120)];
 /** The same instant as D-10 also accepts it: with `Z`, and with a fraction of a second. */
-const zuluSpellings = (value: string) => [new Date(Date.parse(value)).toISOString().replace('.000Z', 'Z'), new Date(Date.parse(value)).toISOString()];
+const zuluSpellings = (value: string) => [
+  new Date(Date.parse(value)).toISOString().replace('.000Z', 'Z'),
+  new Date(Date.parse(value)).toISOString(),
+];
 /** Just over the one-second resolution of v2 date-times (D-10), so two creates get different `createdOn`. */
 const TICK = 1100;
 
@@ -43,9 +65,10 @@ const fieldMakers: Record<string, (api: Api, i: number) => Promise<Obj>> = {
   // A redirect's target: static (`url`, an absolute URL) and dynamic (`product`: the product's URL, which the
   // target derives from the product, §2.5, D-44) alternate, since the filter "matches dynamic and static
   // resources" (§4.4); the value filtered on is the target as returned.
-  target: async (api, i) => (i % 2
-    ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id }
-    : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` }),
+  target: async (api, i) =>
+    i % 2
+      ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id }
+      : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` },
 };
 
 /** Fields derived by the target rather than written (§3): the inputs that produce each state, and the rule. */
@@ -58,9 +81,12 @@ const derived: Record<string, { states: () => Obj[]; value: (o: Obj, now: number
       { isActive: true, publishStartOn: dateTime(Date.now() - DAY), publishEndOn: dateTime(Date.now() + DAY) },
     ],
     // §3: public when active, the publish start null or not later than now, the publish end null or in the future.
-    value: (o, now) => (o.isActive === true
-      && (o.publishStartOn === null || Date.parse(o.publishStartOn) <= now)
-      && (o.publishEndOn === null || Date.parse(o.publishEndOn) > now) ? 'public' : 'admin'),
+    value: (o, now) =>
+      o.isActive === true &&
+      (o.publishStartOn === null || Date.parse(o.publishStartOn) <= now) &&
+      (o.publishEndOn === null || Date.parse(o.publishEndOn) > now)
+        ? 'public'
+        : 'admin',
   },
 };
 
@@ -68,42 +94,69 @@ function filtersOf(list: Operation): Filter[] {
   const create = createOf(list);
   const writable = create ? writableFields(create) : {};
   const fields = propertiesOf(itemSchema(list));
-  return list.parameters.filter((p) => p['x-filter']).map((p) => {
-    const rule = p['x-filter']!;
-    const schema = fields[rule.field];
-    const kind = schema ? kindOf(schema) : 'string';
-    const source = rule.field in writable ? 'writable' : rule.field === 'id' || kind === 'date' ? 'assigned' : 'derived';
-    return { param: p, name: p.name, rule, kind, schema, source };
-  });
+  return list.parameters
+    .filter((p) => p['x-filter'])
+    .map((p) => {
+      const rule = p['x-filter']!;
+      const schema = fields[rule.field];
+      const kind = schema ? kindOf(schema) : 'string';
+      const source =
+        rule.field in writable ? 'writable' : rule.field === 'id' || kind === 'date' ? 'assigned' : 'derived';
+      return { param: p, name: p.name, rule, kind, schema, source };
+    });
 }
 
 /** The value a created item has for the filter's field: as returned, or as §3 derives it. */
-const valueOf = (filter: Filter, item: Obj): Json => (filter.source === 'derived' ? derived[filter.rule.field]!.value(item, Date.now()) : item[filter.rule.field]);
+const valueOf = (filter: Filter, item: Obj): Json =>
+  filter.source === 'derived' ? derived[filter.rule.field]!.value(item, Date.now()) : item[filter.rule.field];
 
 /** Does `actual` satisfy `name=raw` (§4.4)? */
 function matches(filter: Filter, actual: Json, raw: string): boolean {
-  const norm = (v: Json): Json => (filter.kind === 'date' ? Date.parse(String(v)) : filter.kind === 'int' || filter.kind === 'number' ? Number(v)
-    : filter.rule.caseInsensitive ? String(v).toLowerCase() : String(v));
+  const norm = (v: Json): Json =>
+    filter.kind === 'date'
+      ? Date.parse(String(v))
+      : filter.kind === 'int' || filter.kind === 'number'
+        ? Number(v)
+        : filter.rule.caseInsensitive
+          ? String(v).toLowerCase()
+          : String(v);
   if (filter.rule.op === 'eq' && filter.rule.empty === 'none' && raw === '') return actual === null;
   if (actual === null || actual === undefined) return false;
   if (filter.rule.op === 'in') return parseList(raw).map(norm).includes(norm(actual));
   const [a, b] = [norm(actual), norm(raw)];
-  return filter.rule.op === 'eq' ? a === b : filter.rule.op === 'gte' ? a >= b : filter.rule.op === 'lte' ? a <= b : filter.rule.op === 'gt' ? a > b : a < b;
+  return filter.rule.op === 'eq'
+    ? a === b
+    : filter.rule.op === 'gte'
+      ? a >= b
+      : filter.rule.op === 'lte'
+        ? a <= b
+        : filter.rule.op === 'gt'
+          ? a > b
+          : a < b;
 }
 
 /** One test's view of a list: its parent (if any), its items, fresh values for its fields. */
 class ListFixture {
-  readonly api: Api; readonly list: Operation; readonly filters: Filter[]; params: Record<string, number> = {};
+  readonly api: Api;
+  readonly list: Operation;
+  readonly filters: Filter[];
+  params: Record<string, number> = {};
   private readonly memo = new Map<string, Obj>();
   private readonly base = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
   private readonly tag = uid('F').toUpperCase();
-  constructor(api: Api, list: Operation) { this.api = api; this.list = list; this.filters = filtersOf(list); }
+  constructor(api: Api, list: Operation) {
+    this.api = api;
+    this.list = list;
+    this.filters = filtersOf(list);
+  }
   static async open(api: Api, list: Operation): Promise<ListFixture> {
     const fixture = new ListFixture(api, list);
     fixture.params = await paramsFor(api, list.operationId);
     return fixture;
   }
-  byField(field: string, op: XFilter['op']) { return this.filters.find((filter) => filter.rule.field === field && filter.rule.op === op); }
+  byField(field: string, op: XFilter['op']) {
+    return this.filters.find((filter) => filter.rule.field === field && filter.rule.op === op);
+  }
 
   /** Fields giving item `i` the i-th value of the filter's field (the same `i` gives the same value). */
   async fieldsFor(filter: Filter, i: number): Promise<Obj> {
@@ -118,19 +171,32 @@ class ListFixture {
     if (fieldMakers[field]) return fieldMakers[field](this.api, i);
     const schema = unwrap(filter.schema);
     switch (filter.kind) {
-      case 'enum': return { [field]: schema.enum[i % schema.enum.length] };
-      case 'int': case 'number': return { [field]: this.base + i };
-      case 'boolean': return { [field]: i % 2 === 0 };
-      case 'date': return { [field]: dateTime(Date.UTC(2030, 0, 1 + i)) };
+      case 'enum':
+        return { [field]: schema.enum[i % schema.enum.length] };
+      case 'int':
+      case 'number':
+        return { [field]: this.base + i };
+      case 'boolean':
+        return { [field]: i % 2 === 0 };
+      case 'date':
+        return { [field]: dateTime(Date.UTC(2030, 0, 1 + i)) };
       default: {
         // The shape of the value follows the document's example of the parameter (a URL, a path, a code).
         const example = String(filter.param.example ?? schema.example ?? '');
         const v = `${this.tag}-${i}`;
-        return { [field]: /^https?:\/\//.test(example) ? `https://example.com/${v.toLowerCase()}` : example.startsWith('/') ? `/${v.toLowerCase()}` : v };
+        return {
+          [field]: /^https?:\/\//.test(example)
+            ? `https://example.com/${v.toLowerCase()}`
+            : example.startsWith('/')
+              ? `/${v.toLowerCase()}`
+              : v,
+        };
       }
     }
   }
-  make(fields: Obj = {}): Promise<Obj> { return makeItem(this.api, this.list, this.params, fields); }
+  make(fields: Obj = {}): Promise<Obj> {
+    return makeItem(this.api, this.list, this.params, fields);
+  }
 
   /** Narrows a query to the id range of the test's items (without touching the filter under test). */
   narrow(items: Obj[], except?: string): Obj {
@@ -142,7 +208,9 @@ class ListFixture {
     return q;
   }
   /** Every item the search finds, all pages (through `links.next`, whatever the target's page size). */
-  query(query: Obj): Promise<Obj[]> { return listAll(this.api, this.list, this.params, query); }
+  query(query: Obj): Promise<Obj[]> {
+    return listAll(this.api, this.list, this.params, query);
+  }
 }
 
 /**
@@ -153,25 +221,37 @@ function verify(data: Obj[], mine: Obj[], conds: { filter: Filter; raw: string }
   const asked = conds.map((c) => `${c.filter.name}=${c.raw}`).join('&');
   for (const item of data) {
     for (const c of conds) {
-      expect(matches(c.filter, item[c.filter.rule.field], c.raw), `item ${item.id} with ${c.filter.rule.field} ${JSON.stringify(item[c.filter.rule.field])} was returned for ${asked}`).toBe(true);
+      expect(
+        matches(c.filter, item[c.filter.rule.field], c.raw),
+        `item ${item.id} with ${c.filter.rule.field} ${JSON.stringify(item[c.filter.rule.field])} was returned for ${asked}`,
+      ).toBe(true);
     }
   }
   const expected = mine.filter((m) => conds.every((c) => matches(c.filter, valueOf(c.filter, m), c.raw)));
   const ids = data.map((d) => d.id);
   for (const m of expected) {
-    expect(ids, `created item ${m.id} (${conds.map((c) => `${c.filter.rule.field} ${JSON.stringify(valueOf(c.filter, m))}`).join(', ')}) satisfies ${asked} but is missing`).toContain(m.id);
+    expect(
+      ids,
+      `created item ${m.id} (${conds.map((c) => `${c.filter.rule.field} ${JSON.stringify(valueOf(c.filter, m))}`).join(', ')}) satisfies ${asked} but is missing`,
+    ).toContain(m.id);
   }
   for (const c of conds.filter((k) => k.filter.source === 'derived')) {
     for (const m of mine) {
       const got = data.find((d) => d.id === m.id);
-      if (got) expect(got[c.filter.rule.field], `item ${m.id}: ${c.filter.rule.field} as §3 derives it`).toBe(valueOf(c.filter, m));
+      if (got)
+        expect(got[c.filter.rule.field], `item ${m.id}: ${c.filter.rule.field} as §3 derives it`).toBe(
+          valueOf(c.filter, m),
+        );
     }
   }
   return expected;
 }
 /** The query must keep some and drop some of the test's items, or it proves nothing. */
 function expectDiscriminating(expected: Obj[], mine: Obj[], what: string) {
-  expect(expected.length > 0 && expected.length < mine.length, `${what} should keep some and drop some of the created items ${mine.map((m) => m.id).join(', ')} (kept ${expected.map((m) => m.id).join(', ') || 'none'})`).toBe(true);
+  expect(
+    expected.length > 0 && expected.length < mine.length,
+    `${what} should keep some and drop some of the created items ${mine.map((m) => m.id).join(', ')} (kept ${expected.map((m) => m.id).join(', ') || 'none'})`,
+  ).toBe(true);
 }
 
 const opText: Record<XFilter['op'], string> = { eq: 'equals', in: 'is one of', gte: '≥', lte: '≤', gt: '>', lt: '<' };
@@ -179,7 +259,10 @@ const sourceOf = (filter: Filter) => ['§4.4', ...(filter.source === 'derived' ?
 /** The §4.4 entry of a filter; a filter the source does not list would need a decision of its own. */
 function quoteOf(list: Operation, filter: Filter): string {
   const quote = filterQuote(list, filter.name, filter.rule.op);
-  if (!quote) throw new Error(`filters.spec.ts: ${list.operationId} ${filter.name} is not in §4.4; give its requirement a decision basis`);
+  if (!quote)
+    throw new Error(
+      `filters.spec.ts: ${list.operationId} ${filter.name} is not in §4.4; give its requirement a decision basis`,
+    );
   return quote;
 }
 const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p['x-filter']) && createOf(o));
@@ -188,13 +271,21 @@ const isAssignedDate = (filter: Filter) => filter.source === 'assigned' && filte
 
 /** Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary. */
 async function checkFilter(fixture: ListFixture, mine: Obj[], filter: Filter, raw: string): Promise<void> {
-  const expected = verify(await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }), mine, [{ filter, raw }]);
+  const expected = verify(await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }), mine, [
+    { filter, raw },
+  ]);
   expectDiscriminating(expected, mine, `${filter.name}=${raw}`);
-  if (['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op)) expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(filter.rule.op === 'gte' || filter.rule.op === 'lte');
+  if (['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op))
+    expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(
+      filter.rule.op === 'gte' || filter.rule.op === 'lte',
+    );
 }
 
 /** A test's items, made through its list fixture. */
-interface OwnItems { fixture: ListFixture; mine: Obj[] }
+interface OwnItems {
+  fixture: ListFixture;
+  mine: Obj[];
+}
 
 /** A test's own items, one per value of the filter's field (each state of a derived field). */
 async function itemsPerValue(api: Api, list: Operation, filter: Filter): Promise<OwnItems> {
@@ -214,12 +305,18 @@ async function itemsPerValue(api: Api, list: Operation, filter: Filter): Promise
 const dated = new Map<string, Promise<OwnItems>>();
 function datedItems(api: Api, list: Operation): Promise<OwnItems> {
   if (!dated.has(list.operationId)) {
-    dated.set(list.operationId, (async () => {
-      const fixture = await ListFixture.open(api, list);
-      const mine = [await fixture.make()];
-      for (let i = 1; i < 3; i++) { await sleep(TICK); mine.push(await fixture.make()); }
-      return { fixture, mine };
-    })());
+    dated.set(
+      list.operationId,
+      (async () => {
+        const fixture = await ListFixture.open(api, list);
+        const mine = [await fixture.make()];
+        for (let i = 1; i < 3; i++) {
+          await sleep(TICK);
+          mine.push(await fixture.make());
+        }
+        return { fixture, mine };
+      })(),
+    );
     // A failed set is not kept: the next test makes a new one.
     dated.get(list.operationId)!.catch(() => dated.delete(list.operationId));
   }
@@ -236,101 +333,245 @@ for (const list of lists) {
       for (const filter of filters.filter(isAssignedDate)) declare(filter);
       const dates = filters.filter((filter) => filter.kind === 'date');
       if (dates.length) {
-        requirement({ id: `${list.operationId}.filter.date-time-input`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-10'], basis: 'decision', title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds` }, async ({ api }) => {
-          for (const filter of dates) {
-            const { fixture, mine } = isAssignedDate(filter) ? await datedItems(api, list) : await itemsPerValue(api, list, filter);
-            for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!)))) await checkFilter(fixture, mine, filter, raw);
-          }
-        });
+        requirement(
+          {
+            id: `${list.operationId}.filter.date-time-input`,
+            level: 'MUST',
+            area: 'filters',
+            source: ['§4.4', 'D-10'],
+            basis: 'decision',
+            title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
+          },
+          async ({ api }) => {
+            for (const filter of dates) {
+              const { fixture, mine } = isAssignedDate(filter)
+                ? await datedItems(api, list)
+                : await itemsPerValue(api, list, filter);
+              for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!))))
+                await checkFilter(fixture, mine, filter, raw);
+            }
+          },
+        );
       }
     });
     function declare(filter: Filter) {
       const range = ['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op);
-      requirement({
-        id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`, level: 'MUST', area: 'filters', source: sourceOf(filter), basis: 'source', quote: quoteOf(list, filter),
-        title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
-      }, async ({ api }) => {
-        const { fixture, mine } = isAssignedDate(filter) ? await datedItems(api, list) : await itemsPerValue(api, list, filter);
-        const raws = filter.rule.op === 'in' ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
-          : filter.rule.op === 'eq' ? [...new Set(mine.map((m) => String(valueOf(filter, m))))]
-          : filter.kind === 'date' ? spellings(String(valueOf(filter, mine[1]!)))
-          : [String(valueOf(filter, mine[1]!))];
-        for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
-      });
+      requirement(
+        {
+          id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`,
+          level: 'MUST',
+          area: 'filters',
+          source: sourceOf(filter),
+          basis: 'source',
+          quote: quoteOf(list, filter),
+          title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
+        },
+        async ({ api }) => {
+          const { fixture, mine } = isAssignedDate(filter)
+            ? await datedItems(api, list)
+            : await itemsPerValue(api, list, filter);
+          const raws =
+            filter.rule.op === 'in'
+              ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
+              : filter.rule.op === 'eq'
+                ? [...new Set(mine.map((m) => String(valueOf(filter, m))))]
+                : filter.kind === 'date'
+                  ? spellings(String(valueOf(filter, mine[1]!)))
+                  : [String(valueOf(filter, mine[1]!))];
+          for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
+        },
+      );
 
       if (filter.rule.op === 'eq' && filter.rule.empty === 'none') {
-        requirement({ id: `${list.operationId}.filter.${filter.name}.empty`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, filter), title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included` }, async ({ api }) => {
-          const fixture = await ListFixture.open(api, list);
-          const mine = [await fixture.make({ [filter.rule.field]: null }), await fixture.make(await fixture.fieldsFor(filter, 1))];
-          const expected = verify(await fixture.query({ [filter.name]: '', ...fixture.narrow(mine, filter.name) }), mine, [{ filter, raw: '' }]);
-          expectDiscriminating(expected, mine, `${filter.name}=`);
-        });
+        requirement(
+          {
+            id: `${list.operationId}.filter.${filter.name}.empty`,
+            level: 'MUST',
+            area: 'filters',
+            source: ['§4.4'],
+            basis: 'source',
+            quote: quoteOf(list, filter),
+            title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included`,
+          },
+          async ({ api }) => {
+            const fixture = await ListFixture.open(api, list);
+            const mine = [
+              await fixture.make({ [filter.rule.field]: null }),
+              await fixture.make(await fixture.fieldsFor(filter, 1)),
+            ];
+            const expected = verify(
+              await fixture.query({ [filter.name]: '', ...fixture.narrow(mine, filter.name) }),
+              mine,
+              [{ filter, raw: '' }],
+            );
+            expectDiscriminating(expected, mine, `${filter.name}=`);
+          },
+        );
       }
       if (filter.rule.op === 'in' && filter.kind === 'string' && filter.source === 'writable') {
         // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
         const quote = quoteOf(list, filter);
-        const basis = quote.includes('double quotes') ? { basis: 'source' as const, quote } : { basis: 'decision' as const };
-        requirement({ id: `${list.operationId}.filter.${filter.name}.quoted-comma`, level: 'MUST', area: 'filters', source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])], ...basis, title: `${filter.name} reads a value wrapped in double quotes as one value, commas included` }, async ({ api }) => {
-          const fixture = await ListFixture.open(api, list);
-          const withComma = await fixture.fieldsFor(filter, 0);
-          withComma[filter.rule.field] = `${withComma[filter.rule.field]},Q`;
-          const mine = [await fixture.make(withComma), await fixture.make(await fixture.fieldsFor(filter, 1)), await fixture.make(await fixture.fieldsFor(filter, 2))];
-          const raw = quoteList([mine[0]![filter.rule.field], mine[1]![filter.rule.field]]);
-          expect(raw.startsWith('"'), 'the query wraps the value holding a comma in double quotes').toBe(true);
-          const expected = verify(await fixture.query({ [filter.name]: raw }), mine, [{ filter, raw }]);
-          expect(expected.map((m) => m.id)).toEqual([mine[0]!.id, mine[1]!.id]);
-        });
+        const basis = quote.includes('double quotes')
+          ? { basis: 'source' as const, quote }
+          : { basis: 'decision' as const };
+        requirement(
+          {
+            id: `${list.operationId}.filter.${filter.name}.quoted-comma`,
+            level: 'MUST',
+            area: 'filters',
+            source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])],
+            ...basis,
+            title: `${filter.name} reads a value wrapped in double quotes as one value, commas included`,
+          },
+          async ({ api }) => {
+            const fixture = await ListFixture.open(api, list);
+            const withComma = await fixture.fieldsFor(filter, 0);
+            withComma[filter.rule.field] = `${withComma[filter.rule.field]},Q`;
+            const mine = [
+              await fixture.make(withComma),
+              await fixture.make(await fixture.fieldsFor(filter, 1)),
+              await fixture.make(await fixture.fieldsFor(filter, 2)),
+            ];
+            const raw = quoteList([mine[0]![filter.rule.field], mine[1]![filter.rule.field]]);
+            expect(raw.startsWith('"'), 'the query wraps the value holding a comma in double quotes').toBe(true);
+            const expected = verify(await fixture.query({ [filter.name]: raw }), mine, [{ filter, raw }]);
+            expect(expected.map((m) => m.id)).toEqual([mine[0]!.id, mine[1]!.id]);
+          },
+        );
       }
       if (filter.rule.op === 'in' && filter.rule.caseInsensitive) {
-        requirement({ id: `${list.operationId}.filter.${filter.name}.case-insensitive`, level: 'MUST', area: 'filters', source: ['§4.4'], basis: 'source', quote: quoteOf(list, filter), title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)` }, async ({ api }) => {
-          const fixture = await ListFixture.open(api, list);
-          const mine = [await fixture.make(await fixture.fieldsFor(filter, 0)), await fixture.make(await fixture.fieldsFor(filter, 1))];
-          const stored = String(mine[0]![filter.rule.field]);
-          const raw = stored.toLowerCase();
-          expect(raw, 'the created value has upper-case letters').not.toBe(stored);
-          const data = await fixture.query({ [filter.name]: raw });
-          expect(data.map((d) => d.id), `${filter.name}=${raw} finds ${stored}`).toEqual([mine[0]!.id]);
-        });
+        requirement(
+          {
+            id: `${list.operationId}.filter.${filter.name}.case-insensitive`,
+            level: 'MUST',
+            area: 'filters',
+            source: ['§4.4'],
+            basis: 'source',
+            quote: quoteOf(list, filter),
+            title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)`,
+          },
+          async ({ api }) => {
+            const fixture = await ListFixture.open(api, list);
+            const mine = [
+              await fixture.make(await fixture.fieldsFor(filter, 0)),
+              await fixture.make(await fixture.fieldsFor(filter, 1)),
+            ];
+            const stored = String(mine[0]![filter.rule.field]);
+            const raw = stored.toLowerCase();
+            expect(raw, 'the created value has upper-case letters').not.toBe(stored);
+            const data = await fixture.query({ [filter.name]: raw });
+            expect(
+              data.map((d) => d.id),
+              `${filter.name}=${raw} finds ${stored}`,
+            ).toEqual([mine[0]!.id]);
+          },
+        );
       }
     }
 
     // Two filters on different fields combine with AND: an equality (an enum first, where values repeat freely)
     // and a list on another field. Items A, B, C: the equality keeps B and C, the list keeps A and B.
-    const rank = (filter: Filter) => ({ enum: 0, int: 1, number: 1, string: 2 } as Record<string, number>)[filter.kind] ?? 3;
-    const eqFilter = filters.filter((filter) => filter.rule.op === 'eq' && filter.source === 'writable').sort((a, b) => rank(a) - rank(b))[0];
-    const inFilter = eqFilter && filters.filter((filter) => filter.rule.op === 'in' && filter.rule.field !== eqFilter.rule.field && filter.source !== 'derived').sort((a, b) => Number(a.rule.field === 'id') - Number(b.rule.field === 'id'))[0];
+    const rank = (filter: Filter) =>
+      (({ enum: 0, int: 1, number: 1, string: 2 }) as Record<string, number>)[filter.kind] ?? 3;
+    const eqFilter = filters
+      .filter((filter) => filter.rule.op === 'eq' && filter.source === 'writable')
+      .sort((a, b) => rank(a) - rank(b))[0];
+    const inFilter =
+      eqFilter &&
+      filters
+        .filter(
+          (filter) =>
+            filter.rule.op === 'in' && filter.rule.field !== eqFilter.rule.field && filter.source !== 'derived',
+        )
+        .sort((a, b) => Number(a.rule.field === 'id') - Number(b.rule.field === 'id'))[0];
     if (eqFilter && inFilter) {
-      requirement({ id: `${list.operationId}.filter.combined`, level: 'MUST', area: 'filters', source: ['§4.4', 'D-62'], basis: 'decision', title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND` }, async ({ api }) => {
-        const fixture = await ListFixture.open(api, list);
-        const mine: Obj[] = [];
-        for (const [i, e] of [0, 1, 1].entries()) mine.push(await fixture.make({ ...await fixture.fieldsFor(eqFilter, e), ...await fixture.fieldsFor(inFilter, i) }));
-        const conds = [{ filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) }, { filter: inFilter, raw: quoteList([valueOf(inFilter, mine[0]!), valueOf(inFilter, mine[1]!)]) }];
-        const expected = verify(await fixture.query({ [eqFilter.name]: conds[0]!.raw, [inFilter.name]: conds[1]!.raw }), mine, conds);
-        expect(expected.map((m) => m.id), 'only the item satisfying both filters').toEqual([mine[1]!.id]);
-      });
+      requirement(
+        {
+          id: `${list.operationId}.filter.combined`,
+          level: 'MUST',
+          area: 'filters',
+          source: ['§4.4', 'D-62'],
+          basis: 'decision',
+          title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
+        },
+        async ({ api }) => {
+          const fixture = await ListFixture.open(api, list);
+          const mine: Obj[] = [];
+          for (const [i, e] of [0, 1, 1].entries())
+            mine.push(
+              await fixture.make({
+                ...(await fixture.fieldsFor(eqFilter, e)),
+                ...(await fixture.fieldsFor(inFilter, i)),
+              }),
+            );
+          const conds = [
+            { filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) },
+            { filter: inFilter, raw: quoteList([valueOf(inFilter, mine[0]!), valueOf(inFilter, mine[1]!)]) },
+          ];
+          const expected = verify(
+            await fixture.query({ [eqFilter.name]: conds[0]!.raw, [inFilter.name]: conds[1]!.raw }),
+            mine,
+            conds,
+          );
+          expect(
+            expected.map((m) => m.id),
+            'only the item satisfying both filters',
+          ).toEqual([mine[1]!.id]);
+        },
+      );
     }
 
     /** A search that matches nothing, for the test's own fresh item's list. */
     const noMatch = async (api: Api) => {
       const fixture = await ListFixture.open(api, list);
       const item = await fixture.make();
-      const str = filters.find((filter) => filter.kind === 'string' && filter.source === 'writable' && (filter.rule.op === 'eq' || filter.rule.op === 'in'));
+      const str = filters.find(
+        (filter) =>
+          filter.kind === 'string' &&
+          filter.source === 'writable' &&
+          (filter.rule.op === 'eq' || filter.rule.op === 'in'),
+      );
       const date = filters.find((filter) => filter.kind === 'date' && filter.rule.op === 'gte');
       const after = fixture.byField('id', 'gt');
-      const query: Obj = str ? { [str.name]: uid('none') } : date ? { [date.name]: '2999-12-31T23:59:59+00:00' } : { [after!.name]: item.id };
+      const query: Obj = str
+        ? { [str.name]: uid('none') }
+        : date
+          ? { [date.name]: '2999-12-31T23:59:59+00:00' }
+          : { [after!.name]: item.id };
       return api.call(list.operationId, { params: fixture.params, query });
     };
-    requirement({ id: `${list.operationId}.filter.no-match`, level: 'MUST', area: 'filters', source: ['§7', '§2.1'], basis: 'source', quote: 'A list search with no matches is a success with an empty `data` array.', title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page' }, async ({ api }) => {
-      const res = await noMatch(api);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
-      expect(res.body.pagination).toMatchObject({ total: 0 });
-      expect(res.body.links).toMatchObject({ previous: null, next: null });
-    });
-    requirement({ id: `${list.operationId}.filter.no-match.total-pages`, level: 'MUST', area: 'filters', source: ['§2.1', 'D-03'], basis: 'decision', title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))' }, async ({ api }) => {
-      const res = await noMatch(api);
-      expect(res.status).toBe(200);
-      expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
-    });
+    requirement(
+      {
+        id: `${list.operationId}.filter.no-match`,
+        level: 'MUST',
+        area: 'filters',
+        source: ['§7', '§2.1'],
+        basis: 'source',
+        quote: 'A list search with no matches is a success with an empty `data` array.',
+        title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page',
+      },
+      async ({ api }) => {
+        const res = await noMatch(api);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
+        expect(res.body.pagination).toMatchObject({ total: 0 });
+        expect(res.body.links).toMatchObject({ previous: null, next: null });
+      },
+    );
+    requirement(
+      {
+        id: `${list.operationId}.filter.no-match.total-pages`,
+        level: 'MUST',
+        area: 'filters',
+        source: ['§2.1', 'D-03'],
+        basis: 'decision',
+        title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))',
+      },
+      async ({ api }) => {
+        const res = await noMatch(api);
+        expect(res.status).toBe(200);
+        expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
+      },
+    );
   });
 }

@@ -8,21 +8,38 @@
 import { test, expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
 import { paramsFor, uid } from '../lib/fixtures.ts';
-import { createOf, follow, itemSchema, kindOf, makeItem, propertiesOf, quoteList, resolveLink, writableFields } from '../lib/lists.ts';
+import {
+  createOf,
+  follow,
+  itemSchema,
+  kindOf,
+  makeItem,
+  propertiesOf,
+  quoteList,
+  resolveLink,
+  writableFields,
+} from '../lib/lists.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 type Obj = Record<string, Json>;
-const paginated = operations.filter((o) => o.method === 'GET' && ['page', 'limit'].every((n) => o.parameters.some((p) => p.name === n && p.in === 'query')));
+const paginated = operations.filter(
+  (o) =>
+    o.method === 'GET' && ['page', 'limit'].every((n) => o.parameters.some((p) => p.name === n && p.in === 'query')),
+);
 const schemaOf = (o: Operation) => deref(deref(o.responses['200']).content['application/json'].schema);
 const isEnvelope = (o: Operation) => 'pagination' in propertiesOf(schemaOf(o));
 /** The array of items in a list answer: `data` in the list envelope, else the wrapper (`contacts`, D-11; `shippingServices`, D-18). */
-const itemsOf = (o: Operation, body: Json): Json[] => body[Object.entries(propertiesOf(schemaOf(o))).find(([, s]) => deref(s).type === 'array' || 'items' in deref(s))![0]];
+const itemsOf = (o: Operation, body: Json): Json[] =>
+  body[Object.entries(propertiesOf(schemaOf(o))).find(([, s]) => deref(s).type === 'array' || 'items' in deref(s))![0]];
 const param = (o: Operation, name: string) => deref(o.parameters.find((p) => p.name === name)!.schema);
 
 function expect422Naming(res: ApiResponse, name: string, asked: string) {
   expect(res.status, `${asked}: ${res.text.slice(0, 300)}`).toBe(422);
   expect(res.body, asked).toMatchObject({ success: false, status: 422 });
-  expect(res.body.errors.map((e: { name: string }) => e.name), asked).toContain(name);
+  expect(
+    res.body.errors.map((e: { name: string }) => e.name),
+    asked,
+  ).toContain(name);
 }
 
 /** How a walk isolates the test's items: a string list filter on a field it writes, else `id:in`, else only the parent. */
@@ -42,58 +59,132 @@ for (const o of paginated) {
   const limit = param(o, 'limit');
   const page = param(o, 'page');
   test.describe(o.operationId, () => {
-    requirement({ id: `${o.operationId}.pagination.limit-range`, level: 'MUST', area: 'pagination', source: ['D-03', 'D-02'], basis: 'decision', title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit` }, async ({ api }) => {
-      const params = await paramsFor(api, o.operationId);
-      for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
-        expect422Naming(await api.call(o.operationId, { params, query: { limit: value } }), 'limit', `limit=${value}`);
-      }
-    });
-    requirement({ id: `${o.operationId}.pagination.page-range`, level: 'MUST', area: 'pagination', source: ['D-03', 'D-02'], basis: 'decision', title: 'rejects page=0, page=-1 and page=abc with 422 naming page' }, async ({ api }) => {
-      const params = await paramsFor(api, o.operationId);
-      for (const value of [page.minimum - 1, -1, 'abc']) {
-        expect422Naming(await api.call(o.operationId, { params, query: { page: value } }), 'page', `page=${value}`);
-      }
-    });
-    requirement({ id: `${o.operationId}.pagination.max-limit`, level: 'MUST', area: 'pagination', source: ['D-03'], basis: 'decision', title: `accepts limit=${limit.maximum}` }, async ({ api }) => {
-      const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId), query: { limit: limit.maximum } });
-      expect(res.status).toBe(200);
-      expect(itemsOf(o, res.body).length).toBeLessThanOrEqual(limit.maximum);
-      if (isEnvelope(o)) expect(res.body.pagination.limit).toBe(limit.maximum);
-    });
-    requirement({ id: `${o.operationId}.pagination.past-end`, level: 'MUST', area: 'pagination', source: ['D-03', '§7'], basis: 'decision', title: 'a page past the end answers 200 with no items' }, async ({ api }) => {
-      const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId), query: { page: 1_000_000, limit: limit.maximum } });
-      expect(res.status).toBe(200);
-      expect(itemsOf(o, res.body)).toEqual([]);
-      if (isEnvelope(o)) {
-        expect(res.body.pagination.page).toBe(1_000_000);
-        expect(res.body.links.next, 'next is null past the last page').toBeNull();
-      }
-    });
+    requirement(
+      {
+        id: `${o.operationId}.pagination.limit-range`,
+        level: 'MUST',
+        area: 'pagination',
+        source: ['D-03', 'D-02'],
+        basis: 'decision',
+        title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit`,
+      },
+      async ({ api }) => {
+        const params = await paramsFor(api, o.operationId);
+        for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
+          expect422Naming(
+            await api.call(o.operationId, { params, query: { limit: value } }),
+            'limit',
+            `limit=${value}`,
+          );
+        }
+      },
+    );
+    requirement(
+      {
+        id: `${o.operationId}.pagination.page-range`,
+        level: 'MUST',
+        area: 'pagination',
+        source: ['D-03', 'D-02'],
+        basis: 'decision',
+        title: 'rejects page=0, page=-1 and page=abc with 422 naming page',
+      },
+      async ({ api }) => {
+        const params = await paramsFor(api, o.operationId);
+        for (const value of [page.minimum - 1, -1, 'abc']) {
+          expect422Naming(await api.call(o.operationId, { params, query: { page: value } }), 'page', `page=${value}`);
+        }
+      },
+    );
+    requirement(
+      {
+        id: `${o.operationId}.pagination.max-limit`,
+        level: 'MUST',
+        area: 'pagination',
+        source: ['D-03'],
+        basis: 'decision',
+        title: `accepts limit=${limit.maximum}`,
+      },
+      async ({ api }) => {
+        const res = await api.call(o.operationId, {
+          params: await paramsFor(api, o.operationId),
+          query: { limit: limit.maximum },
+        });
+        expect(res.status).toBe(200);
+        expect(itemsOf(o, res.body).length).toBeLessThanOrEqual(limit.maximum);
+        if (isEnvelope(o)) expect(res.body.pagination.limit).toBe(limit.maximum);
+      },
+    );
+    requirement(
+      {
+        id: `${o.operationId}.pagination.past-end`,
+        level: 'MUST',
+        area: 'pagination',
+        source: ['D-03', '§7'],
+        basis: 'decision',
+        title: 'a page past the end answers 200 with no items',
+      },
+      async ({ api }) => {
+        const res = await api.call(o.operationId, {
+          params: await paramsFor(api, o.operationId),
+          query: { page: 1_000_000, limit: limit.maximum },
+        });
+        expect(res.status).toBe(200);
+        expect(itemsOf(o, res.body)).toEqual([]);
+        if (isEnvelope(o)) {
+          expect(res.body.pagination.page).toBe(1_000_000);
+          expect(res.body.links.next, 'next is null past the last page').toBeNull();
+        }
+      },
+    );
     if (isEnvelope(o)) {
       // §2.1/§8 say what a page carries, whatever its size: this much gates under the source profile.
-      requirement({ id: `${o.operationId}.pagination.first-page`, level: 'MUST', area: 'pagination', source: ['§2.1', '§8'], basis: 'source', quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`', title: 'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more' }, async ({ api }) => {
-        const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
-        expect(res.status).toBe(200);
-        const { pagination: p, links, data } = res.body;
-        expect(p.page).toBe(1);
-        expect(Number.isInteger(p.limit) && p.limit > 0, `limit ${p.limit}`).toBe(true);
-        if (p.total > 0) expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
-        expect(data.length).toBe(Math.min(p.total, p.limit));
-        expect(links.previous).toBeNull();
-        if (p.total <= p.limit) expect(links.next).toBeNull(); else expect(typeof links.next).toBe('string');
-      });
-      requirement({ id: `${o.operationId}.pagination.default-limit`, level: 'MUST', area: 'pagination', source: ['D-03', '§8'], basis: 'decision', title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)` }, async ({ api }) => {
-        const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
-        expect(res.status).toBe(200);
-        const { pagination: p, links, data } = res.body;
-        expect(p.limit).toBe(limit.default);
-        expect(p.limit).toBe(100); // §8 shows 100; D-03 makes it the default
-        expect(p.page).toBe(1);
-        expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
-        expect(data.length).toBe(Math.min(p.total, p.limit));
-        expect(links.previous).toBeNull();
-        if (p.totalPages <= 1) expect(links.next).toBeNull(); else expect(typeof links.next).toBe('string');
-      });
+      requirement(
+        {
+          id: `${o.operationId}.pagination.first-page`,
+          level: 'MUST',
+          area: 'pagination',
+          source: ['§2.1', '§8'],
+          basis: 'source',
+          quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`',
+          title:
+            'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more',
+        },
+        async ({ api }) => {
+          const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
+          expect(res.status).toBe(200);
+          const { pagination: p, links, data } = res.body;
+          expect(p.page).toBe(1);
+          expect(Number.isInteger(p.limit) && p.limit > 0, `limit ${p.limit}`).toBe(true);
+          if (p.total > 0) expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
+          expect(data.length).toBe(Math.min(p.total, p.limit));
+          expect(links.previous).toBeNull();
+          if (p.total <= p.limit) expect(links.next).toBeNull();
+          else expect(typeof links.next).toBe('string');
+        },
+      );
+      requirement(
+        {
+          id: `${o.operationId}.pagination.default-limit`,
+          level: 'MUST',
+          area: 'pagination',
+          source: ['D-03', '§8'],
+          basis: 'decision',
+          title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
+        },
+        async ({ api }) => {
+          const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
+          expect(res.status).toBe(200);
+          const { pagination: p, links, data } = res.body;
+          expect(p.limit).toBe(limit.default);
+          expect(p.limit).toBe(100); // §8 shows 100; D-03 makes it the default
+          expect(p.page).toBe(1);
+          expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
+          expect(data.length).toBe(Math.min(p.total, p.limit));
+          expect(links.previous).toBeNull();
+          if (p.totalPages <= 1) expect(links.next).toBeNull();
+          else expect(typeof links.next).toBe('string');
+        },
+      );
     }
   });
 }
@@ -101,19 +192,45 @@ for (const o of paginated) {
 for (const o of walkable) {
   const iso = isolation(o);
   test.describe(o.operationId, () => {
-    requirement({ id: `${o.operationId}.pagination.walk`, level: 'MUST', area: 'pagination', source: ['D-03', '§2.1', '§8'], basis: 'platform', title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right` }, async ({ api }) => {
-      const { items, pages } = await walk(api, o, iso);
-      expect(pages.flatMap((p) => p.ids).sort((a, b) => a - b), 'every item exactly once').toEqual(items.map((it) => it.id).sort((a, b) => a - b));
-    });
-    requirement({ id: `${o.operationId}.pagination.walk.order`, level: 'MUST', area: 'pagination', source: ['D-03'], basis: 'decision', title: `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty` }, async ({ api }) => {
-      const { items, pages, past, expectedPast } = await walk(api, o, iso);
-      expect(pages.flatMap((p) => p.ids), 'every item exactly once, in id order').toEqual(items.map((it) => it.id).sort((a, b) => a - b));
-      const after = await past();
-      expect(after.status).toBe(200);
-      expect(after.body.data, 'the page after the last').toEqual([]);
-      expect(after.body.pagination).toEqual(expectedPast);
-      expect(after.body.links.next).toBeNull();
-    });
+    requirement(
+      {
+        id: `${o.operationId}.pagination.walk`,
+        level: 'MUST',
+        area: 'pagination',
+        source: ['D-03', '§2.1', '§8'],
+        basis: 'platform',
+        title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right`,
+      },
+      async ({ api }) => {
+        const { items, pages } = await walk(api, o, iso);
+        expect(
+          pages.flatMap((p) => p.ids).sort((a, b) => a - b),
+          'every item exactly once',
+        ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+      },
+    );
+    requirement(
+      {
+        id: `${o.operationId}.pagination.walk.order`,
+        level: 'MUST',
+        area: 'pagination',
+        source: ['D-03'],
+        basis: 'decision',
+        title: `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty`,
+      },
+      async ({ api }) => {
+        const { items, pages, past, expectedPast } = await walk(api, o, iso);
+        expect(
+          pages.flatMap((p) => p.ids),
+          'every item exactly once, in id order',
+        ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+        const after = await past();
+        expect(after.status).toBe(200);
+        expect(after.body.data, 'the page after the last').toEqual([]);
+        expect(after.body.pagination).toEqual(expectedPast);
+        expect(after.body.links.next).toBeNull();
+      },
+    );
   });
 }
 
@@ -121,7 +238,16 @@ for (const o of walkable) {
  * Makes 7 items that only this test's search finds and walks them in pages of 2 through `links.next`, checking
  * each page's pagination and links on the way; returns the items and the ids of each page, in the order given.
  */
-async function walk(api: Api, o: Operation, iso: { param: string; field: string } | undefined): Promise<{ items: Obj[]; pages: { ids: number[]; links: Obj }[]; past: () => Promise<ApiResponse>; expectedPast: Obj }> {
+async function walk(
+  api: Api,
+  o: Operation,
+  iso: { param: string; field: string } | undefined,
+): Promise<{
+  items: Obj[];
+  pages: { ids: number[]; links: Obj }[];
+  past: () => Promise<ApiResponse>;
+  expectedPast: Obj;
+}> {
   const N = 7;
   const size = 2;
   const totalPages = Math.ceil(N / size);
@@ -152,8 +278,10 @@ async function walk(api: Api, o: Operation, iso: { param: string; field: string 
     expect(pagination, `pagination of page ${p}`).toEqual({ page: p, limit: size, total: N, totalPages });
     expect(data.length, `items on page ${p}`).toBe(p < totalPages ? size : N - size * (totalPages - 1));
     expectLink(links.self, p, `page ${p} self`);
-    if (p === 1) expect(links.previous, 'previous on page 1').toBeNull(); else expectLink(links.previous, p - 1, `page ${p} previous`);
-    if (p === totalPages) expect(links.next, 'next on the last page').toBeNull(); else expectLink(links.next, p + 1, `page ${p} next`);
+    if (p === 1) expect(links.previous, 'previous on page 1').toBeNull();
+    else expectLink(links.previous, p - 1, `page ${p} previous`);
+    if (p === totalPages) expect(links.next, 'next on the last page').toBeNull();
+    else expectLink(links.next, p + 1, `page ${p} next`);
     pages.push({ ids: data.map((d: Obj) => d.id), links });
     if (!links.next) break;
     res = await follow(api, o, links.next);
@@ -163,7 +291,10 @@ async function walk(api: Api, o: Operation, iso: { param: string; field: string 
   expect(walked.size, 'no item twice').toBe(pages.flatMap((p) => p.ids).length);
 
   const back = await follow(api, o, pages.at(-1)!.links.previous);
-  expect(back.body.data.map((d: Obj) => d.id), 'links.previous of the last page').toEqual(pages.at(-2)!.ids);
+  expect(
+    back.body.data.map((d: Obj) => d.id),
+    'links.previous of the last page',
+  ).toEqual(pages.at(-2)!.ids);
   // The page after the last (D-03: 200 with no items), for the decision requirement to check.
   const past = () => api.call(o.operationId, { params, query: { ...filter, limit: size, page: totalPages + 1 } });
   return { items, pages, past, expectedPast: { page: totalPages + 1, limit: size, total: N, totalPages } };

@@ -12,7 +12,7 @@ test('fetch a token for every App client', async ({ request }) => {
       form: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret },
     });
     expect(res.status(), `token for ${c.clientId}: ${await res.text()}`).toBe(200);
-    tokens[role] = (await res.json() as { access_token: string }).access_token;
+    tokens[role] = ((await res.json()) as { access_token: string }).access_token;
   }
   writeFileSync(tokenFile(), JSON.stringify(tokens));
 });

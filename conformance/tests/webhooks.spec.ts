@@ -11,12 +11,24 @@ import { test, expect, requirement } from '../lib/requirement.ts';
 import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
 import { create, product, uid } from '../lib/fixtures.ts';
-import { appUrl, bodyOf, headerProblems, inbox, quietPeriod, requestSchemaPointer, signatureValid, waitFor, type Recorded } from '../lib/inbox.ts';
+import {
+  appUrl,
+  bodyOf,
+  headerProblems,
+  inbox,
+  quietPeriod,
+  requestSchemaPointer,
+  signatureValid,
+  waitFor,
+  type Recorded,
+} from '../lib/inbox.ts';
 import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
 import { expectAccepted } from '../lib/expectations.ts';
 
 /** The document's webhook: its operation, the pointer of its body schema and of its parameter list. */
-const [hookName, hookItem] = Object.entries(doc.webhooks as Record<string, Json>).find(([, item]) => item.post?.operationId === 'createEventDelivery')!;
+const [hookName, hookItem] = Object.entries(doc.webhooks as Record<string, Json>).find(
+  ([, item]) => item.post?.operationId === 'createEventDelivery',
+)!;
 const hookPointer = `#/webhooks/${hookName}`;
 const delivery = hookItem.post;
 const bodyPointer = requestSchemaPointer(hookPointer, delivery);
@@ -38,7 +50,13 @@ const matches = (pattern: string, event: string) => {
 const about = (resource: string, item: Json) => (r: Recorded) => {
   const b = bodyOf(r);
   const key = identity[resource] ?? 'id';
-  return r.kind === 'hooks' && typeof b?.event === 'string' && b.event.startsWith(`${resource}/`) && b.data?.id === item.id && b.data?.[key] === item[key];
+  return (
+    r.kind === 'hooks' &&
+    typeof b?.event === 'string' &&
+    b.event.startsWith(`${resource}/`) &&
+    b.data?.id === item.id &&
+    b.data?.[key] === item[key]
+  );
 };
 const eventOf = (r: Recorded): string => bodyOf(r)?.event;
 const attemptOf = (r: Recorded) => Number(r.headers['x-store-webhook-attempt']);
@@ -46,15 +64,25 @@ const attemptOf = (r: Recorded) => Number(r.headers['x-store-webhook-attempt']);
 // Every subscription a test makes is deleted after it, so the account does not collect live subscriptions.
 const made: { id: number; as: ClientRole }[] = [];
 test.afterEach(async ({ api }) => {
-  for (const h of made.splice(0)) await api.call('deleteWebhook', { as: h.as, params: { id: h.id } }).catch(() => undefined);
+  for (const h of made.splice(0))
+    await api.call('deleteWebhook', { as: h.as, params: { id: h.id } }).catch(() => undefined);
 });
 
 /** Subscribes the receiver key (fresh unless given) to `events`; metadata names the key. */
-async function subscribe(api: Api, events: string[], o: { query?: Record<string, string | number>; fields?: Json; as?: ClientRole; key?: string } = {}) {
+async function subscribe(
+  api: Api,
+  events: string[],
+  o: { query?: Record<string, string | number>; fields?: Json; as?: ClientRole; key?: string } = {},
+) {
   const key = o.key ?? uid('wh');
   const metadata = { suite: 'conformance', key };
   const as = o.as ?? 'full';
-  const hook = await create(api, 'createWebhook', { url: appUrl(key, 'hooks', o.query), events, metadata, ...o.fields }, { as });
+  const hook = await create(
+    api,
+    'createWebhook',
+    { url: appUrl(key, 'hooks', o.query), events, metadata, ...o.fields },
+    { as },
+  );
   made.push({ id: hook.id, as });
   return { key, hook, metadata };
 }
@@ -62,11 +90,44 @@ async function subscribe(api: Api, events: string[], o: { query?: Record<string,
 const identity: Record<string, string> = { products: 'sku', redirects: 'target', inventory: 'productId' };
 
 /** Resources whose events are caused here (D-17 names), with how to make, change and delete one. */
-interface Lifecycle { resource: string; schema: string; make: (api: Api) => Promise<Json>; update: string; change: () => Json; del: string }
+interface Lifecycle {
+  resource: string;
+  schema: string;
+  make: (api: Api) => Promise<Json>;
+  update: string;
+  change: () => Json;
+  del: string;
+}
 const lifecycles: Lifecycle[] = [
-  { resource: 'products', schema: 'Product', make: (api) => product(api), update: 'updateProduct', change: () => ({ title: uid('Retitled') }), del: 'deleteProduct' },
-  { resource: 'redirects', schema: 'Redirect', make: (api) => create(api, 'createRedirect', { resource: 'url', resourceId: undefined, target: `https://example.com/${uid('moved')}` }), update: 'updateRedirect', change: () => ({ path: `/${uid('moved')}` }), del: 'deleteRedirect' },
-  { resource: 'inventory', schema: 'Inventory', make: async (api) => create(api, 'createInventory', { productId: (await product(api)).id }), update: 'updateInventory', change: () => ({ quantityInStock: 7 }), del: 'deleteInventory' },
+  {
+    resource: 'products',
+    schema: 'Product',
+    make: (api) => product(api),
+    update: 'updateProduct',
+    change: () => ({ title: uid('Retitled') }),
+    del: 'deleteProduct',
+  },
+  {
+    resource: 'redirects',
+    schema: 'Redirect',
+    make: (api) =>
+      create(api, 'createRedirect', {
+        resource: 'url',
+        resourceId: undefined,
+        target: `https://example.com/${uid('moved')}`,
+      }),
+    update: 'updateRedirect',
+    change: () => ({ path: `/${uid('moved')}` }),
+    del: 'deleteRedirect',
+  },
+  {
+    resource: 'inventory',
+    schema: 'Inventory',
+    make: async (api) => create(api, 'createInventory', { productId: (await product(api)).id }),
+    update: 'updateInventory',
+    change: () => ({ quantityInStock: 7 }),
+    del: 'deleteInventory',
+  },
 ];
 const products = lifecycles[0]!;
 
@@ -83,108 +144,210 @@ async function runLifecycle(api: Api, l: Lifecycle): Promise<{ item: Json; updat
 
 test.describe('createEventDelivery', () => {
   for (const l of lifecycles) {
-    requirement({ id: `createEventDelivery.${l.resource}-lifecycle`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-17'], basis: 'platform', title: `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata` }, async ({ api }) => {
-      const { key, metadata } = await subscribe(api, [`${l.resource}/*`]);
-      const { item, updated, change } = await runLifecycle(api, l);
-      const got = await waitFor(key, about(l.resource, item), { count: 3, timeoutMs: WAIT_MS });
-      expect(got.map(eventOf).sort()).toEqual(['created', 'deleted', 'updated'].map((a) => `${l.resource}/${a}`));
-      for (const r of got) {
-        const body = bodyOf(r);
-        expect(check(bodyPointer, body), `${eventOf(r)} body against ${bodyPointer}`).toEqual([]);
-        expect(body.apiVersion).toBe('v2');
-        expect(body.metadata).toEqual(metadata);
-        // D-17: data is the resource as a get returns it (for deleted, as it was)
-        expect(check(`#/components/schemas/${l.schema}`, body.data), `${eventOf(r)} data against ${l.schema}`).toEqual([]);
-      }
-      const byEvent = (a: string) => bodyOf(got.find((r) => eventOf(r) === `${l.resource}/${a}`)!).data;
-      expect(byEvent('created')).toEqual(item);
-      expect(byEvent('updated')).toMatchObject(change);
-      expect(byEvent('deleted')).toMatchObject({ ...change, id: updated.id });
-      expect(new Set(got.map((r) => bodyOf(r).eventId)).size).toBe(3);
-    });
+    requirement(
+      {
+        id: `createEventDelivery.${l.resource}-lifecycle`,
+        level: 'MUST',
+        area: 'webhooks',
+        source: ['§6', 'D-17'],
+        basis: 'platform',
+        title: `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata`,
+      },
+      async ({ api }) => {
+        const { key, metadata } = await subscribe(api, [`${l.resource}/*`]);
+        const { item, updated, change } = await runLifecycle(api, l);
+        const got = await waitFor(key, about(l.resource, item), { count: 3, timeoutMs: WAIT_MS });
+        expect(got.map(eventOf).sort()).toEqual(['created', 'deleted', 'updated'].map((a) => `${l.resource}/${a}`));
+        for (const r of got) {
+          const body = bodyOf(r);
+          expect(check(bodyPointer, body), `${eventOf(r)} body against ${bodyPointer}`).toEqual([]);
+          expect(body.apiVersion).toBe('v2');
+          expect(body.metadata).toEqual(metadata);
+          // D-17: data is the resource as a get returns it (for deleted, as it was)
+          expect(
+            check(`#/components/schemas/${l.schema}`, body.data),
+            `${eventOf(r)} data against ${l.schema}`,
+          ).toEqual([]);
+        }
+        const byEvent = (a: string) => bodyOf(got.find((r) => eventOf(r) === `${l.resource}/${a}`)!).data;
+        expect(byEvent('created')).toEqual(item);
+        expect(byEvent('updated')).toMatchObject(change);
+        expect(byEvent('deleted')).toMatchObject({ ...change, id: updated.id });
+        expect(new Set(got.map((r) => bodyOf(r).eventId)).size).toBe(3);
+      },
+    );
   }
 
-  requirement({ id: 'createEventDelivery.headers', level: 'MUST', area: 'webhooks', source: ['§6', 'D-16'], basis: 'platform', title: 'a delivery carries every header the document lists for the webhook, consistent with its body' }, async ({ api }) => {
-    const { key, hook } = await subscribe(api, ['products/created']);
-    const p = await product(api);
-    const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
-    const body = bodyOf(r!);
-    expect(r!.method).toBe('POST');
-    expect(Object.keys(delivery.requestBody.content)).toContain((r!.headers['content-type'] ?? '').split(';')[0]!.trim());
-    expect(headerProblems(r!, delivery.parameters, paramsPointer)).toEqual([]);
-    expect(r!.headers['x-store-event']).toBe(body.event);
-    expect(r!.headers['x-store-webhook-id']).toBe(String(hook.id));
-    expect(r!.headers['x-store-webhook-attempt']).toBe('1');
-    expect(r!.headers['x-store-account']).toBe(body.account);
-    expect(r!.headers['x-store-api-version']).toBe(body.apiVersion);
-    expect(Math.abs(Number(r!.headers['x-store-timestamp']) - r!.at / 1000)).toBeLessThan(300);
-  });
+  requirement(
+    {
+      id: 'createEventDelivery.headers',
+      level: 'MUST',
+      area: 'webhooks',
+      source: ['§6', 'D-16'],
+      basis: 'platform',
+      title: 'a delivery carries every header the document lists for the webhook, consistent with its body',
+    },
+    async ({ api }) => {
+      const { key, hook } = await subscribe(api, ['products/created']);
+      const p = await product(api);
+      const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+      const body = bodyOf(r!);
+      expect(r!.method).toBe('POST');
+      expect(Object.keys(delivery.requestBody.content)).toContain(
+        (r!.headers['content-type'] ?? '').split(';')[0]!.trim(),
+      );
+      expect(headerProblems(r!, delivery.parameters, paramsPointer)).toEqual([]);
+      expect(r!.headers['x-store-event']).toBe(body.event);
+      expect(r!.headers['x-store-webhook-id']).toBe(String(hook.id));
+      expect(r!.headers['x-store-webhook-attempt']).toBe('1');
+      expect(r!.headers['x-store-account']).toBe(body.account);
+      expect(r!.headers['x-store-api-version']).toBe(body.apiVersion);
+      expect(Math.abs(Number(r!.headers['x-store-timestamp']) - r!.at / 1000)).toBeLessThan(300);
+    },
+  );
 
-  requirement({ id: 'createEventDelivery.signature', level: 'MUST', area: 'webhooks', source: ['§5', 'D-16'], basis: 'platform', title: "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))" }, async ({ api }) => {
-    // Subscribed by `other`, caused by `full`: the signature must use the subscription owner's secret.
-    const { key } = await subscribe(api, ['products/created'], { as: 'other' });
-    const p = await product(api);
-    const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
-    expect(signatureValid(r!, config.clients.other.clientSecret), `X-Store-Signature ${r!.headers['x-store-signature']} over ${r!.body.length} bytes`).toBe(true);
-    expect(signatureValid(r!, config.clients.full.clientSecret)).toBe(false);
-  });
+  requirement(
+    {
+      id: 'createEventDelivery.signature',
+      level: 'MUST',
+      area: 'webhooks',
+      source: ['§5', 'D-16'],
+      basis: 'platform',
+      title: "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))",
+    },
+    async ({ api }) => {
+      // Subscribed by `other`, caused by `full`: the signature must use the subscription owner's secret.
+      const { key } = await subscribe(api, ['products/created'], { as: 'other' });
+      const p = await product(api);
+      const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+      expect(
+        signatureValid(r!, config.clients.other.clientSecret),
+        `X-Store-Signature ${r!.headers['x-store-signature']} over ${r!.body.length} bytes`,
+      ).toBe(true);
+      expect(signatureValid(r!, config.clients.full.clientSecret)).toBe(false);
+    },
+  );
 
-  requirement({ id: 'createEventDelivery.retry', level: 'MUST', area: 'webhooks', source: ['D-23', 'D-16'], basis: 'decision', title: 'a receiver answering 500 gets the same delivery again: attempts 1, 2, 3 with the same X-Store-Delivery-Id and body' }, async ({ api }) => {
-    const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
-    const p = await product(api);
-    const got = await waitFor(key, about('products', p), { count: 3, timeoutMs: WAIT_MS });
-    const first3 = got.slice(0, 3);
-    expect(first3.map(attemptOf)).toEqual([1, 2, 3]);
-    expect(new Set(first3.map((r) => r.headers['x-store-delivery-id'])).size).toBe(1);
-    expect(new Set(first3.map((r) => bodyOf(r).eventId)).size).toBe(1);
-    for (const r of first3) expect(signatureValid(r, config.clients.full.clientSecret)).toBe(true);
-    expect(first3[1]!.at).toBeGreaterThan(first3[0]!.at); // backoff, not a burst
-  });
+  requirement(
+    {
+      id: 'createEventDelivery.retry',
+      level: 'MUST',
+      area: 'webhooks',
+      source: ['D-23', 'D-16'],
+      basis: 'decision',
+      title:
+        'a receiver answering 500 gets the same delivery again: attempts 1, 2, 3 with the same X-Store-Delivery-Id and body',
+    },
+    async ({ api }) => {
+      const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
+      const p = await product(api);
+      const got = await waitFor(key, about('products', p), { count: 3, timeoutMs: WAIT_MS });
+      const first3 = got.slice(0, 3);
+      expect(first3.map(attemptOf)).toEqual([1, 2, 3]);
+      expect(new Set(first3.map((r) => r.headers['x-store-delivery-id'])).size).toBe(1);
+      expect(new Set(first3.map((r) => bodyOf(r).eventId)).size).toBe(1);
+      for (const r of first3) expect(signatureValid(r, config.clients.full.clientSecret)).toBe(true);
+      expect(first3[1]!.at).toBeGreaterThan(first3[0]!.at); // backoff, not a burst
+    },
+  );
 
-  requirement({ id: 'createEventDelivery.retry-stops', level: 'MUST', area: 'webhooks', source: ['D-23'], basis: 'decision', title: 'retries stop once the receiver answered 2xx (mode=fail&times=2)' }, async ({ api }) => {
-    const times = 2;
-    const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail', times } });
-    const p = await product(api);
-    // The receiver answers 500 to the first `times` requests at this key, whatever event they carry, then 200.
-    const mine = (all: Recorded[]) => all.filter((r) => r.kind === 'hooks').map((r, i) => ({ r, status: i < times ? 500 : 200 })).filter((x) => about('products', p)(x.r));
-    const deadline = Date.now() + WAIT_MS;
-    let all = await inbox(key);
-    while (!mine(all).some((x) => x.status === 200)) {
-      if (Date.now() > deadline) throw new Nonconformance(`no attempt of the delivery got the 2xx answer within ${WAIT_MS} ms; attempts that arrived: ${mine(all).map((x) => attemptOf(x.r)).join(', ') || 'none'}`);
-      await quietPeriod(50);
-      all = await inbox(key);
-    }
-    await quietPeriod(QUIET_MS);
-    const got = mine(await inbox(key));
-    expect(got.map((x) => attemptOf(x.r))).toEqual(got.map((_, i) => i + 1));
-    expect(got.map((x) => x.status), 'answers the receiver gave to the attempts, in order: nothing may follow the 2xx').toEqual([...got.slice(0, -1).map(() => 500), 200]);
-    expect(new Set(got.map((x) => x.r.headers['x-store-delivery-id'])).size).toBe(1);
-  });
+  requirement(
+    {
+      id: 'createEventDelivery.retry-stops',
+      level: 'MUST',
+      area: 'webhooks',
+      source: ['D-23'],
+      basis: 'decision',
+      title: 'retries stop once the receiver answered 2xx (mode=fail&times=2)',
+    },
+    async ({ api }) => {
+      const times = 2;
+      const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail', times } });
+      const p = await product(api);
+      // The receiver answers 500 to the first `times` requests at this key, whatever event they carry, then 200.
+      const mine = (all: Recorded[]) =>
+        all
+          .filter((r) => r.kind === 'hooks')
+          .map((r, i) => ({ r, status: i < times ? 500 : 200 }))
+          .filter((x) => about('products', p)(x.r));
+      const deadline = Date.now() + WAIT_MS;
+      let all = await inbox(key);
+      while (!mine(all).some((x) => x.status === 200)) {
+        if (Date.now() > deadline)
+          throw new Nonconformance(
+            `no attempt of the delivery got the 2xx answer within ${WAIT_MS} ms; attempts that arrived: ${
+              mine(all)
+                .map((x) => attemptOf(x.r))
+                .join(', ') || 'none'
+            }`,
+          );
+        await quietPeriod(50);
+        all = await inbox(key);
+      }
+      await quietPeriod(QUIET_MS);
+      const got = mine(await inbox(key));
+      expect(got.map((x) => attemptOf(x.r))).toEqual(got.map((_, i) => i + 1));
+      expect(
+        got.map((x) => x.status),
+        'answers the receiver gave to the attempts, in order: nothing may follow the 2xx',
+      ).toEqual([...got.slice(0, -1).map(() => 500), 200]);
+      expect(new Set(got.map((x) => x.r.headers['x-store-delivery-id'])).size).toBe(1);
+    },
+  );
 
-  requirement({ id: 'createEventDelivery.inactive', level: 'MUST', area: 'webhooks', source: ['§6', 'D-23'], basis: 'source', quote: '`isActive` controls whether it is active', title: 'an inactive subscription (created inactive, or updated to isActive false) gets nothing' }, async ({ api }) => {
-    const control = await subscribe(api, ['products/*']);
-    const created = await subscribe(api, ['products/*'], { fields: { isActive: false } });
-    const updated = await subscribe(api, ['products/*']);
-    const off = await api.call('updateWebhook', { params: { id: updated.hook.id }, body: { data: { isActive: false } } });
-    expectAccepted(off, 'the update to isActive false');
-    expect(off.body.data.isActive).toBe(false);
-    const p = await product(api);
-    await waitFor(control.key, about('products', p), { timeoutMs: WAIT_MS });
-    await quietPeriod(QUIET_MS);
-    expect((await inbox(created.key)).map(eventOf), 'deliveries to the subscription created inactive').toEqual([]);
-    // It was active until the update, so only deliveries about this test's product count.
-    expect((await inbox(updated.key)).filter(about('products', p)).map(eventOf), 'deliveries to the subscription updated to inactive').toEqual([]);
-  });
+  requirement(
+    {
+      id: 'createEventDelivery.inactive',
+      level: 'MUST',
+      area: 'webhooks',
+      source: ['§6', 'D-23'],
+      basis: 'source',
+      quote: '`isActive` controls whether it is active',
+      title: 'an inactive subscription (created inactive, or updated to isActive false) gets nothing',
+    },
+    async ({ api }) => {
+      const control = await subscribe(api, ['products/*']);
+      const created = await subscribe(api, ['products/*'], { fields: { isActive: false } });
+      const updated = await subscribe(api, ['products/*']);
+      const off = await api.call('updateWebhook', {
+        params: { id: updated.hook.id },
+        body: { data: { isActive: false } },
+      });
+      expectAccepted(off, 'the update to isActive false');
+      expect(off.body.data.isActive).toBe(false);
+      const p = await product(api);
+      await waitFor(control.key, about('products', p), { timeoutMs: WAIT_MS });
+      await quietPeriod(QUIET_MS);
+      expect((await inbox(created.key)).map(eventOf), 'deliveries to the subscription created inactive').toEqual([]);
+      // It was active until the update, so only deliveries about this test's product count.
+      expect(
+        (await inbox(updated.key)).filter(about('products', p)).map(eventOf),
+        'deliveries to the subscription updated to inactive',
+      ).toEqual([]);
+    },
+  );
 
-  requirement({ id: 'createEventDelivery.failing-receiver', level: 'MUST', area: 'webhooks', source: ['D-23'], basis: 'decision', title: 'a failing receiver neither fails nor slows the API call that caused the event' }, async ({ api }) => {
-    const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
-    const res = await api.call('createProduct', { body: { data: { sku: uid('SKU').toUpperCase(), title: 'Failing receiver' } } });
-    const answeredAt = Date.now();
-    expectAccepted(res, 'the add that causes the event');
-    const got = await waitFor(key, about('products', res.body.data), { count: 2, timeoutMs: WAIT_MS });
-    // The API answered before the delivery was retried: no attempt is made on the request path.
-    expect(answeredAt).toBeLessThanOrEqual(got.find((r) => attemptOf(r) === 2)!.at);
-  });
+  requirement(
+    {
+      id: 'createEventDelivery.failing-receiver',
+      level: 'MUST',
+      area: 'webhooks',
+      source: ['D-23'],
+      basis: 'decision',
+      title: 'a failing receiver neither fails nor slows the API call that caused the event',
+    },
+    async ({ api }) => {
+      const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
+      const res = await api.call('createProduct', {
+        body: { data: { sku: uid('SKU').toUpperCase(), title: 'Failing receiver' } },
+      });
+      const answeredAt = Date.now();
+      expectAccepted(res, 'the add that causes the event');
+      const got = await waitFor(key, about('products', res.body.data), { count: 2, timeoutMs: WAIT_MS });
+      // The API answered before the delivery was retried: no attempt is made on the request path.
+      expect(answeredAt).toBeLessThanOrEqual(got.find((r) => attemptOf(r) === 2)!.at);
+    },
+  );
 });
 
 /** Patterns of one subscription, and which events of a product's lifecycle they must receive (D-17). */
@@ -214,21 +377,35 @@ function watchLifecycle(api: Api) {
     return { item, keys };
   })();
   // A failed watch is not kept: the next test watches again.
-  watched.catch(() => { watched = undefined; });
+  watched.catch(() => {
+    watched = undefined;
+  });
   return watched;
 }
 
 test.describe('createWebhook', () => {
   test.describe.configure({ mode: 'default' });
   for (const pt of patterns) {
-    const expected = ['created', 'updated', 'deleted'].map((a) => `products/${a}`).filter((e) => pt.events.some((p) => matches(p, e)));
-    requirement({ id: `createWebhook.pattern.${pt.slug}`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-17'], basis: 'platform', title: `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match` }, async ({ api }) => {
-      const { item, keys } = await watchLifecycle(api);
-      const all = await inbox(keys.get(pt.slug)!);
-      expect(all.filter(about('products', item)).map(eventOf).sort()).toEqual([...expected].sort());
-      const unmatched = all.map(eventOf).filter((e) => !pt.events.some((p) => matches(p, e)));
-      expect(unmatched, 'events delivered that no pattern of the subscription matches').toEqual([]);
-    });
+    const expected = ['created', 'updated', 'deleted']
+      .map((a) => `products/${a}`)
+      .filter((e) => pt.events.some((p) => matches(p, e)));
+    requirement(
+      {
+        id: `createWebhook.pattern.${pt.slug}`,
+        level: 'MUST',
+        area: 'webhooks',
+        source: ['§6', 'D-17'],
+        basis: 'platform',
+        title: `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match`,
+      },
+      async ({ api }) => {
+        const { item, keys } = await watchLifecycle(api);
+        const all = await inbox(keys.get(pt.slug)!);
+        expect(all.filter(about('products', item)).map(eventOf).sort()).toEqual([...expected].sort());
+        const unmatched = all.map(eventOf).filter((e) => !pt.events.some((p) => matches(p, e)));
+        expect(unmatched, 'events delivered that no pattern of the subscription matches').toEqual([]);
+      },
+    );
   }
 });
 
@@ -237,38 +414,81 @@ test.describe('createWebhook', () => {
  * delete are refused (source: "Subscriptions are scoped to the App client that owns them"), with 404 as if it did
  * not exist (D-45; a faithful target may answer 403).
  */
-const foreign: { operationId: string; call?: (api: Api, id: number) => Promise<void>; send?: (api: Api, id: number) => Promise<ApiResponse> }[] = [
-  { operationId: 'listWebhooks', call: async (api, id) => {
-    const res = await api.call('listWebhooks', { as: 'other', query: { 'id:in': id } });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([]);
-    expect(res.body.pagination.total).toBe(0);
-  } },
+const foreign: {
+  operationId: string;
+  call?: (api: Api, id: number) => Promise<void>;
+  send?: (api: Api, id: number) => Promise<ApiResponse>;
+}[] = [
+  {
+    operationId: 'listWebhooks',
+    call: async (api, id) => {
+      const res = await api.call('listWebhooks', { as: 'other', query: { 'id:in': id } });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([]);
+      expect(res.body.pagination.total).toBe(0);
+    },
+  },
   { operationId: 'getWebhook', send: (api, id) => api.call('getWebhook', { as: 'other', params: { id } }) },
-  { operationId: 'updateWebhook', send: (api, id) => api.call('updateWebhook', { as: 'other', params: { id }, body: { data: { isActive: false, description: 'taken over' } } }) },
+  {
+    operationId: 'updateWebhook',
+    send: (api, id) =>
+      api.call('updateWebhook', {
+        as: 'other',
+        params: { id },
+        body: { data: { isActive: false, description: 'taken over' } },
+      }),
+  },
   { operationId: 'deleteWebhook', send: (api, id) => api.call('deleteWebhook', { as: 'other', params: { id } }) },
 ];
 
 for (const f of foreign) {
   test.describe(f.operationId, () => {
-    const quote = f.call ? 'results are limited to webhooks of the calling App client' : 'Subscriptions are scoped to the App client that owns them.';
-    requirement({ id: `${f.operationId}.other-client`, level: 'MUST', area: 'webhooks', source: ['§5', '§6', 'D-45'], basis: 'source', quote, title: f.call ? "another App client's webhook is not listed, and is left unchanged" : "another App client's webhook is refused to it (4xx) and left unchanged" }, async ({ api }) => {
-      const { hook } = await subscribe(api, ['products/created']);
-      if (f.call) await f.call(api, hook.id);
-      else {
-        const res = await f.send!(api, hook.id);
-        expect(res.status >= 400 && res.status < 500 && res.status !== 401, `${f.operationId} by another client must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`).toBe(true);
-      }
-      const mine = await api.call('getWebhook', { params: { id: hook.id } });
-      expect(mine.status).toBe(200);
-      expect(mine.body.data).toEqual(hook);
-    });
-    if (f.send) {
-      requirement({ id: `${f.operationId}.other-client.status`, level: 'MUST', area: 'webhooks', source: ['§6', 'D-45'], basis: 'decision', title: "another App client's webhook answers 404, as if it did not exist" }, async ({ api }) => {
+    const quote = f.call
+      ? 'results are limited to webhooks of the calling App client'
+      : 'Subscriptions are scoped to the App client that owns them.';
+    requirement(
+      {
+        id: `${f.operationId}.other-client`,
+        level: 'MUST',
+        area: 'webhooks',
+        source: ['§5', '§6', 'D-45'],
+        basis: 'source',
+        quote,
+        title: f.call
+          ? "another App client's webhook is not listed, and is left unchanged"
+          : "another App client's webhook is refused to it (4xx) and left unchanged",
+      },
+      async ({ api }) => {
         const { hook } = await subscribe(api, ['products/created']);
-        const res = await f.send!(api, hook.id);
-        expect(res.status, res.text.slice(0, 200)).toBe(404);
-      });
+        if (f.call) await f.call(api, hook.id);
+        else {
+          const res = await f.send!(api, hook.id);
+          expect(
+            res.status >= 400 && res.status < 500 && res.status !== 401,
+            `${f.operationId} by another client must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`,
+          ).toBe(true);
+        }
+        const mine = await api.call('getWebhook', { params: { id: hook.id } });
+        expect(mine.status).toBe(200);
+        expect(mine.body.data).toEqual(hook);
+      },
+    );
+    if (f.send) {
+      requirement(
+        {
+          id: `${f.operationId}.other-client.status`,
+          level: 'MUST',
+          area: 'webhooks',
+          source: ['§6', 'D-45'],
+          basis: 'decision',
+          title: "another App client's webhook answers 404, as if it did not exist",
+        },
+        async ({ api }) => {
+          const { hook } = await subscribe(api, ['products/created']);
+          const res = await f.send!(api, hook.id);
+          expect(res.status, res.text.slice(0, 200)).toBe(404);
+        },
+      );
     }
   });
 }

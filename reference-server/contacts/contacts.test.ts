@@ -6,7 +6,10 @@ import { ApiError } from '../core/errors.ts';
 
 test('D-14: phone letters become keypad digits, in either case; the rest is kept', () => {
   assert.equal(keypadDigits('1-800-FLOWERS'), '1-800-3569377');
-  assert.equal(keypadDigits('+44 (20) abc def ghi jkl mno pqrs tuv wxyz'), '+44 (20) 222 333 444 555 666 7777 888 9999');
+  assert.equal(
+    keypadDigits('+44 (20) abc def ghi jkl mno pqrs tuv wxyz'),
+    '+44 (20) 222 333 444 555 666 7777 888 9999',
+  );
   assert.equal(keypadDigits('+44 (20) 7946 0000'), '+44 (20) 7946 0000');
 });
 
@@ -26,8 +29,10 @@ test('D-25: a new grant follows the role default rule; status active grants at o
   assert.deepEqual(resolveGrant('staff', open, undefined), { status: 'active', expires: null });
   assert.deepEqual(resolveGrant('customer', verified, undefined), { status: 'pending', expires: null });
   assert.deepEqual(resolveGrant({ reference: 'trade' }, approved, undefined), { status: 'pending', expires: null });
-  assert.deepEqual(resolveGrant({ reference: 'trade', status: 'active', expires: '2027-12-31T23:59:59+01:00' }, approved, undefined),
-    { status: 'active', expires: '2027-12-31T22:59:59+00:00' });
+  assert.deepEqual(
+    resolveGrant({ reference: 'trade', status: 'active', expires: '2027-12-31T23:59:59+01:00' }, approved, undefined),
+    { status: 'active', expires: '2027-12-31T22:59:59+00:00' },
+  );
 });
 
 test('D-25, §4.2 rule 2: re-listing a held role keeps its status; the object form sets the expiry', () => {
@@ -41,9 +46,21 @@ test('D-25: a grant read back with status pending asks for nothing: a held grant
   const verified = { requiresVerification: true, requiresApproval: false };
   const open = { requiresVerification: false, requiresApproval: false };
   const held = { status: 'active', expires: '2027-01-01T00:00:00+00:00' };
-  assert.deepEqual(resolveGrant({ reference: 'customer', expires: held.expires, status: 'pending' }, verified, held), held);
-  assert.deepEqual(resolveGrant({ reference: 'customer', expires: null, status: 'pending' }, verified, { status: 'pending', expires: null }), { status: 'pending', expires: null });
-  assert.deepEqual(resolveGrant({ reference: 'staff', expires: null, status: 'pending' }, open, undefined), { status: 'active', expires: null });
+  assert.deepEqual(
+    resolveGrant({ reference: 'customer', expires: held.expires, status: 'pending' }, verified, held),
+    held,
+  );
+  assert.deepEqual(
+    resolveGrant({ reference: 'customer', expires: null, status: 'pending' }, verified, {
+      status: 'pending',
+      expires: null,
+    }),
+    { status: 'pending', expires: null },
+  );
+  assert.deepEqual(resolveGrant({ reference: 'staff', expires: null, status: 'pending' }, open, undefined), {
+    status: 'active',
+    expires: null,
+  });
 });
 
 test('D-15: the read-only country comes from the ISO code', () => {
@@ -53,7 +70,10 @@ test('D-15: the read-only country comes from the ISO code', () => {
   assert.equal(countryName(null), null);
 });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
@@ -81,11 +101,25 @@ test('D-24: data URIs and bare base64 of an image decode; anything else does not
 
 test('D-24: content URIs are kept, our own absolute URLs map back to them, and they read as absolute URLs', async () => {
   const base = 'http://127.0.0.1:8080';
-  assert.deepEqual(await readThumbnail('~/content/contacts/ada.png', base, 'contact.thumbnail'), { uri: '~/content/contacts/ada.png' });
-  assert.deepEqual(await readThumbnail(`${base}/content/contacts/1/thumbnail.png`, base, 'contact.thumbnail'), { uri: '~/content/contacts/1/thumbnail.png' });
+  assert.deepEqual(await readThumbnail('~/content/contacts/ada.png', base, 'contact.thumbnail'), {
+    uri: '~/content/contacts/ada.png',
+  });
+  assert.deepEqual(await readThumbnail(`${base}/content/contacts/1/thumbnail.png`, base, 'contact.thumbnail'), {
+    uri: '~/content/contacts/1/thumbnail.png',
+  });
   assert.deepEqual(await readThumbnail(null, base, 'contact.thumbnail'), { uri: null });
   assert.equal(thumbnailUrl('~/content/contacts/ada.png', base), `${base}/content/contacts/ada.png`);
-  for (const bad of ['~/content/../secret', '~/content/', 'ftp://example.com/a.png', 'hello', 'http://127.0.0.1:1/none.png']) {
-    await assert.rejects(readThumbnail(bad, base, 'contact.thumbnail'), (e: ApiError) => e.status === 422 && e.errors[0]!.ref === 'error.thumbnail-invalid', bad);
+  for (const bad of [
+    '~/content/../secret',
+    '~/content/',
+    'ftp://example.com/a.png',
+    'hello',
+    'http://127.0.0.1:1/none.png',
+  ]) {
+    await assert.rejects(
+      readThumbnail(bad, base, 'contact.thumbnail'),
+      (e: ApiError) => e.status === 422 && e.errors[0]!.ref === 'error.thumbnail-invalid',
+      bad,
+    );
   }
 });

@@ -3,23 +3,65 @@
 import { fail, notFound } from '../core/errors.ts';
 import { isoUtc } from '../store/db.ts';
 import {
-  deleteAddress, deleteContactRow, findRole, grantsOf, heldGrants, loadAddress, loadContact, mergeAddress, newContactId,
-  referenceTaken, replaceGrants, saveContact, type StoredContact,
+  deleteAddress,
+  deleteContactRow,
+  findRole,
+  grantsOf,
+  heldGrants,
+  loadAddress,
+  loadContact,
+  mergeAddress,
+  newContactId,
+  referenceTaken,
+  replaceGrants,
+  saveContact,
+  type StoredContact,
 } from '../store/contacts.ts';
 import type { Ctx } from '../store/resource.ts';
 import { countryName, hashPassword, keypadDigits, resolveGrant, type GrantInput } from './rules.ts';
 import { readThumbnail, removeStored, storeThumbnail, thumbnailUrl, type Thumbnail } from './thumbnails.ts';
 
 /** A `contact` body as validated against ContactInput (read-only fields already dropped, D-09). */
-export type ContactInput = Record<string, unknown> & { type?: string; address?: Record<string, unknown> | null; accessRoles?: GrantInput[] };
+export type ContactInput = Record<string, unknown> & {
+  type?: string;
+  address?: Record<string, unknown> | null;
+  accessRoles?: GrantInput[];
+};
 /** A contact as returned (the Contact schema). */
 export type Contact = Record<string, unknown> & { id: number };
 
 /** The order of the Contact schema, for readable answers. */
-const FIELD_ORDER = ['type', 'email', 'firstname', 'lastname', 'company', 'department', 'division', 'position', 'biography',
-  'dateOfBirth', 'startDate', 'leaveDate', 'phone', 'mobile'] as const;
+const FIELD_ORDER = [
+  'type',
+  'email',
+  'firstname',
+  'lastname',
+  'company',
+  'department',
+  'division',
+  'position',
+  'biography',
+  'dateOfBirth',
+  'startDate',
+  'leaveDate',
+  'phone',
+  'mobile',
+] as const;
 /** Address fields a write may set (D-15); `id`, `country` and `isPrimary` are the server's. */
-const ADDRESS_FIELDS = ['firstname', 'lastname', 'company', 'line1', 'line2', 'line3', 'city', 'region', 'countryCode', 'zip', 'latitude', 'longitude'] as const;
+const ADDRESS_FIELDS = [
+  'firstname',
+  'lastname',
+  'company',
+  'line1',
+  'line2',
+  'line3',
+  'city',
+  'region',
+  'countryCode',
+  'zip',
+  'latitude',
+  'longitude',
+] as const;
 const INHERITED = ['firstname', 'lastname', 'company'] as const;
 const contentDir = (id: number) => `contacts/${id}`;
 
@@ -31,19 +73,34 @@ export function present(ctx: Ctx, id: number, baseUrl: string): Contact | undefi
   for (const f of FIELD_ORDER) out[f] = rec[f] ?? null;
   Object.assign(out, {
     hasPassword: rec.passwordHash !== null,
-    reference: rec.reference ?? null, registeredNumber: rec.registeredNumber ?? null, taxNumber: rec.taxNumber ?? null,
-    username: rec.username ?? null, website: rec.website ?? null,
-    thumbnail: thumbnailUrl(rec.thumbnail, baseUrl), created: rec.created,
+    reference: rec.reference ?? null,
+    registeredNumber: rec.registeredNumber ?? null,
+    taxNumber: rec.taxNumber ?? null,
+    username: rec.username ?? null,
+    website: rec.website ?? null,
+    thumbnail: thumbnailUrl(rec.thumbnail, baseUrl),
+    created: rec.created,
   });
   const address = loadAddress(ctx.db, id);
   if (address) {
     const a = address.fields;
     for (const f of INHERITED) a[f] ??= rec[f] ?? null; // §2.2: inherited from the contact when not supplied
     out.address = {
-      id: address.id, firstname: a.firstname, lastname: a.lastname, company: a.company,
-      line1: a.line1 ?? null, line2: a.line2 ?? null, line3: a.line3 ?? null, city: a.city ?? null, region: a.region ?? null,
-      country: countryName(a.countryCode as string | null | undefined), countryCode: a.countryCode ?? null, zip: a.zip ?? null,
-      latitude: a.latitude ?? null, longitude: a.longitude ?? null, isPrimary: true,
+      id: address.id,
+      firstname: a.firstname,
+      lastname: a.lastname,
+      company: a.company,
+      line1: a.line1 ?? null,
+      line2: a.line2 ?? null,
+      line3: a.line3 ?? null,
+      city: a.city ?? null,
+      region: a.region ?? null,
+      country: countryName(a.countryCode as string | null | undefined),
+      countryCode: a.countryCode ?? null,
+      zip: a.zip ?? null,
+      latitude: a.latitude ?? null,
+      longitude: a.longitude ?? null,
+      isPrimary: true,
     };
   } else out.address = null;
   out.accessRoles = grantsOf(ctx.db, id);
@@ -51,50 +108,90 @@ export function present(ctx: Ctx, id: number, baseUrl: string): Contact | undefi
   return out;
 }
 
-const bodyError = (ref: string, field: string, message: string): never => fail(422, ref, `contact.${field}`, message, 'contact');
+const bodyError = (ref: string, field: string, message: string): never =>
+  fail(422, ref, `contact.${field}`, message, 'contact');
 
 /** §4.2 rule 2: the list given replaces every grant; D-25 decides each one's status. */
 function grant(ctx: Ctx, contactId: number, entries: GrantInput[]): void {
   const held = heldGrants(ctx.db, contactId);
-  replaceGrants(ctx.db, contactId, entries.map((entry, i) => {
-    const reference = typeof entry === 'string' ? entry : entry.reference;
-    const role = findRole(ctx.db, reference) ?? bodyError('error.reference-not-found', `accessRoles.${i}`, `No access role with reference ${reference}`);
-    return { roleId: role.id, ...resolveGrant(entry, role, held.get(role.id)) };
-  }));
+  replaceGrants(
+    ctx.db,
+    contactId,
+    entries.map((entry, i) => {
+      const reference = typeof entry === 'string' ? entry : entry.reference;
+      const role =
+        findRole(ctx.db, reference) ??
+        bodyError('error.reference-not-found', `accessRoles.${i}`, `No access role with reference ${reference}`);
+      return { roleId: role.id, ...resolveGrant(entry, role, held.get(role.id)) };
+    }),
+  );
 }
 
 /** What a write needs that is slow: the thumbnail's download and the password's hash, done before the transaction. */
-export interface Prepared { thumbnail: Thumbnail | undefined; passwordHash: string | undefined }
+export interface Prepared {
+  thumbnail: Thumbnail | undefined;
+  passwordHash: string | undefined;
+}
 export const prepare = async (input: ContactInput, baseUrl: string): Promise<Prepared> => ({
-  thumbnail: 'thumbnail' in input ? await readThumbnail(input.thumbnail as string | null, baseUrl, 'contact.thumbnail') : undefined,
+  thumbnail:
+    'thumbnail' in input
+      ? await readThumbnail(input.thumbnail as string | null, baseUrl, 'contact.thumbnail')
+      : undefined,
   passwordHash: typeof input.password === 'string' ? await hashPassword(input.password) : undefined,
 });
 
 /** Applies a validated `contact` body to the stored record and writes it, in the caller's transaction. */
-export function write(ctx: Ctx, baseUrl: string, input: ContactInput, { thumbnail, passwordHash }: Prepared, previous: StoredContact | undefined): Contact {
+export function write(
+  ctx: Ctx,
+  baseUrl: string,
+  input: ContactInput,
+  { thumbnail, passwordHash }: Prepared,
+  previous: StoredContact | undefined,
+): Contact {
   const { db, now } = ctx;
   // D-12: exactly one hq, from the start; nobody becomes or stops being it.
   if ((previous?.type === 'hq') !== (input.type === 'hq')) {
-    bodyError('error.hq-exists', 'type', previous?.type === 'hq' ? 'The hq contact must stay hq' : 'The hq contact already exists; there is exactly one');
+    bodyError(
+      'error.hq-exists',
+      'type',
+      previous?.type === 'hq' ? 'The hq contact must stay hq' : 'The hq contact already exists; there is exactly one',
+    );
   }
-  const rec: StoredContact = previous ? { ...previous } : { id: newContactId(db), type: String(input.type), created: isoUtc(now), passwordHash: null, thumbnail: null, tags: [] };
+  const rec: StoredContact = previous
+    ? { ...previous }
+    : {
+        id: newContactId(db),
+        type: String(input.type),
+        created: isoUtc(now),
+        passwordHash: null,
+        thumbnail: null,
+        tags: [],
+      };
   for (const [field, value] of Object.entries(input)) {
     if (field === 'address' || field === 'accessRoles' || field === 'thumbnail') continue; // their own storage, below
     if (field === 'password') rec.passwordHash = passwordHash!;
     else if (field === 'phone' || field === 'mobile') rec[field] = value === null ? null : keypadDigits(String(value));
-    else if (field === 'tags') rec.tags = [...new Set((value as { contact: string[] }).contact)]; // D-26
+    else if (field === 'tags')
+      rec.tags = [...new Set((value as { contact: string[] }).contact)]; // D-26
     else rec[field] = value;
   }
   // D-29: on add the schema requires the names; on update they must still be there after merging.
   if (rec.type === 'guest' || rec.type === 'user') {
-    for (const f of ['firstname', 'lastname']) if (!rec[f]) bodyError('error.required', f, `is required for a ${rec.type} contact`);
+    for (const f of ['firstname', 'lastname'])
+      if (!rec[f]) bodyError('error.required', f, `is required for a ${rec.type} contact`);
   }
-  if (rec.reference !== null && rec.reference !== undefined && referenceTaken(db, rec.reference, rec.id)) { // D-27
+  if (rec.reference !== null && rec.reference !== undefined && referenceTaken(db, rec.reference, rec.id)) {
+    // D-27
     bodyError('error.unique', 'reference', 'must be unique; another contact has this reference');
   }
   if (thumbnail) rec.thumbnail = storeThumbnail(db, contentDir(rec.id), thumbnail, previous?.thumbnail ?? null);
   saveContact(db, rec, !previous);
-  if (input.address) mergeAddress(db, rec.id, Object.fromEntries(ADDRESS_FIELDS.filter((f) => f in input.address!).map((f) => [f, input.address![f]])));
+  if (input.address)
+    mergeAddress(
+      db,
+      rec.id,
+      Object.fromEntries(ADDRESS_FIELDS.filter((f) => f in input.address!).map((f) => [f, input.address![f]])),
+    );
   // D-55: null removes the primary address; without one it changes nothing (the `address: null` a get returns).
   else if (input.address === null) deleteAddress(db, rec.id);
   if (input.accessRoles) grant(ctx, rec.id, input.accessRoles);
@@ -106,7 +203,8 @@ export function write(ctx: Ctx, baseUrl: string, input: ContactInput, { thumbnai
 /** Deletes a contact and its stored thumbnail; the hq contact stays (D-12). */
 export function remove(ctx: Ctx, id: number, baseUrl: string): void {
   const contact = present(ctx, id, baseUrl) ?? notFound('id', 'contact');
-  if (contact.type === 'hq') fail(422, 'error.hq-required', 'id', 'The hq contact cannot be deleted; exactly one must exist', 'path');
+  if (contact.type === 'hq')
+    fail(422, 'error.hq-required', 'id', 'The hq contact cannot be deleted; exactly one must exist', 'path');
   removeStored(ctx.db, contentDir(id), loadContact(ctx.db, id)!.thumbnail);
   deleteContactRow(ctx.db, id);
   ctx.events.emit(ctx.db, 'contacts', 'deleted', contact, ctx.now);

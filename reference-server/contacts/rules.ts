@@ -5,7 +5,10 @@ import { normaliseDateTime } from '../store/db.ts';
 import type { Grant } from '../store/contacts.ts';
 
 export type GrantInput = string | { reference: string; expires?: string | null; status?: 'active' | 'pending' };
-export interface RoleRule { requiresVerification: boolean; requiresApproval: boolean }
+export interface RoleRule {
+  requiresVerification: boolean;
+  requiresApproval: boolean;
+}
 
 const KEYPAD = ['ABC', 'DEF', 'GHI', 'JKL', 'MNO', 'PQRS', 'TUV', 'WXYZ'];
 /** D-14: letters become their telephone keypad digit (ABC→2 … WXYZ→9); everything else is kept. */
@@ -36,7 +39,7 @@ export function resolveGrant(entry: GrantInput, role: RoleRule, held: Grant | un
   const byDefault = role.requiresVerification || role.requiresApproval ? 'pending' : 'active';
   if (typeof entry === 'string') return held ?? { status: byDefault, expires: null };
   return {
-    status: entry.status === 'active' ? 'active' : held?.status ?? byDefault,
+    status: entry.status === 'active' ? 'active' : (held?.status ?? byDefault),
     expires: entry.expires ? normaliseDateTime(entry.expires) : null,
   };
 }
@@ -45,5 +48,9 @@ const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: '
 /** The read-only `country` of an address, from its ISO code; null for a code that names no region. */
 export function countryName(code: string | null | undefined): string | null {
   if (!code) return null;
-  try { return countryNames.of(code) ?? null; } catch { return null; }
+  try {
+    return countryNames.of(code) ?? null;
+  } catch {
+    return null;
+  }
 }

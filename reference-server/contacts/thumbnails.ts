@@ -6,7 +6,11 @@ import { sql, type Db } from '../store/db.ts';
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 5000;
 
-export interface Image { mime: string; ext: string; data: Uint8Array }
+export interface Image {
+  mime: string;
+  ext: string;
+  data: Uint8Array;
+}
 /** What a write asks for: keep or clear a content URI, or store a new image. */
 export type Thumbnail = { uri: string | null } | { image: Image };
 
@@ -20,7 +24,9 @@ const signatures: { mime: string; ext: string; bytes: (number | null)[] }[] = [
 
 /** The image type told by the magic bytes, not by what the sender claims. */
 export function sniff(data: Uint8Array): { mime: string; ext: string } | undefined {
-  const sig = signatures.find((s) => data.length > s.bytes.length && s.bytes.every((b, i) => b === null || data[i] === b));
+  const sig = signatures.find(
+    (s) => data.length > s.bytes.length && s.bytes.every((b, i) => b === null || data[i] === b),
+  );
   return sig && { mime: sig.mime, ext: sig.ext };
 }
 
@@ -43,7 +49,12 @@ export async function download(url: string, timeoutMs = DOWNLOAD_TIMEOUT_MS): Pr
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     const type = res.headers.get('content-type') ?? '';
-    if (!res.ok || !type.toLowerCase().startsWith('image/') || Number(res.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES || !res.body) {
+    if (
+      !res.ok ||
+      !type.toLowerCase().startsWith('image/') ||
+      Number(res.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES ||
+      !res.body
+    ) {
       await res.body?.cancel();
       return undefined;
     }
@@ -71,14 +82,20 @@ export async function readThumbnail(value: string | null, baseUrl: string, name:
   if (CONTENT_URI.test(own)) return { uri: own };
   const found = /^https?:\/\//i.test(value) ? await download(value) : decodeInline(value);
   if (found) return { image: found };
-  return fail(422, 'error.thumbnail-invalid', name,
-    'must be a ~/content/ URI, or a data URI, base64 string or http(s) URL of a PNG, JPEG, GIF or WebP image of at most 1 MiB', 'contact');
+  return fail(
+    422,
+    'error.thumbnail-invalid',
+    name,
+    'must be a ~/content/ URI, or a data URI, base64 string or http(s) URL of a PNG, JPEG, GIF or WebP image of at most 1 MiB',
+    'contact',
+  );
 }
 
 /** Stores a new image under `~/content/<dir>/thumbnail.<ext>` and drops the one it replaces; returns the URI to keep. */
 export function storeThumbnail(db: Db, dir: string, t: Thumbnail, previous: string | null): string | null {
   const uri = 'image' in t ? `~/content/${dir}/thumbnail.${t.image.ext}` : t.uri;
-  if ('image' in t) sql(db, 'INSERT OR REPLACE INTO content (path, mime, data) VALUES (?, ?, ?)').run(uri, t.image.mime, t.image.data);
+  if ('image' in t)
+    sql(db, 'INSERT OR REPLACE INTO content (path, mime, data) VALUES (?, ?, ?)').run(uri, t.image.mime, t.image.data);
   if (previous && previous !== uri) removeStored(db, dir, previous);
   return uri;
 }
@@ -89,4 +106,5 @@ export function removeStored(db: Db, dir: string, uri: string | null): void {
 }
 
 /** D-24: returned as the absolute URL under which app.ts serves it. */
-export const thumbnailUrl = (uri: string | null, baseUrl: string) => (uri === null ? null : `${baseUrl}${uri.slice(1)}`);
+export const thumbnailUrl = (uri: string | null, baseUrl: string) =>
+  uri === null ? null : `${baseUrl}${uri.slice(1)}`;

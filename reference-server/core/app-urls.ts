@@ -7,8 +7,18 @@ const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /
 export function requireAppUrl(value: unknown, field: string, prefix: 'data' | 'shippingService' = 'data'): void {
   if (value === null || value === undefined) return;
   let url: URL;
-  try { url = new URL(String(value)); } catch { return fail(422, 'error.format', `${prefix}.${field}`, 'must be an absolute URL', 'data'); }
+  try {
+    url = new URL(String(value));
+  } catch {
+    return fail(422, 'error.format', `${prefix}.${field}`, 'must be an absolute URL', 'data');
+  }
   if (url.protocol === 'https:') return;
   if (url.protocol === 'http:' && loopback(url.hostname)) return;
-  fail(422, 'error.uri-scheme-invalid', `${prefix}.${field}`, 'must be an https URL (http is accepted for loopback hosts only)', 'data');
+  fail(
+    422,
+    'error.uri-scheme-invalid',
+    `${prefix}.${field}`,
+    'must be an https URL (http is accepted for loopback hosts only)',
+    'data',
+  );
 }

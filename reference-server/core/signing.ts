@@ -4,7 +4,12 @@ import { createHmac } from 'node:crypto';
 export const sign = (rawBody: string, secret: string) => createHmac('sha256', secret).update(rawBody).digest('base64');
 
 /** The headers of a signed POST to an App; `account` is the store's (Config.account). */
-export function signedHeaders(rawBody: string, secret: string, deliveryId: string, account: string): Record<string, string> {
+export function signedHeaders(
+  rawBody: string,
+  secret: string,
+  deliveryId: string,
+  account: string,
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'x-store-signature': sign(rawBody, secret),

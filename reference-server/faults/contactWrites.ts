@@ -4,13 +4,16 @@ import type { ReferenceApp } from '../app.ts';
 import { fail } from '../core/errors.ts';
 import { beforeDispatch, rewriteBody, wrapHandler } from './lib.ts';
 
-const isContactWrite = (method: string, path: string) => /^\/api\/contacts(\/\d+)?\.json$/.test(path) && (method === 'POST' || method === 'PUT');
+const isContactWrite = (method: string, path: string) =>
+  /^\/api\/contacts(\/\d+)?\.json$/.test(path) && (method === 'POST' || method === 'PUT');
 
 /** Rewrites the `contact` object of every add and update body before the server validates it. */
 export function beforeContactValidation(app: ReferenceApp, fn: (contact: Json) => Json): void {
   beforeDispatch(app, (req) => {
     if (!isContactWrite(req.method, req.path)) return;
-    rewriteBody(req, (body) => (body?.contact && typeof body.contact === 'object' ? { ...body, contact: fn(body.contact) } : body));
+    rewriteBody(req, (body) =>
+      body?.contact && typeof body.contact === 'object' ? { ...body, contact: fn(body.contact) } : body,
+    );
   });
 }
 
@@ -18,7 +21,8 @@ export function beforeContactValidation(app: ReferenceApp, fn: (contact: Json) =
 export function rejectAtLength(app: ReferenceApp, field: string, length: number, ref: string): void {
   wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => (req) => {
     const value = (req.body as { contact?: Json })?.contact?.[field];
-    if (typeof value === 'string' && value.length === length) fail(422, ref, `contact.${field}`, `must be shorter than ${length} characters`, 'contact');
+    if (typeof value === 'string' && value.length === length)
+      fail(422, ref, `contact.${field}`, `must be shorter than ${length} characters`, 'contact');
     return original(req);
   });
 }

@@ -5,10 +5,24 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { faults, quickFaults } from './index.ts';
 
-const areas = ['envelopes', 'auth', 'pagination', 'filters', 'products', 'resources', 'contacts', 'webhooks', 'callbacks'];
+const areas = [
+  'envelopes',
+  'auth',
+  'pagination',
+  'filters',
+  'products',
+  'resources',
+  'contacts',
+  'webhooks',
+  'callbacks',
+];
 
 test('every fault module is in the table, named <area>.<file>', () => {
-  const files = areas.flatMap((a) => readdirSync(fileURLToPath(new URL(`./${a}/`, import.meta.url))).filter((f) => f.endsWith('.ts')).map((f) => `${a}.${f.slice(0, -3)}`));
+  const files = areas.flatMap((a) =>
+    readdirSync(fileURLToPath(new URL(`./${a}/`, import.meta.url)))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `${a}.${f.slice(0, -3)}`),
+  );
   assert.deepEqual(faults.map((f) => f.name).sort(), files.sort());
   for (const f of faults) assert.equal(f.name.split('.')[0], f.area, f.name);
 });
@@ -23,6 +37,14 @@ test('names are unique; each fault cites a source and says what it breaks', () =
 
 test('at least 60 faults over every area; the quick subset names known faults', () => {
   assert.ok(faults.length >= 60);
-  for (const a of areas) assert.ok(faults.some((f) => f.area === a), a);
-  for (const q of quickFaults) assert.ok(faults.some((f) => f.name === q), q);
+  for (const a of areas)
+    assert.ok(
+      faults.some((f) => f.area === a),
+      a,
+    );
+  for (const q of quickFaults)
+    assert.ok(
+      faults.some((f) => f.name === q),
+      q,
+    );
 });

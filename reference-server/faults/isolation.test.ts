@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { start } from '../testing.ts';
 import { applyFaults } from './index.ts';
 
-test('two apps in one process, each with its own fault, do not see each other\'s', async () => {
+test("two apps in one process, each with its own fault, do not see each other's", async () => {
   const keeps = await start({}, (app) => applyFaults(['resources.deleteNotDeleting'], app));
   const splits = await start({}, (app) => applyFaults(['filters.inQuotesIgnored'], app));
   const plain = await start();

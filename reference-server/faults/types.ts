@@ -4,7 +4,8 @@ import type { ReferenceApp } from '../app.ts';
 export interface Fault {
   /** `<area>.<camelCaseName>`, the name FAULTS takes. */
   name: string;
-  area: 'envelopes' | 'auth' | 'pagination' | 'filters' | 'products' | 'resources' | 'contacts' | 'webhooks' | 'callbacks';
+  area:
+    'envelopes' | 'auth' | 'pagination' | 'filters' | 'products' | 'resources' | 'contacts' | 'webhooks' | 'callbacks';
   /** The § of the source or D-nn the fault violates. */
   source: string[];
   /** The mistake, as an implementer would make it. */

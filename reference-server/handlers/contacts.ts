@@ -13,7 +13,10 @@ const contactOf = (req: Req) => (req.body as { contact: ContactInput }).contact;
 export async function createContact(req: Req): Promise<Reply> {
   const input = contactOf(req);
   const prepared = await prepare(input, req.baseUrl);
-  return { status: 201, body: { contact: tx(req.db, () => write(ctxOf(req), req.baseUrl, input, prepared, undefined)) } };
+  return {
+    status: 201,
+    body: { contact: tx(req.db, () => write(ctxOf(req), req.baseUrl, input, prepared, undefined)) },
+  };
 }
 
 /** Serves both `updateContact` (PUT) and `updateContactPost` (§4.2's second listing), hence the plain `Req`. */
@@ -23,11 +26,20 @@ export async function updateContact(req: Req): Promise<Reply> {
   const input = contactOf(req);
   const prepared = await prepare(input, req.baseUrl);
   // Loaded again inside the transaction: the contact may have changed (or gone) during the download.
-  return { status: 200, body: { contact: tx(req.db, () => write(ctxOf(req), req.baseUrl, input, prepared, loadContact(req.db, id) ?? notFound('id', 'contact'))) } };
+  return {
+    status: 200,
+    body: {
+      contact: tx(req.db, () =>
+        write(ctxOf(req), req.baseUrl, input, prepared, loadContact(req.db, id) ?? notFound('id', 'contact')),
+      ),
+    },
+  };
 }
 
-export const getContact: Handler<'getContact'> = (req) =>
-  ({ status: 200, body: { contact: present(ctxOf(req), Number(req.params.id), req.baseUrl) ?? notFound('id', 'contact') } });
+export const getContact: Handler<'getContact'> = (req) => ({
+  status: 200,
+  body: { contact: present(ctxOf(req), Number(req.params.id), req.baseUrl) ?? notFound('id', 'contact') },
+});
 
 export const deleteContact: Handler<'deleteContact'> = (req) => {
   tx(req.db, () => remove(ctxOf(req), Number(req.params.id), req.baseUrl));

@@ -6,7 +6,12 @@ import { listEnvelope, single } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
 
 /** The store's view of a request: its database, clock, caller and the app's outbox. */
-export const ctxOf = (req: Req): Ctx => ({ db: req.db, now: req.now, clientId: req.client?.clientId ?? '', events: req.services.outbox });
+export const ctxOf = (req: Req): Ctx => ({
+  db: req.db,
+  now: req.now,
+  clientId: req.client?.clientId ?? '',
+  events: req.services.outbox,
+});
 const itemId = (req: Req) => Number(req.params.id ?? req.params.mediaId);
 
 /** The five handlers of the resource `name`, reading the app's instance of it on each request. */
@@ -23,8 +28,16 @@ export function crud(name: keyof Resources) {
       return listEnvelope(req, items, total);
     },
     get: (req: Req): Reply => single(200, resource(req).get(ctxOf(req), itemId(req), parentId(req))),
-    create: (req: Req): Reply => single(201, tx(req.db, () => resource(req).create(ctxOf(req), data(req), parentId(req)))),
-    update: (req: Req): Reply => single(200, tx(req.db, () => resource(req).update(ctxOf(req), itemId(req), data(req), parentId(req)))),
+    create: (req: Req): Reply =>
+      single(
+        201,
+        tx(req.db, () => resource(req).create(ctxOf(req), data(req), parentId(req))),
+      ),
+    update: (req: Req): Reply =>
+      single(
+        200,
+        tx(req.db, () => resource(req).update(ctxOf(req), itemId(req), data(req), parentId(req))),
+      ),
     delete: (req: Req): Reply => {
       tx(req.db, () => resource(req).delete(ctxOf(req), itemId(req), parentId(req)));
       return { status: 204 };

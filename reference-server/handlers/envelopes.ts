@@ -18,9 +18,15 @@ export function listEnvelope(req: Req, data: unknown[], total: number) {
   return {
     status: 200,
     body: {
-      success: true, status: 200, data,
+      success: true,
+      status: 200,
+      data,
       pagination: { page, limit, total, totalPages },
-      links: { self: link(page), previous: page > 1 ? link(Math.min(page - 1, Math.max(totalPages, 1))) : null, next: page < totalPages ? link(page + 1) : null },
+      links: {
+        self: link(page),
+        previous: page > 1 ? link(Math.min(page - 1, Math.max(totalPages, 1))) : null,
+        next: page < totalPages ? link(page + 1) : null,
+      },
     },
   };
 }

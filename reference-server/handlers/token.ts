@@ -1,8 +1,11 @@
 // §4.1, §5, D-06: client credentials from the body or HTTP Basic; RFC 6749 answers, never the API envelope.
 import type { Reply, Req } from './types.ts';
 
-const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>): Reply =>
-  ({ status, body: { error, error_description: description }, headers: { 'Cache-Control': 'no-store', ...headers } });
+const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>): Reply => ({
+  status,
+  body: { error, error_description: description },
+  headers: { 'Cache-Control': 'no-store', ...headers },
+});
 
 export function createToken(req: Req): Reply {
   const form = req.form;
@@ -13,14 +16,33 @@ export function createToken(req: Req): Reply {
     // RFC 6749 §2.3.1: the credentials are form-encoded before base64.
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) return oauthError(401, 'invalid_client', 'Malformed Basic credentials', { 'WWW-Authenticate': 'Basic realm="store-admin-api"' });
+    if (colon < 0)
+      return oauthError(401, 'invalid_client', 'Malformed Basic credentials', {
+        'WWW-Authenticate': 'Basic realm="store-admin-api"',
+      });
     clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
     secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
   }
   if (!form.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required');
-  if (form.grant_type !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'Only client_credentials is supported');
-  if (!clientId || secret === undefined) return oauthError(400, 'invalid_request', 'client_id and client_secret are required, in the body or as HTTP Basic credentials');
+  if (form.grant_type !== 'client_credentials')
+    return oauthError(400, 'unsupported_grant_type', 'Only client_credentials is supported');
+  if (!clientId || secret === undefined)
+    return oauthError(
+      400,
+      'invalid_request',
+      'client_id and client_secret are required, in the body or as HTTP Basic credentials',
+    );
   const client = req.services.auth.authenticate(clientId, secret);
-  if (!client) return oauthError(401, 'invalid_client', 'Client authentication failed', basic ? { 'WWW-Authenticate': 'Basic realm="store-admin-api"' } : {});
-  return { status: 200, body: req.services.auth.issue(client, req.now), headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+  if (!client)
+    return oauthError(
+      401,
+      'invalid_client',
+      'Client authentication failed',
+      basic ? { 'WWW-Authenticate': 'Basic realm="store-admin-api"' } : {},
+    );
+  return {
+    status: 200,
+    body: req.services.auth.issue(client, req.now),
+    headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+  };
 }

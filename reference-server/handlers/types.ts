@@ -10,7 +10,10 @@ import type { Db } from '../store/db.ts';
 import type { Outbox } from '../webhooks/outbox.ts';
 
 /** Operations the server serves; callbacks and webhooks are served by Apps, not by us. */
-export type ServedOperation = Exclude<keyof operations, 'calculateShippingRates' | 'createShippingLabel' | 'createEventDelivery'>;
+export type ServedOperation = Exclude<
+  keyof operations,
+  'calculateShippingRates' | 'createShippingLabel' | 'createEventDelivery'
+>;
 
 /** What one app's handlers work with: its settings, clients, database, resources, outbox and shipping seams. */
 export interface Services {
@@ -24,8 +27,13 @@ export interface Services {
   calculators: Calculators;
 }
 
-type BodyOf<K extends keyof operations> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } } ? B
-  : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } } ? B | undefined : undefined;
+type BodyOf<K extends keyof operations> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B | undefined
+    : undefined;
 /** Query and path parameters after validation and coercion (ajv, from the contract): strings, numbers, booleans. */
 type Params = Record<string, string | number | boolean | undefined>;
 
@@ -46,6 +54,10 @@ export interface Req<B = unknown> {
   path: string;
   services: Services;
 }
-export interface Reply { status: number; body?: unknown; headers?: Record<string, string> }
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 export type Handler<K extends keyof operations> = (req: Req<BodyOf<K>>) => Reply | Promise<Reply>;
 export type Handlers = { [K in ServedOperation]: Handler<K> };

@@ -49,37 +49,61 @@ export class Auth {
     return c && safeEqual(c.clientSecret, secret) ? c : undefined;
   }
 
-  issue(client: Client, now: Date): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string | null } {
+  issue(
+    client: Client,
+    now: Date,
+  ): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string | null } {
     const token = randomBytes(32).toString('hex');
     sql(this.db, 'DELETE FROM tokens WHERE expiresAt < ?').run(now.getTime());
     for (const [t, k] of this.known) if (k.expiresAt < now.getTime()) this.known.delete(t);
     const lifetime = client.tokenLifetimeSeconds ?? TOKEN_LIFETIME_S;
-    sql(this.db, 'INSERT INTO tokens (hash, clientId, expiresAt) VALUES (?, ?, ?)').run(hash(token), client.clientId, now.getTime() + lifetime * 1000);
-    return { access_token: token, expires_in: lifetime, token_type: 'Bearer', scope: client.scopes.length ? client.scopes.join(' ') : null };
+    sql(this.db, 'INSERT INTO tokens (hash, clientId, expiresAt) VALUES (?, ?, ?)').run(
+      hash(token),
+      client.clientId,
+      now.getTime() + lifetime * 1000,
+    );
+    return {
+      access_token: token,
+      expires_in: lifetime,
+      token_type: 'Bearer',
+      scope: client.scopes.length ? client.scopes.join(' ') : null,
+    };
   }
 
   /** The client behind `Authorization: Bearer <token>`, or a 401 (D-05). */
   bearer(header: string | undefined, now: Date): Client {
     const challenge = 'Bearer realm="store-admin-api"';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-    if (!m) fail(401, 'error.unauthorized', 'authorization', 'A bearer token is required', 'request', { 'WWW-Authenticate': challenge });
+    if (!m)
+      fail(401, 'error.unauthorized', 'authorization', 'A bearer token is required', 'request', {
+        'WWW-Authenticate': challenge,
+      });
     const token = m[1]!;
     let row = this.known.get(token);
     if (!row) {
-      const stored = sql(this.db, 'SELECT clientId, expiresAt FROM tokens WHERE hash = ?').get(hash(token)) as Row | undefined;
+      const stored = sql(this.db, 'SELECT clientId, expiresAt FROM tokens WHERE hash = ?').get(hash(token)) as
+        Row | undefined;
       if (stored) {
         if (this.known.size >= KNOWN_TOKENS_MAX) this.known.clear();
         this.known.set(token, (row = { clientId: String(stored.clientId), expiresAt: Number(stored.expiresAt) }));
       }
     }
     const client = row && row.expiresAt > now.getTime() ? this.clients.get(row.clientId) : undefined;
-    if (!client) fail(401, 'error.unauthorized', 'authorization', 'The token is unknown or expired', 'request', { 'WWW-Authenticate': `${challenge}, error="invalid_token"` });
+    if (!client)
+      fail(401, 'error.unauthorized', 'authorization', 'The token is unknown or expired', 'request', {
+        'WWW-Authenticate': `${challenge}, error="invalid_token"`,
+      });
     return client;
   }
 
   /** 403 unless the client holds every scope of one alternative (D-07). */
   requireScopes(client: Client, alternatives: string[][]): void {
     if (alternatives.some((alt) => alt.every((s) => client.scopes.includes(s)))) return;
-    fail(403, 'error.forbidden', 'authorization', `This operation needs one of the scopes: ${alternatives.map((a) => a.join('+')).join(', ')}`);
+    fail(
+      403,
+      'error.forbidden',
+      'authorization',
+      `This operation needs one of the scopes: ${alternatives.map((a) => a.join('+')).join(', ')}`,
+    );
   }
 }

@@ -14,7 +14,10 @@ const routes = operations
   .sort((a, b) => Number(a.op.path.includes('{')) - Number(b.op.path.includes('{')));
 
 /** The operation at `method path`; else `allow` lists the methods the path has (a 405) or is empty (a 404). */
-export function findOperation(method: string, path: string): { op?: Operation; params: Record<string, string>; allow: string[] } {
+export function findOperation(
+  method: string,
+  path: string,
+): { op?: Operation; params: Record<string, string>; allow: string[] } {
   const allow: string[] = [];
   for (const { op, regex } of routes) {
     const m = regex.exec(path);

@@ -10,12 +10,26 @@ const paramAjv = createAjv({ coerceTypes: true });
 const NO_HTML = '^[^<>]*$'; // D-13
 
 const refByKeyword: Record<string, string> = {
-  required: 'error.required', type: 'error.type', format: 'error.format', pattern: 'error.pattern', enum: 'error.enum',
-  const: 'error.const', maxLength: 'error.max-length', minLength: 'error.min-length', minimum: 'error.minimum',
-  maximum: 'error.maximum', exclusiveMinimum: 'error.minimum', exclusiveMaximum: 'error.maximum',
-  minItems: 'error.min-items', maxItems: 'error.max-items', additionalProperties: 'error.unknown-field',
-  unevaluatedProperties: 'error.unknown-field', minProperties: 'error.required', maxProperties: 'error.max-items',
-  uniqueItems: 'error.unique', not: 'error.unknown-field',
+  required: 'error.required',
+  type: 'error.type',
+  format: 'error.format',
+  pattern: 'error.pattern',
+  enum: 'error.enum',
+  const: 'error.const',
+  maxLength: 'error.max-length',
+  minLength: 'error.min-length',
+  minimum: 'error.minimum',
+  maximum: 'error.maximum',
+  exclusiveMinimum: 'error.minimum',
+  exclusiveMaximum: 'error.maximum',
+  minItems: 'error.min-items',
+  maxItems: 'error.max-items',
+  additionalProperties: 'error.unknown-field',
+  unevaluatedProperties: 'error.unknown-field',
+  minProperties: 'error.required',
+  maxProperties: 'error.max-items',
+  uniqueItems: 'error.unique',
+  not: 'error.unknown-field',
 };
 // Wrapper keywords whose failure is explained by a more specific error underneath.
 const wrappers = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not', 'then', 'else']);
@@ -26,15 +40,33 @@ export function toErrorItems(errors: ErrorObject[], prefix: string[] = []): Erro
   const seen = new Set<string>();
   const items: ErrorItem[] = [];
   for (const e of chosen) {
-    const segments = [...prefix, ...e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))];
-    const extra = e.keyword === 'required' ? e.params.missingProperty
-      : e.keyword === 'additionalProperties' ? e.params.additionalProperty
-      : e.keyword === 'unevaluatedProperties' ? e.params.unevaluatedProperty : undefined;
+    const segments = [
+      ...prefix,
+      ...e.instancePath
+        .split('/')
+        .slice(1)
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
+    ];
+    const extra =
+      e.keyword === 'required'
+        ? e.params.missingProperty
+        : e.keyword === 'additionalProperties'
+          ? e.params.additionalProperty
+          : e.keyword === 'unevaluatedProperties'
+            ? e.params.unevaluatedProperty
+            : undefined;
     if (extra) segments.push(extra);
     const name = segments.join('.') || 'body';
-    const ref = e.keyword === 'pattern' && e.params.pattern === NO_HTML ? 'error.html' : refByKeyword[e.keyword] ?? `error.${e.keyword.toLowerCase()}`;
-    const message = e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties' ? 'is not a writable field of this resource'
-      : ref === 'error.html' ? 'must not contain HTML' : e.message ?? 'is invalid';
+    const ref =
+      e.keyword === 'pattern' && e.params.pattern === NO_HTML
+        ? 'error.html'
+        : (refByKeyword[e.keyword] ?? `error.${e.keyword.toLowerCase()}`);
+    const message =
+      e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties'
+        ? 'is not a writable field of this resource'
+        : ref === 'error.html'
+          ? 'must not contain HTML'
+          : (e.message ?? 'is invalid');
     const key = `${name}|${ref}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -44,7 +76,9 @@ export function toErrorItems(errors: ErrorObject[], prefix: string[] = []): Erro
 }
 
 interface Compiled {
-  body?: ValidateFunction; query: ValidateFunction; path: ValidateFunction;
+  body?: ValidateFunction;
+  query: ValidateFunction;
+  path: ValidateFunction;
   /** Per wrapper key of the body (`data`, `contact`, `shippingService`), its properties marked `readOnly` (D-09). */
   readOnly: Record<string, string[]>;
 }
@@ -53,14 +87,24 @@ interface Compiled {
 function readOnlyNames(node: Schema | undefined): string[] {
   const s = deref<Schema | undefined>(node);
   if (!s || typeof s !== 'object') return [];
-  const own = Object.entries(s.properties ?? {}).filter(([, p]) => deref<Schema>(p)?.readOnly === true).map(([k]) => k);
+  const own = Object.entries(s.properties ?? {})
+    .filter(([, p]) => deref<Schema>(p)?.readOnly === true)
+    .map(([k]) => k);
   return [...new Set([...own, ...[...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(readOnlyNames)])];
 }
 
 /** Points the bundle's local `$ref`s at the registered bundle, for schemas compiled on their own. */
-const rebase = (node: unknown): unknown => Array.isArray(node) ? node.map(rebase)
-  : node && typeof node === 'object' ? Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${BUNDLE_ID}${v}` : rebase(v)]))
-  : node;
+const rebase = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(rebase)
+    : node && typeof node === 'object'
+      ? Object.fromEntries(
+          Object.entries(node).map(([k, v]) => [
+            k,
+            k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${BUNDLE_ID}${v}` : rebase(v),
+          ]),
+        )
+      : node;
 
 function paramSchema(op: Operation, where: 'query' | 'path'): Schema {
   const ps = op.parameters.filter((p: Parameter) => p.in === where);
@@ -77,7 +121,9 @@ for (const op of operations) {
   const bodySchema = op.bodyPointer ? deref<Schema>({ $ref: op.bodyPointer }) : undefined;
   compiled.set(op.operationId, {
     body: op.bodyPointer ? validatorFor(op.bodyPointer) : undefined,
-    readOnly: Object.fromEntries(Object.entries(bodySchema?.properties ?? {}).map(([key, p]) => [key, readOnlyNames(p)])),
+    readOnly: Object.fromEntries(
+      Object.entries(bodySchema?.properties ?? {}).map(([key, p]) => [key, readOnlyNames(p)]),
+    ),
     query: paramAjv.compile(paramSchema(op, 'query')),
     path: paramAjv.compile(paramSchema(op, 'path')),
   });
@@ -85,8 +131,11 @@ for (const op of operations) {
 
 function check(validate: ValidateFunction, data: unknown, context: ErrorContext, prefix: string[]): void {
   if (!validate(data)) {
-    const items = toErrorItems(validate.errors ?? [], prefix).map((e) => e.ref === 'error.unknown-field' && context === 'query'
-      ? { ...e, ref: 'error.unknown-parameter', message: 'is not a parameter of this operation' } : e);
+    const items = toErrorItems(validate.errors ?? [], prefix).map((e) =>
+      e.ref === 'error.unknown-field' && context === 'query'
+        ? { ...e, ref: 'error.unknown-parameter', message: 'is not a parameter of this operation' }
+        : e,
+    );
     throw new ApiError(context === 'path' ? 404 : 422, context, items);
   }
 }
@@ -95,9 +144,10 @@ function check(validate: ValidateFunction, data: unknown, context: ErrorContext,
 export function validateParams(op: Operation, path: Record<string, unknown>, query: Record<string, unknown>): void {
   const c = compiled.get(op.operationId)!;
   check(c.path, path, 'path', []);
-  for (const [k, v] of Object.entries(query)) if (Array.isArray(v)) {
-    throw new ApiError(422, 'query', [{ name: k, message: 'must be given once', ref: 'error.type' }]);
-  }
+  for (const [k, v] of Object.entries(query))
+    if (Array.isArray(v)) {
+      throw new ApiError(422, 'query', [{ name: k, message: 'must be given once', ref: 'error.type' }]);
+    }
   check(c.query, query, 'query', []);
 }
 
@@ -114,6 +164,7 @@ export function dropReadOnly(op: Operation, body: unknown): void {
   if (!body || typeof body !== 'object') return;
   for (const [key, names] of Object.entries(compiled.get(op.operationId)!.readOnly)) {
     const inner = (body as Record<string, unknown>)[key];
-    if (inner && typeof inner === 'object' && !Array.isArray(inner)) for (const name of names) delete (inner as Record<string, unknown>)[name];
+    if (inner && typeof inner === 'object' && !Array.isArray(inner))
+      for (const name of names) delete (inner as Record<string, unknown>)[name];
   }
 }

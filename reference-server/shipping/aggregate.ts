@@ -6,15 +6,33 @@ import { isoMinorUnits, roundMoney, roundTo, type MinorUnits } from './money.ts'
 /** One postage option of a rate response (§2.10); `landedCosts` is the part of the prices that is landed costs (D-59).
  *  An App may send fields beyond these (§4.5 rules 5-6, D-59): they are read past, never passed on. */
 export interface Rate {
-  serviceCode: string; title: string; description: string; currency: string;
-  priceExcTax: number; priceIncTax: number; minDeliveryDate: string; maxDeliveryDate: string; landedCosts?: number | null;
+  serviceCode: string;
+  title: string;
+  description: string;
+  currency: string;
+  priceExcTax: number;
+  priceIncTax: number;
+  minDeliveryDate: string;
+  maxDeliveryDate: string;
+  landedCosts?: number | null;
 }
 /** The administrator's settings of a service (§4.5 rule 10, D-18). */
-export interface ServiceSettings { id: number; title: string; fixedModifier: number; percentageModifier: number; currency: string }
+export interface ServiceSettings {
+  id: number;
+  title: string;
+  fixedModifier: number;
+  percentageModifier: number;
+  currency: string;
+}
 /** A service's answers: one `rates` array per delivery, in delivery order. */
-export interface Quote { service: ServiceSettings; deliveries: Rate[][] }
+export interface Quote {
+  service: ServiceSettings;
+  deliveries: Rate[][];
+}
 /** An option offered for the whole cart, in the cart currency. */
-export interface Option extends Omit<Rate, 'landedCosts'> { shippingServiceId: number }
+export interface Option extends Omit<Rate, 'landedCosts'> {
+  shippingServiceId: number;
+}
 
 /** Converts through the base currency; undefined when either currency is missing from the table. */
 export function convert(amount: number, from: string, to: string, table: RateTable): number | undefined {
@@ -39,14 +57,14 @@ export interface Pricing {
 }
 export const defaultPricing = (): Pricing => {
   const pricing: Pricing = {
-  convert,
-  minorUnits: isoMinorUnits,
-  /** Rule 8: an option is offered only when every delivery got it. */
-  offered: (rates: (Rate | undefined)[]): boolean => rates.every((r) => r !== undefined),
-  /** Rule 10: `fixed` is already in the cart currency; the result has the cart currency's minor units (D-22). Rule 6:
-   *  `price` is the rate's whole price, landed costs included; nothing is separated from it (D-59). */
-  modify: (price: number, service: ServiceSettings, fixed: number, currency: string) =>
-    roundMoney(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed), currency, pricing.minorUnits),
+    convert,
+    minorUnits: isoMinorUnits,
+    /** Rule 8: an option is offered only when every delivery got it. */
+    offered: (rates: (Rate | undefined)[]): boolean => rates.every((r) => r !== undefined),
+    /** Rule 10: `fixed` is already in the cart currency; the result has the cart currency's minor units (D-22). Rule 6:
+     *  `price` is the rate's whole price, landed costs included; nothing is separated from it (D-59). */
+    modify: (price: number, service: ServiceSettings, fixed: number, currency: string) =>
+      roundMoney(Math.max(0, price * (1 + service.percentageModifier / 100) + fixed), currency, pricing.minorUnits),
   };
   return pricing;
 };
@@ -76,15 +94,26 @@ function serviceOptions(quote: Quote, cartCurrency: string, table: RateTable, pr
     const modify = (price: number) => pricing.modify(price, service, fixed, cartCurrency);
     const first = all[0]!;
     options.push({
-      shippingServiceId: service.id, serviceCode: code, title: first.title, description: first.description, currency: cartCurrency,
-      priceExcTax: modify(exc), priceIncTax: modify(inc),
-      minDeliveryDate: latest(all.map((r) => r.minDeliveryDate)), maxDeliveryDate: latest(all.map((r) => r.maxDeliveryDate)),
+      shippingServiceId: service.id,
+      serviceCode: code,
+      title: first.title,
+      description: first.description,
+      currency: cartCurrency,
+      priceExcTax: modify(exc),
+      priceIncTax: modify(inc),
+      minDeliveryDate: latest(all.map((r) => r.minDeliveryDate)),
+      maxDeliveryDate: latest(all.map((r) => r.maxDeliveryDate)),
     });
   }
   return options;
 }
 
 /** The options of every service that answered, in service then App order. */
-export function aggregate(quotes: Quote[], cartCurrency: string, table: RateTable, pricing: Pricing = defaultPricing()): Option[] {
+export function aggregate(
+  quotes: Quote[],
+  cartCurrency: string,
+  table: RateTable,
+  pricing: Pricing = defaultPricing(),
+): Option[] {
   return quotes.flatMap((q) => serviceOptions(q, cartCurrency, table, pricing) ?? []);
 }

@@ -4,8 +4,23 @@
 /** The Address object of §2.10, every field present (unset ones null, §2.1). */
 export type Address = Record<string, unknown>;
 
-const ADDRESS_FIELDS = ['id', 'firstname', 'lastname', 'company', 'line1', 'line2', 'line3', 'city', 'region', 'country',
-  'countryCode', 'zip', 'latitude', 'longitude', 'isPrimary'] as const;
+const ADDRESS_FIELDS = [
+  'id',
+  'firstname',
+  'lastname',
+  'company',
+  'line1',
+  'line2',
+  'line3',
+  'city',
+  'region',
+  'country',
+  'countryCode',
+  'zip',
+  'latitude',
+  'longitude',
+  'isPrimary',
+] as const;
 /** Label requests add these two (§2.10). */
 const LABEL_FIELDS = ['title', 'phone'] as const;
 
@@ -13,7 +28,11 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** `country` is the name derived from `countryCode` (read-only in the contract). */
 export function countryName(code: unknown): string | null {
   if (typeof code !== 'string' || !/^[A-Z]{2}$/.test(code)) return null;
-  try { return regionNames.of(code) ?? null; } catch { return null; }
+  try {
+    return regionNames.of(code) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The full address of a rate request (`label` false) or of a label request (`label` true, adds title and phone). */
@@ -26,9 +45,49 @@ export function fullAddress(input: Address, label: boolean): Address {
 }
 
 export const warehouses: Record<number, Address> = {
-  1: { id: null, company: 'Reference Store Ltd', firstname: 'Dispatch', lastname: 'Bristol', line1: 'Unit 1, Dock Road', line2: 'Avonmouth', city: 'Bristol', region: 'Bristol', countryCode: 'GB', zip: 'BS11 9AA', latitude: 51.5037, longitude: -2.6989, phone: '+441170000000' },
-  2: { id: null, company: 'Reference Store Ltd', firstname: 'Dispatch', lastname: 'Manchester', line1: 'Unit 7, Trafford Park Road', city: 'Manchester', region: 'Greater Manchester', countryCode: 'GB', zip: 'M17 1AB', latitude: 53.4647, longitude: -2.3146, phone: '+441610000000' },
-  3: { id: null, company: 'Reference Store BV', firstname: 'Dispatch', lastname: 'Rotterdam', line1: 'Waalhaven Oostzijde 1', city: 'Rotterdam', region: 'Zuid-Holland', countryCode: 'NL', zip: '3087 BM', latitude: 51.8946, longitude: 4.4372, phone: '+31100000000' },
+  1: {
+    id: null,
+    company: 'Reference Store Ltd',
+    firstname: 'Dispatch',
+    lastname: 'Bristol',
+    line1: 'Unit 1, Dock Road',
+    line2: 'Avonmouth',
+    city: 'Bristol',
+    region: 'Bristol',
+    countryCode: 'GB',
+    zip: 'BS11 9AA',
+    latitude: 51.5037,
+    longitude: -2.6989,
+    phone: '+441170000000',
+  },
+  2: {
+    id: null,
+    company: 'Reference Store Ltd',
+    firstname: 'Dispatch',
+    lastname: 'Manchester',
+    line1: 'Unit 7, Trafford Park Road',
+    city: 'Manchester',
+    region: 'Greater Manchester',
+    countryCode: 'GB',
+    zip: 'M17 1AB',
+    latitude: 53.4647,
+    longitude: -2.3146,
+    phone: '+441610000000',
+  },
+  3: {
+    id: null,
+    company: 'Reference Store BV',
+    firstname: 'Dispatch',
+    lastname: 'Rotterdam',
+    line1: 'Waalhaven Oostzijde 1',
+    city: 'Rotterdam',
+    region: 'Zuid-Holland',
+    countryCode: 'NL',
+    zip: '3087 BM',
+    latitude: 51.8946,
+    longitude: 4.4372,
+    phone: '+31100000000',
+  },
 };
 
 export const isWarehouse = (locationId: number) => locationId in warehouses;

@@ -9,7 +9,8 @@ export function isoMinorUnits(currency: string): number {
   let digits = known.get(currency);
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       digits = 2; // not a well-formed code: the contract's pattern keeps these out before we get here
     }
@@ -26,7 +27,8 @@ export type MinorUnits = (currency: string) => number;
 export const roundTo = (n: number, digits: number) => Math.round(Number(`${n.toFixed(9)}e${digits}`)) / 10 ** digits;
 
 /** An amount rounded to its currency's minor units (D-22). */
-export const roundMoney = (n: number, currency: string, minorUnits: MinorUnits = isoMinorUnits) => roundTo(n, minorUnits(currency));
+export const roundMoney = (n: number, currency: string, minorUnits: MinorUnits = isoMinorUnits) =>
+  roundTo(n, minorUnits(currency));
 
 /** The decimal string of §2.10 and §2.11: `1200` in JPY, `12.00` in GBP, `12.000` in KWD. */
 export const formatMoney = (n: number, currency: string, minorUnits: MinorUnits = isoMinorUnits) => {

@@ -6,10 +6,22 @@ import type { Ctx, Resource, ResourceDef } from '../store/resource.ts';
 import type { ServiceTarget } from './callbacks.ts';
 
 export const shippingServices: ResourceDef = {
-  name: 'shippingServices', schema: 'ShippingService', listOperation: 'listShippingServices', owner: 'recorded',
+  name: 'shippingServices',
+  schema: 'ShippingService',
+  listOperation: 'listShippingServices',
+  owner: 'recorded',
   // The defaults ShippingServiceInput documents; `created` is ours to set, the generic resource fills only createdOn.
-  defaults: (ctx) => ({ isActive: true, labelsUrl: null, fixedModifier: 0, percentageModifier: 0, currency: 'GBP', shippingClassIds: [], created: isoUtc(ctx.now) }),
-  check: (_ctx, next) => { // D-19, on add and after an update
+  defaults: (ctx) => ({
+    isActive: true,
+    labelsUrl: null,
+    fixedModifier: 0,
+    percentageModifier: 0,
+    currency: 'GBP',
+    shippingClassIds: [],
+    created: isoUtc(ctx.now),
+  }),
+  check: (_ctx, next) => {
+    // D-19, on add and after an update
     requireAppUrl(next.ratesUrl, 'ratesUrl', 'shippingService');
     requireAppUrl(next.labelsUrl, 'labelsUrl', 'shippingService');
   },
@@ -17,13 +29,39 @@ export const shippingServices: ResourceDef = {
 };
 
 /** The active services (only they are asked, D-18) with their owners' secrets; `id` narrows to one service. */
-export function activeServices(ctx: Ctx, services: Resource, secretOf: (clientId: string) => string | undefined, id?: number): ServiceTarget[] {
-  const rows = sql(ctx.db, 'SELECT * FROM "shippingServices" WHERE "isActive" = 1 AND id = coalesce(?, id) ORDER BY id').all(id ?? null) as Row[];
+export function activeServices(
+  ctx: Ctx,
+  services: Resource,
+  secretOf: (clientId: string) => string | undefined,
+  id?: number,
+): ServiceTarget[] {
+  const rows = sql(
+    ctx.db,
+    'SELECT * FROM "shippingServices" WHERE "isActive" = 1 AND id = coalesce(?, id) ORDER BY id',
+  ).all(id ?? null) as Row[];
   return rows.map((row) => {
-    const s = services.toObject(row, ctx.now) as { id: number; title: string; fixedModifier: number; percentageModifier: number; currency: string; ratesUrl: string; labelsUrl: string | null; shippingClassIds: number[] | null };
+    const s = services.toObject(row, ctx.now) as {
+      id: number;
+      title: string;
+      fixedModifier: number;
+      percentageModifier: number;
+      currency: string;
+      ratesUrl: string;
+      labelsUrl: string | null;
+      shippingClassIds: number[] | null;
+    };
     return {
-      settings: { id: s.id, title: s.title, fixedModifier: s.fixedModifier, percentageModifier: s.percentageModifier, currency: s.currency },
-      ratesUrl: s.ratesUrl, labelsUrl: s.labelsUrl, secret: secretOf(String(row._clientId)), shippingClassIds: s.shippingClassIds ?? [],
+      settings: {
+        id: s.id,
+        title: s.title,
+        fixedModifier: s.fixedModifier,
+        percentageModifier: s.percentageModifier,
+        currency: s.currency,
+      },
+      ratesUrl: s.ratesUrl,
+      labelsUrl: s.labelsUrl,
+      secret: secretOf(String(row._clientId)),
+      shippingClassIds: s.shippingClassIds ?? [],
     };
   });
 }
@@ -32,7 +70,10 @@ export function activeServices(ctx: Ctx, services: Resource, secretOf: (clientId
  * §4.5 rule 11, D-60, as a seam of each app: a service applies to a delivery only when every product in it has a
  * shipping calculator (`shippingClassId`) the service lists; an empty list applies to every product.
  */
-export interface Calculators { applies(target: Pick<ServiceTarget, 'shippingClassIds'>, classIds: (number | null)[]): boolean }
+export interface Calculators {
+  applies(target: Pick<ServiceTarget, 'shippingClassIds'>, classIds: (number | null)[]): boolean;
+}
 export const defaultCalculators = (): Calculators => ({
-  applies: (target, classIds) => target.shippingClassIds.length === 0 || classIds.every((c) => c !== null && target.shippingClassIds.includes(c)),
+  applies: (target, classIds) =>
+    target.shippingClassIds.length === 0 || classIds.every((c) => c !== null && target.shippingClassIds.includes(c)),
 });

@@ -1,16 +1,36 @@
 // D-21: how a cart becomes deliveries (§4.5 rule 7). Pure: the handler reads the products and stock, this decides.
 
 /** A cart line with what packing needs: per-unit packaged size (mm) and weight (g), and its origin location. */
-export interface Line { productId: number; quantity: number; locationId: number; width: number; height: number; depth: number; weight: number }
+export interface Line {
+  productId: number;
+  quantity: number;
+  locationId: number;
+  width: number;
+  height: number;
+  depth: number;
+  weight: number;
+}
 /** One box = one delivery = one rate request (and one label request, §4.5 rule 9). */
-export interface Box { locationId: number; width: number; height: number; depth: number; weight: number; items: { productId: number; quantity: number }[] }
+export interface Box {
+  locationId: number;
+  width: number;
+  height: number;
+  depth: number;
+  weight: number;
+  items: { productId: number; quantity: number }[];
+}
 
-export interface StockEntry { locationId: number; isPreferred: boolean; quantityAvailable: number }
+export interface StockEntry {
+  locationId: number;
+  isPreferred: boolean;
+  quantityAvailable: number;
+}
 
 /** D-21: the preferred entry with stock, else an entry with stock, else any entry, else location 1. */
 export function originLocation(entries: StockEntry[]): number {
   const byId = [...entries].sort((a, b) => a.locationId - b.locationId);
-  const pick = byId.find((e) => e.isPreferred && e.quantityAvailable > 0) ?? byId.find((e) => e.quantityAvailable > 0) ?? byId[0];
+  const pick =
+    byId.find((e) => e.isPreferred && e.quantityAvailable > 0) ?? byId.find((e) => e.quantityAvailable > 0) ?? byId[0];
   return pick?.locationId ?? 1;
 }
 

@@ -17,17 +17,29 @@ const known = new WeakMap<Db, { version: string; tables: Map<string, number[] | 
  * time since the table changed. The caller has counted more than `offset` rows in the same synchronous turn.
  */
 export function anchorFor(db: Db, table: string, offset: number): { id: number; place: number } | undefined {
-  const [changes, data] = sql(db, 'SELECT total_changes(), data_version FROM pragma_data_version', { arrays: true }).get() as unknown as [number, number];
+  const [changes, data] = sql(db, 'SELECT total_changes(), data_version FROM pragma_data_version', {
+    arrays: true,
+  }).get() as unknown as [number, number];
   const version = `${changes}/${data}`;
   let state = known.get(db);
   if (state?.version !== version) known.set(db, (state = { version, tables: new Map() }));
   let ids = state.tables.get(table);
-  if (ids === undefined) { state.tables.set(table, 'once'); return undefined; }
+  if (ids === undefined) {
+    state.tables.set(table, 'once');
+    return undefined;
+  }
   if (ids === 'once') {
     ids = [];
     const first = sql(db, `SELECT id FROM "${table}" ORDER BY id LIMIT 1`, { arrays: true });
-    const next = sql(db, `SELECT id FROM "${table}" WHERE id > ? ORDER BY id LIMIT 1 OFFSET ${STEP - 1}`, { arrays: true });
-    for (let row = first.get() as unknown as [number] | undefined; row; row = next.get(row[0]) as unknown as [number] | undefined) ids.push(row[0]);
+    const next = sql(db, `SELECT id FROM "${table}" WHERE id > ? ORDER BY id LIMIT 1 OFFSET ${STEP - 1}`, {
+      arrays: true,
+    });
+    for (
+      let row = first.get() as unknown as [number] | undefined;
+      row;
+      row = next.get(row[0]) as unknown as [number] | undefined
+    )
+      ids.push(row[0]);
     state.tables.set(table, ids);
   }
   const i = Math.floor(offset / STEP);

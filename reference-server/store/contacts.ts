@@ -33,9 +33,33 @@ export interface StoredContact {
   [field: string]: unknown;
 }
 
-const COLUMNS = ['type', 'email', 'reference', 'leaveDate', 'firstname', 'lastname', 'company', 'passwordHash', 'thumbnail', 'created'] as const;
-const DOC_FIELDS = ['department', 'division', 'position', 'biography', 'dateOfBirth', 'startDate', 'phone', 'mobile',
-  'registeredNumber', 'taxNumber', 'username', 'website', 'tags'] as const;
+const COLUMNS = [
+  'type',
+  'email',
+  'reference',
+  'leaveDate',
+  'firstname',
+  'lastname',
+  'company',
+  'passwordHash',
+  'thumbnail',
+  'created',
+] as const;
+const DOC_FIELDS = [
+  'department',
+  'division',
+  'position',
+  'biography',
+  'dateOfBirth',
+  'startDate',
+  'phone',
+  'mobile',
+  'registeredNumber',
+  'taxNumber',
+  'username',
+  'website',
+  'tags',
+] as const;
 
 export function loadContact(db: Db, id: number): StoredContact | undefined {
   const row = sql(db, 'SELECT * FROM contacts WHERE id = ?').get(id) as Row | undefined;
@@ -51,9 +75,12 @@ export function saveContact(db: Db, rec: StoredContact, isNew: boolean): void {
   // D-11: `q` is a case-insensitive substring of these four; JS lower-casing folds every script, not only ASCII.
   row.search = [rec.firstname, rec.lastname, rec.email, rec.company].filter(Boolean).join('\u001f').toLowerCase();
   const names = Object.keys(row);
-  sql(db, isNew
-    ? `INSERT INTO contacts (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((n) => `$${n}`).join(', ')})`
-    : `UPDATE contacts SET ${names.map((n) => `"${n}" = $${n}`).join(', ')} WHERE id = $id`).run(row);
+  sql(
+    db,
+    isNew
+      ? `INSERT INTO contacts (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((n) => `$${n}`).join(', ')})`
+      : `UPDATE contacts SET ${names.map((n) => `"${n}" = $${n}`).join(', ')} WHERE id = $id`,
+  ).run(row);
 }
 
 /** Deletes a contact; its address and grants go by foreign key. */
@@ -80,51 +107,106 @@ export function loadAddress(db: Db, contactId: number): { id: number; fields: Re
 /** D-15: adds the address when the contact has none, else merges `given` into it; its id never changes. */
 export function mergeAddress(db: Db, contactId: number, given: Record<string, unknown>): void {
   const existing = loadAddress(db, contactId);
-  if (existing) sql(db, 'UPDATE "contactAddresses" SET doc = ? WHERE id = ?').run(JSON.stringify({ ...existing.fields, ...given }), existing.id);
+  if (existing)
+    sql(db, 'UPDATE "contactAddresses" SET doc = ? WHERE id = ?').run(
+      JSON.stringify({ ...existing.fields, ...given }),
+      existing.id,
+    );
   else sql(db, 'INSERT INTO "contactAddresses" ("contactId", doc) VALUES (?, ?)').run(contactId, JSON.stringify(given));
 }
 
-export const deleteAddress = (db: Db, contactId: number) => sql(db, 'DELETE FROM "contactAddresses" WHERE "contactId" = ?').run(contactId);
+export const deleteAddress = (db: Db, contactId: number) =>
+  sql(db, 'DELETE FROM "contactAddresses" WHERE "contactId" = ?').run(contactId);
 
-export interface Grant { status: string; expires: string | null }
-export interface Role { id: number; requiresVerification: boolean; requiresApproval: boolean }
+export interface Grant {
+  status: string;
+  expires: string | null;
+}
+export interface Role {
+  id: number;
+  requiresVerification: boolean;
+  requiresApproval: boolean;
+}
 
 /** The grants a contact holds, by role id. */
 export function heldGrants(db: Db, contactId: number): Map<number, Grant> {
-  const rows = sql(db, 'SELECT "roleId", status, expires FROM "contactAccessRoles" WHERE "contactId" = ?').all(contactId) as Row[];
-  return new Map(rows.map((g) => [Number(g.roleId), { status: String(g.status), expires: (g.expires ?? null) as string | null }]));
+  const rows = sql(db, 'SELECT "roleId", status, expires FROM "contactAccessRoles" WHERE "contactId" = ?').all(
+    contactId,
+  ) as Row[];
+  return new Map(
+    rows.map((g) => [Number(g.roleId), { status: String(g.status), expires: (g.expires ?? null) as string | null }]),
+  );
 }
 
 /** Replaces every grant of a contact (§4.2 rule 2), in the order given. */
 export function replaceGrants(db: Db, contactId: number, grants: (Grant & { roleId: number })[]): void {
   sql(db, 'DELETE FROM "contactAccessRoles" WHERE "contactId" = ?').run(contactId);
   for (const g of grants) {
-    sql(db, 'INSERT OR REPLACE INTO "contactAccessRoles" ("contactId", "roleId", status, expires) VALUES (?, ?, ?, ?)').run(contactId, g.roleId, g.status, g.expires);
+    sql(
+      db,
+      'INSERT OR REPLACE INTO "contactAccessRoles" ("contactId", "roleId", status, expires) VALUES (?, ?, ?, ?)',
+    ).run(contactId, g.roleId, g.status, g.expires);
   }
 }
 
 /** The grants as a contact returns them, in the order they were given. */
 export function grantsOf(db: Db, contactId: number): { reference: string; expires: string | null; status: string }[] {
-  const rows = sql(db, `SELECT r.reference, g.expires, g.status FROM "contactAccessRoles" g JOIN "accessRoles" r ON r.id = g."roleId"
-    WHERE g."contactId" = ? ORDER BY g.rowid`).all(contactId) as Row[];
-  return rows.map((g) => ({ reference: String(g.reference), expires: (g.expires ?? null) as string | null, status: String(g.status) }));
+  const rows = sql(
+    db,
+    `SELECT r.reference, g.expires, g.status FROM "contactAccessRoles" g JOIN "accessRoles" r ON r.id = g."roleId"
+    WHERE g."contactId" = ? ORDER BY g.rowid`,
+  ).all(contactId) as Row[];
+  return rows.map((g) => ({
+    reference: String(g.reference),
+    expires: (g.expires ?? null) as string | null,
+    status: String(g.status),
+  }));
 }
 
 /** An access role by reference, case-insensitively as references are unique (D-34). */
 export function findRole(db: Db, reference: string): Role | undefined {
-  const row = sql(db, 'SELECT id, "requiresVerification", "requiresApproval" FROM "accessRoles" WHERE reference = ? COLLATE NOCASE').get(reference) as Row | undefined;
-  return row && { id: Number(row.id), requiresVerification: row.requiresVerification === 1, requiresApproval: row.requiresApproval === 1 };
+  const row = sql(
+    db,
+    'SELECT id, "requiresVerification", "requiresApproval" FROM "accessRoles" WHERE reference = ? COLLATE NOCASE',
+  ).get(reference) as Row | undefined;
+  return (
+    row && {
+      id: Number(row.id),
+      requiresVerification: row.requiresVerification === 1,
+      requiresApproval: row.requiresApproval === 1,
+    }
+  );
 }
 
 /** D-11: search by `q`, `reference`, `email`, `leaveDate`, combined with AND; the page's ids in id order (D-03). */
-export function searchContactIds(db: Db, by: { q?: string; reference?: string; email?: string; leaveDate?: string }, limit: number, offset: number): number[] {
+export function searchContactIds(
+  db: Db,
+  by: { q?: string; reference?: string; email?: string; leaveDate?: string },
+  limit: number,
+  offset: number,
+): number[] {
   const where: string[] = [];
   const args: Row = {};
-  if (by.q !== undefined) { where.push('instr(search, $q) > 0'); args.q = by.q.toLowerCase(); }
-  if (by.reference !== undefined) { where.push('reference = $reference'); args.reference = by.reference; }
-  if (by.email !== undefined) { where.push('email = $email COLLATE NOCASE'); args.email = by.email; }
-  if (by.leaveDate !== undefined) { where.push('"leaveDate" = $leaveDate'); args.leaveDate = by.leaveDate; }
-  const rows = sql(db, `SELECT id FROM contacts ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ${limit} OFFSET ${offset}`).all(args) as Row[];
+  if (by.q !== undefined) {
+    where.push('instr(search, $q) > 0');
+    args.q = by.q.toLowerCase();
+  }
+  if (by.reference !== undefined) {
+    where.push('reference = $reference');
+    args.reference = by.reference;
+  }
+  if (by.email !== undefined) {
+    where.push('email = $email COLLATE NOCASE');
+    args.email = by.email;
+  }
+  if (by.leaveDate !== undefined) {
+    where.push('"leaveDate" = $leaveDate');
+    args.leaveDate = by.leaveDate;
+  }
+  const rows = sql(
+    db,
+    `SELECT id FROM contacts ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
+  ).all(args) as Row[];
   return rows.map((r) => Number(r.id));
 }
 
@@ -133,5 +215,9 @@ const HQ = { type: 'hq', email: 'hq@reference-store.example', company: 'Referenc
 /** D-12: the one hq contact, made with a new database (in the seeding transaction). */
 export function seedHq(db: Db, now: Date): void {
   if (sql(db, "SELECT 1 FROM contacts WHERE type = 'hq'").get()) return;
-  saveContact(db, { id: newContactId(db), ...HQ, created: isoUtc(now), passwordHash: null, thumbnail: null, tags: [] }, true);
+  saveContact(
+    db,
+    { id: newContactId(db), ...HQ, created: isoUtc(now), passwordHash: null, thumbnail: null, tags: [] },
+    true,
+  );
 }

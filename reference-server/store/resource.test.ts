@@ -26,8 +26,11 @@ const ctx = { db, now, clientId: 'test', events };
 tx(db, () => {
   for (let i = 1; i <= 300; i++) {
     products.create(ctx, {
-      sku: `SKU-${i}`, title: `Product ${i}`, isActive: i % 7 !== 0,
-      publishStartOn: i % 11 === 0 ? '2027-01-01T00:00:00+00:00' : null, publishEndOn: i % 13 === 0 ? '2026-01-01T00:00:00+00:00' : null,
+      sku: `SKU-${i}`,
+      title: `Product ${i}`,
+      isActive: i % 7 !== 0,
+      publishStartOn: i % 11 === 0 ? '2027-01-01T00:00:00+00:00' : null,
+      publishEndOn: i % 13 === 0 ? '2026-01-01T00:00:00+00:00' : null,
     });
   }
 });
@@ -45,11 +48,16 @@ for (const [filter, matches] of cases) {
   test(`list ${JSON.stringify(filter)}: every page holds the matching products in id order`, () => {
     const expected = all.filter(matches).map((p) => p.id);
     // Every page, and one past the last: pages past the middle are read from the end.
-    const pages = [100, 7, 5, 250].flatMap((limit) => Array.from({ length: Math.ceil(expected.length / limit) + 1 }, (_, i) => [limit, i + 1] as const));
+    const pages = [100, 7, 5, 250].flatMap((limit) =>
+      Array.from({ length: Math.ceil(expected.length / limit) + 1 }, (_, i) => [limit, i + 1] as const),
+    );
     for (const [limit, page] of pages) {
       const { items, total } = products.list(ctx, { ...filter, limit, page });
       assert.equal(total, expected.length);
-      assert.deepEqual(items.map((p) => p.id), expected.slice((page - 1) * limit, page * limit));
+      assert.deepEqual(
+        items.map((p) => p.id),
+        expected.slice((page - 1) * limit, page * limit),
+      );
     }
   });
 }
@@ -63,23 +71,45 @@ test('deep pages hold the products at their places, from anchors, with gaps and 
   const big = openDb(file);
   createTables(big, Object.values(resources));
   const c = { db: big, now, clientId: 'test', events };
-  tx(big, () => { for (let i = 1; i <= STEP * 2 + 600; i++) products.create(c, { sku: `DEEP-${i}`, title: `Deep ${i}` }); });
-  tx(big, () => { for (let id = 5; id <= STEP * 2 + 600; id += 97) products.delete(c, id); }); // gaps on both sides of anchors
+  tx(big, () => {
+    for (let i = 1; i <= STEP * 2 + 600; i++) products.create(c, { sku: `DEEP-${i}`, title: `Deep ${i}` });
+  });
+  tx(big, () => {
+    for (let id = 5; id <= STEP * 2 + 600; id += 97) products.delete(c, id);
+  }); // gaps on both sides of anchors
   const truth = () => (big.prepare('SELECT id FROM products ORDER BY id').all() as Row[]).map((p) => Number(p.id));
   const check = (when: string) => {
     const ids = truth();
     // Twice each: the first deep read since a change walks as before, the next ones start from anchors.
-    for (const [limit, page] of [[100, 11], [7, Math.floor(STEP / 7) + 1], [100, 21], [250, Math.ceil(ids.length / 250)], [3, Math.floor((ids.length - 1) / 3) + 1], [100, 11]] as const) {
+    for (const [limit, page] of [
+      [100, 11],
+      [7, Math.floor(STEP / 7) + 1],
+      [100, 21],
+      [250, Math.ceil(ids.length / 250)],
+      [3, Math.floor((ids.length - 1) / 3) + 1],
+      [100, 11],
+    ] as const) {
       for (const read of ['first', 'again']) {
         const { items, total } = products.list(c, { limit, page });
         assert.equal(total, ids.length);
-        assert.deepEqual(items.map((p) => p.id), ids.slice((page - 1) * limit, page * limit), `${when}, ${read} read: limit ${limit} page ${page}`);
+        assert.deepEqual(
+          items.map((p) => p.id),
+          ids.slice((page - 1) * limit, page * limit),
+          `${when}, ${read} read: limit ${limit} page ${page}`,
+        );
       }
     }
-    assert.deepEqual(anchorFor(big, 'products', STEP * 2 + 5), { id: ids[STEP * 2], place: STEP * 2 }, `${when}: the anchor is the id at its place`);
+    assert.deepEqual(
+      anchorFor(big, 'products', STEP * 2 + 5),
+      { id: ids[STEP * 2], place: STEP * 2 },
+      `${when}: the anchor is the id at its place`,
+    );
   };
   check('after seeding');
-  tx(big, () => { products.delete(c, 2); products.create(c, { sku: 'DEEP-NEW', title: 'Deep new' }); });
+  tx(big, () => {
+    products.delete(c, 2);
+    products.create(c, { sku: 'DEEP-NEW', title: 'Deep new' });
+  });
   check('after a write by this connection');
   const other = new DatabaseSync(file);
   other.exec('DELETE FROM products WHERE id IN (3, 1500)');

@@ -2,23 +2,42 @@
 // Filters are compiled from the list operation's `x-filter` declarations (§4.4), so neither the column list
 // nor the filter semantics are written twice.
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import { deref, operationById, parseList, schema as schemaNamed, type Schema, type XFilter } from '../../openapi/contract.ts';
+import {
+  deref,
+  operationById,
+  parseList,
+  schema as schemaNamed,
+  type Schema,
+  type XFilter,
+} from '../../openapi/contract.ts';
 import { fail, notFound } from '../core/errors.ts';
 import { anchorFor, STEP } from './anchors.ts';
 import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
 
 type Kind = 'integer' | 'number' | 'boolean' | 'string' | 'datetime' | 'json';
-export interface Column { name: string; kind: Kind }
+export interface Column {
+  name: string;
+  kind: Kind;
+}
 
 /** A resource as returned, or a write body's `data` as validated against the contract. */
 export type Obj = Record<string, unknown>;
 export type Action = 'created' | 'updated' | 'deleted';
 /** Where a change's events go, in the change's transaction (D-17, D-23): the app's outbox. */
-export interface Events { emit(db: Db, resource: string, action: Action, data: unknown, now: Date): void }
+export interface Events {
+  emit(db: Db, resource: string, action: Action, data: unknown, now: Date): void;
+}
 /** One request's view of the store: its database, its clock, its caller and the app's event outbox. */
-export interface Ctx { db: Db; now: Date; clientId: string; events: Events }
+export interface Ctx {
+  db: Db;
+  now: Date;
+  clientId: string;
+  events: Events;
+}
 /** The `:in` value syntax (§4.4, D-62), as a seam of each app: lists read values through it. */
-export interface ListSyntax { parse(raw: string): string[] }
+export interface ListSyntax {
+  parse(raw: string): string[];
+}
 export const defaultListSyntax = (): ListSyntax => ({ parse: parseList });
 
 export interface ResourceDef {
@@ -34,7 +53,16 @@ export interface ResourceDef {
    * for a value, the value of `where` whose rows are exactly the others, so that it is counted by subtraction.
    * `stored`: the field is also a column, written on add and update, and `value` derives what is returned from the
    * row and, through `ctx` (absent only for `toObject`), from other tables (a redirect's product target, §2.5). */
-  computed?: Record<string, { value: (o: Obj, now: Date, ctx?: Ctx) => unknown; sql: string; where?: Record<string, string>; complement?: Record<string, string>; stored?: boolean }>;
+  computed?: Record<
+    string,
+    {
+      value: (o: Obj, now: Date, ctx?: Ctx) => unknown;
+      sql: string;
+      where?: Record<string, string>;
+      complement?: Record<string, string>;
+      stored?: boolean;
+    }
+  >;
   /** `private`: rows visible only to the client that created them (webhooks, D-45); `recorded`: the creator is kept (D-18). */
   owner?: 'private' | 'recorded';
   defaults?: (ctx: Ctx, input: Obj, parentId?: number) => Obj;
@@ -63,10 +91,17 @@ function kindOf(schema: Schema): Kind {
  * rows read as objects column by column (scripts/README.md, performance notes).
  */
 function compileReader(columns: Column[]): (values: SQLOutputValue[]) => Obj {
-  const value = (c: Column, i: number) => (c.kind === 'boolean' ? `v[${i}] === null ? null : v[${i}] === 1`
-    : c.kind === 'json' ? `v[${i}] === null ? null : JSON.parse(v[${i}])` : `v[${i}]`);
+  const value = (c: Column, i: number) =>
+    c.kind === 'boolean'
+      ? `v[${i}] === null ? null : v[${i}] === 1`
+      : c.kind === 'json'
+        ? `v[${i}] === null ? null : JSON.parse(v[${i}])`
+        : `v[${i}]`;
   // The names are the contract's property names, quoted as JSON strings; nothing else enters the source.
-  return new Function('v', `return {\n${columns.map((c, i) => `  ${JSON.stringify(c.name)}: ${value(c, i)},`).join('\n')}\n};`) as (values: SQLOutputValue[]) => Obj;
+  return new Function(
+    'v',
+    `return {\n${columns.map((c, i) => `  ${JSON.stringify(c.name)}: ${value(c, i)},`).join('\n')}\n};`,
+  ) as (values: SQLOutputValue[]) => Obj;
 }
 
 export class Resource {
@@ -89,32 +124,46 @@ export class Resource {
     this.reader = compileReader(this.columns);
     this.selectList = this.columns.map((c) => `"${c.name}"`).join(', ');
     const list = def.listOperation ? operationById.get(def.listOperation) : undefined;
-    this.filters = (list?.parameters ?? []).filter((p) => p['x-filter']).map((p) => {
-      const f = p['x-filter']!;
-      const column = this.columns.find((c) => c.name === f.field);
-      return { param: p.name, filter: f, kind: column?.kind ?? 'string' };
-    });
+    this.filters = (list?.parameters ?? [])
+      .filter((p) => p['x-filter'])
+      .map((p) => {
+        const f = p['x-filter']!;
+        const column = this.columns.find((c) => c.name === f.field);
+        return { param: p.name, filter: f, kind: column?.kind ?? 'string' };
+      });
   }
 
   ddl(): string {
-    const cols = this.columns.map((c) => c.name === 'id' ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT'
-      : `"${c.name}" ${c.kind === 'integer' || c.kind === 'boolean' ? 'INTEGER' : c.kind === 'number' ? 'REAL' : 'TEXT'}`);
+    const cols = this.columns.map((c) =>
+      c.name === 'id'
+        ? '"id" INTEGER PRIMARY KEY AUTOINCREMENT'
+        : `"${c.name}" ${c.kind === 'integer' || c.kind === 'boolean' ? 'INTEGER' : c.kind === 'number' ? 'REAL' : 'TEXT'}`,
+    );
     if (this.def.owner) cols.push('"_clientId" TEXT NOT NULL');
-    const indexed = new Set([...this.filters.map((f) => f.filter.field).filter((f) => f !== 'id' && !this.def.computed?.[f]), ...(this.def.parent ? [this.def.parent.column] : []), ...(this.def.indexes ?? [])]);
+    const indexed = new Set([
+      ...this.filters.map((f) => f.filter.field).filter((f) => f !== 'id' && !this.def.computed?.[f]),
+      ...(this.def.parent ? [this.def.parent.column] : []),
+      ...(this.def.indexes ?? []),
+    ]);
     if (this.def.owner) indexed.add('_clientId');
     const t = this.def.name;
     // An index of the ids alone: counting rows and skipping to a deep page walk it, not the wide table rows.
     indexed.add('id');
-    return [`CREATE TABLE IF NOT EXISTS "${t}" (${cols.join(', ')});`,
+    return [
+      `CREATE TABLE IF NOT EXISTS "${t}" (${cols.join(', ')});`,
       ...[...indexed].map((c) => {
         const caseFold = this.filters.some((f) => f.filter.field === c && f.filter.caseInsensitive);
         return `CREATE INDEX IF NOT EXISTS "${t}_${c}" ON "${t}" ("${c}"${caseFold ? ' COLLATE NOCASE' : ''});`;
-      })].join('\n');
+      }),
+    ].join('\n');
   }
 
   /** Row (SQLite values) to the resource as returned: booleans, JSON and computed fields restored. */
   toObject(row: Row, now: Date): Obj {
-    return this.read(this.columns.map((c) => (row[c.name] ?? null) as SQLOutputValue), now);
+    return this.read(
+      this.columns.map((c) => (row[c.name] ?? null) as SQLOutputValue),
+      now,
+    );
   }
 
   /** The same from the values of `selectList`, as list and find fetch them. */
@@ -129,7 +178,18 @@ export class Resource {
     for (const c of this.columns) {
       if (c.name === 'id' && o.id === undefined) continue;
       const v = o[c.name];
-      row[c.name] = v === undefined || v === null ? null : c.kind === 'boolean' ? (v ? 1 : 0) : c.kind === 'json' ? JSON.stringify(v) : c.kind === 'datetime' ? normaliseDateTime(String(v)) : (v as SQLInputValue);
+      row[c.name] =
+        v === undefined || v === null
+          ? null
+          : c.kind === 'boolean'
+            ? v
+              ? 1
+              : 0
+            : c.kind === 'json'
+              ? JSON.stringify(v)
+              : c.kind === 'datetime'
+                ? normaliseDateTime(String(v))
+                : (v as SQLInputValue);
     }
     return row;
   }
@@ -138,11 +198,15 @@ export class Resource {
     const where: string[] = [];
     const args: Row = {};
     if (this.def.parent) {
-      if (!sql(ctx.db, `SELECT 1 FROM "${this.def.parent.table}" WHERE id = ?`).get(parentId!)) notFound(this.def.parent.param, this.def.parent.what);
+      if (!sql(ctx.db, `SELECT 1 FROM "${this.def.parent.table}" WHERE id = ?`).get(parentId!))
+        notFound(this.def.parent.param, this.def.parent.what);
       where.push(`"${this.def.parent.column}" = $parent`);
       args.parent = parentId!;
     }
-    if (this.def.owner === 'private') { where.push('"_clientId" = $client'); args.client = ctx.clientId; }
+    if (this.def.owner === 'private') {
+      where.push('"_clientId" = $client');
+      args.client = ctx.clientId;
+    }
     return { where, args };
   }
 
@@ -155,9 +219,25 @@ export class Resource {
       const raw = query[param];
       if (raw === undefined) continue;
       const computed = this.def.computed?.[filter.field];
-      if (filter.op === 'eq' && computed?.where?.[String(raw)]) { where.push(computed.where[String(raw)]!); continue; }
+      if (filter.op === 'eq' && computed?.where?.[String(raw)]) {
+        where.push(computed.where[String(raw)]!);
+        continue;
+      }
       const expr = computed?.sql ?? `"${filter.field}"`;
-      const arg = (v: unknown) => { const k = `f${n++}`; args[k] = kind === 'datetime' ? normaliseDateTime(String(v), filter.op === 'gte' || filter.op === 'lt' ? 'ceil' : 'floor') : kind === 'integer' || kind === 'number' ? Number(v) : kind === 'boolean' ? (v === true || v === 'true' ? 1 : 0) : String(v); return `$${k}`; };
+      const arg = (v: unknown) => {
+        const k = `f${n++}`;
+        args[k] =
+          kind === 'datetime'
+            ? normaliseDateTime(String(v), filter.op === 'gte' || filter.op === 'lt' ? 'ceil' : 'floor')
+            : kind === 'integer' || kind === 'number'
+              ? Number(v)
+              : kind === 'boolean'
+                ? v === true || v === 'true'
+                  ? 1
+                  : 0
+                : String(v);
+        return `$${k}`;
+      };
       const ci = filter.caseInsensitive ? ' COLLATE NOCASE' : '';
       if (filter.op === 'in') {
         const values = this.listSyntax.parse(String(raw));
@@ -197,9 +277,11 @@ export class Resource {
     // synchronous turn, with no write in between.
     const anchor = offset >= STEP && !clause ? anchorFor(ctx.db, this.def.name, offset) : undefined;
     if (anchor) args.anchor = anchor.id;
-    const window = anchor ? `WHERE id >= $anchor ORDER BY id LIMIT ${limit} OFFSET ${offset - anchor.place}`
-      : offset > total / 2 ? `${clause} ORDER BY ${order} DESC LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
-      : `${clause} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    const window = anchor
+      ? `WHERE id >= $anchor ORDER BY id LIMIT ${limit} OFFSET ${offset - anchor.place}`
+      : offset > total / 2
+        ? `${clause} ORDER BY ${order} DESC LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
+        : `${clause} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
     // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
     const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${window}) ORDER BY id`;
     const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(pageSql)) as unknown as SQLOutputValue[][];
@@ -234,7 +316,10 @@ export class Resource {
     const row = this.toRow(next);
     if (this.def.owner) row._clientId = ctx.clientId;
     const names = Object.keys(row);
-    const info = sql(ctx.db, `INSERT INTO "${this.def.name}" (${names.map((k) => `"${k}"`).join(', ')}) VALUES (${names.map((k) => `$${k}`).join(', ')})`).run(row);
+    const info = sql(
+      ctx.db,
+      `INSERT INTO "${this.def.name}" (${names.map((k) => `"${k}"`).join(', ')}) VALUES (${names.map((k) => `$${k}`).join(', ')})`,
+    ).run(row);
     const saved = this.get(ctx, Number(info.lastInsertRowid), parentId);
     this.def.afterWrite?.(ctx, saved, undefined);
     ctx.events.emit(ctx.db, this.def.name, 'created', saved, ctx.now);
@@ -250,7 +335,10 @@ export class Resource {
     const row = this.toRow(next);
     delete row.id;
     const names = Object.keys(row);
-    sql(ctx.db, `UPDATE "${this.def.name}" SET ${names.map((k) => `"${k}" = $${k}`).join(', ')} WHERE id = $id`).run({ ...row, id });
+    sql(ctx.db, `UPDATE "${this.def.name}" SET ${names.map((k) => `"${k}" = $${k}`).join(', ')} WHERE id = $id`).run({
+      ...row,
+      id,
+    });
     const saved = this.get(ctx, id, parentId);
     this.def.afterWrite?.(ctx, saved, previous);
     ctx.events.emit(ctx.db, this.def.name, 'updated', saved, ctx.now);
@@ -275,6 +363,13 @@ export class Resource {
     // Values validated against the contract's schema: scalars, as SQLite takes them.
     const args = { v, id: next.id ?? null } as unknown as Row;
     for (const s of opts.scope ?? []) if (next[s] !== null) args[s] = next[s] as SQLInputValue;
-    if (sql(ctx.db, text).get(args)) fail(422, 'error.unique', `data.${field}`, `must be unique; another ${this.def.schema} has this ${field}`, 'data');
+    if (sql(ctx.db, text).get(args))
+      fail(
+        422,
+        'error.unique',
+        `data.${field}`,
+        `must be unique; another ${this.def.schema} has this ${field}`,
+        'data',
+      );
   }
 }

@@ -6,7 +6,8 @@ import { CONTACTS_DDL, seedHq } from './contacts.ts';
 import type { Resource } from './resource.ts';
 
 /** Opaque bearer tokens, stored as SHA-256 hashes (D-05). */
-const TOKENS_DDL = 'CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, clientId TEXT NOT NULL, expiresAt INTEGER NOT NULL);';
+const TOKENS_DDL =
+  'CREATE TABLE IF NOT EXISTS tokens (hash TEXT PRIMARY KEY, clientId TEXT NOT NULL, expiresAt INTEGER NOT NULL);';
 
 /** Event deliveries, written in the change's transaction (D-17, D-23). */
 const OUTBOX_DDL = `CREATE TABLE IF NOT EXISTS outbox (
@@ -16,8 +17,10 @@ const OUTBOX_DDL = `CREATE TABLE IF NOT EXISTS outbox (
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, nextAttemptAt);`;
 
 /** Stored images behind absolute content URLs (D-24), and shipments (D-49). */
-const CONTENT_DDL = 'CREATE TABLE IF NOT EXISTS content (path TEXT PRIMARY KEY, mime TEXT NOT NULL, data BLOB NOT NULL);';
-const SHIPMENTS_DDL = 'CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, doc TEXT NOT NULL, "createdOn" TEXT NOT NULL);';
+const CONTENT_DDL =
+  'CREATE TABLE IF NOT EXISTS content (path TEXT PRIMARY KEY, mime TEXT NOT NULL, data BLOB NOT NULL);';
+const SHIPMENTS_DDL =
+  'CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, doc TEXT NOT NULL, "createdOn" TEXT NOT NULL);';
 
 export function createTables(db: Db, resources: Resource[]): void {
   for (const r of resources) db.exec(r.ddl());
@@ -25,13 +28,37 @@ export function createTables(db: Db, resources: Resource[]): void {
 }
 
 const builtInRoles = [
-  { reference: 'customer', title: 'Customer', description: 'Registered customers', requiresVerification: true, requiresApproval: false },
-  { reference: 'trade', title: 'Trade', description: 'Trade customers with preferential pricing', requiresVerification: true, requiresApproval: true },
-  { reference: 'staff', title: 'Staff', description: 'Members of staff', requiresVerification: false, requiresApproval: false },
+  {
+    reference: 'customer',
+    title: 'Customer',
+    description: 'Registered customers',
+    requiresVerification: true,
+    requiresApproval: false,
+  },
+  {
+    reference: 'trade',
+    title: 'Trade',
+    description: 'Trade customers with preferential pricing',
+    requiresVerification: true,
+    requiresApproval: true,
+  },
+  {
+    reference: 'staff',
+    title: 'Staff',
+    description: 'Members of staff',
+    requiresVerification: false,
+    requiresApproval: false,
+  },
 ];
 const builtInGeozones = [
   { title: 'United Kingdom', countries: [{ countryCode: 'GB', regions: [] }] },
-  { title: 'European Union', countries: ['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'PT', 'SE'].map((countryCode) => ({ countryCode, regions: [] })) },
+  {
+    title: 'European Union',
+    countries: ['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'PT', 'SE'].map((countryCode) => ({
+      countryCode,
+      regions: [],
+    })),
+  },
   { title: 'Rest of world', countries: [] },
 ];
 
@@ -41,11 +68,24 @@ export function seed(db: Db, now: Date): void {
   const created = isoUtc(now);
   tx(db, () => {
     for (const r of builtInRoles) {
-      sql(db, 'INSERT INTO "accessRoles" (reference, title, description, "requiresVerification", "requiresApproval", "isBuiltIn", "createdOn", "modifiedOn") VALUES (?, ?, ?, ?, ?, 1, ?, ?)')
-        .run(r.reference, r.title, r.description, Number(r.requiresVerification), Number(r.requiresApproval), created, created);
+      sql(
+        db,
+        'INSERT INTO "accessRoles" (reference, title, description, "requiresVerification", "requiresApproval", "isBuiltIn", "createdOn", "modifiedOn") VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+      ).run(
+        r.reference,
+        r.title,
+        r.description,
+        Number(r.requiresVerification),
+        Number(r.requiresApproval),
+        created,
+        created,
+      );
     }
     for (const g of builtInGeozones) {
-      sql(db, 'INSERT INTO geozones (title, countries, "isBuiltIn", "createdOn", "modifiedOn") VALUES (?, ?, 1, ?, ?)').run(g.title, JSON.stringify(g.countries), created, created);
+      sql(
+        db,
+        'INSERT INTO geozones (title, countries, "isBuiltIn", "createdOn", "modifiedOn") VALUES (?, ?, 1, ?, ?)',
+      ).run(g.title, JSON.stringify(g.countries), created, created);
     }
     seedHq(db, now);
   });

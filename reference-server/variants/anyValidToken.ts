@@ -1,13 +1,23 @@
 import type { Variant } from './types.ts';
 
 /** §5's table, "Scopes named per operation": the only operations whose scope the source gives. */
-const named = ['listRedirects', 'listProducts', 'listProductDownloads', 'getProductMedia', 'listInventory', 'listWebhooks'];
+const named = [
+  'listRedirects',
+  'listProducts',
+  'listProductDownloads',
+  'getProductMedia',
+  'listInventory',
+  'listWebhooks',
+];
 
 export default {
-  name: 'anyValidToken', decides: ['D-07'],
-  description: 'Every operation outside §5\'s scope table accepts any valid token (no 403 for a missing scope; writes with a readonly token succeed); the six operations of the table keep their scopes. §5: "Scopes for all other operations: not shown"; the scope families of D-07 are ours.',
+  name: 'anyValidToken',
+  decides: ['D-07'],
+  description:
+    'Every operation outside §5\'s scope table accepts any valid token (no 403 for a missing scope; writes with a readonly token succeed); the six operations of the table keep their scopes. §5: "Scopes for all other operations: not shown"; the scope families of D-07 are ours.',
   apply: (app) => {
     // `security` alternatives of `[[]]` mean "any valid token" to the dispatcher (app.ts).
-    app.seams.securityOf = (op) => (op.security?.some((alt) => alt.length > 0) && !named.includes(op.operationId) ? [[]] : op.security);
+    app.seams.securityOf = (op) =>
+      op.security?.some((alt) => alt.length > 0) && !named.includes(op.operationId) ? [[]] : op.security;
   },
 } satisfies Variant;

@@ -3,8 +3,10 @@ import type { Reply, Req } from '../handlers/types.ts';
 import type { Variant } from './types.ts';
 
 export default {
-  name: 'deleteReturnsObject', decides: ['D-04', 'D-11'],
-  description: 'Delete answers 200 with the deleted object in its get envelope (`{success: true, status: 200, data: {...}}` on v2, `{contact: {...}}` for contacts, `{shippingService: {...}}`) instead of 204 without a body. §4.4: "Request and response bodies of add, update and delete … and their success status codes: not shown"; §7 asks only that a v2 success carry `success` true and `status` equal to the HTTP code, which it does.',
+  name: 'deleteReturnsObject',
+  decides: ['D-04', 'D-11'],
+  description:
+    'Delete answers 200 with the deleted object in its get envelope (`{success: true, status: 200, data: {...}}` on v2, `{contact: {...}}` for contacts, `{shippingService: {...}}`) instead of 204 without a body. §4.4: "Request and response bodies of add, update and delete … and their success status codes: not shown"; §7 asks only that a v2 success carry `success` true and `status` equal to the HTTP code, which it does.',
   apply: (app) => {
     const map = app.seams.handlers as unknown as Record<string, (req: Req) => Reply | Promise<Reply>>;
     for (const id of operationIds(app, (o) => o.startsWith('delete'))) {

@@ -9,7 +9,9 @@ const helpers = ['index.ts', 'lib.ts', 'types.ts'];
 const register = readFileSync(fileURLToPath(new URL('../../openapi/DECISIONS.md', import.meta.url)), 'utf8');
 
 test('every variant module is in the table, named after its file', () => {
-  const files = readdirSync(fileURLToPath(new URL('./', import.meta.url))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !helpers.includes(f)).map((f) => f.slice(0, -3));
+  const files = readdirSync(fileURLToPath(new URL('./', import.meta.url)))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !helpers.includes(f))
+    .map((f) => f.slice(0, -3));
   assert.deepEqual(variants.map((v) => v.name).sort(), files.sort());
 });
 
@@ -21,5 +23,9 @@ test('at least 12 variants; each decides registered D-nn and says why the source
     for (const d of v.decides) assert.match(register, new RegExp(`^\\| ${d} \\|`, 'm'), `${v.name}: ${d}`);
     assert.match(v.description, /§\d/, `${v.name} names the § that leaves it open`);
   }
-  for (const q of quickVariants) assert.ok(variants.some((v) => v.name === q), q);
+  for (const q of quickVariants)
+    assert.ok(
+      variants.some((v) => v.name === q),
+      q,
+    );
 });

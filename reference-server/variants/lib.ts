@@ -9,13 +9,20 @@ import { onJson, operationIds, signerSecret, type OperationId } from '../faults/
 export const isErrorEnvelope = (body: Json) => body?.success === false && Array.isArray(body.errors);
 
 /** Rewrites each `{name, message, ref}` of every error envelope; `status` is the answer's HTTP status. */
-export function onErrorItems(app: ReferenceApp, fn: (item: { name: string; message: string; ref: string }, status: number) => Json): void {
-  onJson(app, (body, res) => (isErrorEnvelope(body) ? { ...body, errors: body.errors.map((e: Json) => fn(e, res.statusCode)) } : body));
+export function onErrorItems(
+  app: ReferenceApp,
+  fn: (item: { name: string; message: string; ref: string }, status: number) => Json,
+): void {
+  onJson(app, (body, res) =>
+    isErrorEnvelope(body) ? { ...body, errors: body.errors.map((e: Json) => fn(e, res.statusCode)) } : body,
+  );
 }
 
 /** The operations that take the `limit` query parameter: every v2 list and the contacts search (D-03, D-11). */
 export const listOperations = (app: ReferenceApp): OperationId[] =>
-  operationIds(app, (id) => Boolean(operationById.get(id)?.parameters.some((p) => p.in === 'query' && p.name === 'limit')));
+  operationIds(app, (id) =>
+    Boolean(operationById.get(id)?.parameters.some((p) => p.in === 'query' && p.name === 'limit')),
+  );
 
 type Init = Omit<RequestInit, 'headers'> & { headers: Record<string, string> };
 /**
@@ -30,6 +37,14 @@ export function onSignedRequest(app: ReferenceApp, fn: (url: string, init: Init)
 }
 
 /** The D-16 signature of `body` under the secret that signed `original` (so a changed body can be signed again). */
-export function resign(app: ReferenceApp, original: string, signature: string, body: string, encoding: 'base64' | 'hex' = 'base64'): string {
-  return createHmac('sha256', signerSecret(app, original, signature)).update(body).digest(encoding);
+export function resign(
+  app: ReferenceApp,
+  original: string,
+  signature: string,
+  body: string,
+  encoding: 'base64' | 'hex' = 'base64',
+): string {
+  return createHmac('sha256', signerSecret(app, original, signature))
+    .update(body)
+    .digest(encoding);
 }

@@ -17,7 +17,8 @@ export interface Routing {
   matches(pattern: string, event: string): boolean;
 }
 export const defaultRouting = (): Routing => ({
-  subscriptions: (db) => sql(db, 'SELECT id, url, events, metadata, "_clientId" FROM webhooks WHERE isActive = 1').all() as Row[],
+  subscriptions: (db) =>
+    sql(db, 'SELECT id, url, events, metadata, "_clientId" FROM webhooks WHERE isActive = 1').all() as Row[],
   matches,
 });
 
@@ -43,9 +44,19 @@ export class Outbox implements Events {
     let queued = 0;
     for (const h of this.routing.subscriptions(db)) {
       if (!(JSON.parse(String(h.events)) as string[]).some((p) => this.routing.matches(p, event))) continue;
-      const body = { eventId: randomUUID(), event, createdOn: isoUtc(now), apiVersion: 'v2', account: this.account, data, metadata: JSON.parse(String(h.metadata ?? '{}')) };
-      sql(db, 'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(body.eventId, h.id!, h._clientId!, h.url!, event, JSON.stringify(body), now.getTime());
+      const body = {
+        eventId: randomUUID(),
+        event,
+        createdOn: isoUtc(now),
+        apiVersion: 'v2',
+        account: this.account,
+        data,
+        metadata: JSON.parse(String(h.metadata ?? '{}')),
+      };
+      sql(
+        db,
+        'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(body.eventId, h.id!, h._clientId!, h.url!, event, JSON.stringify(body), now.getTime());
       queued++;
     }
     if (queued) queueMicrotask(() => this.listeners.forEach((fn) => fn()));

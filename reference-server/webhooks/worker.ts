@@ -4,7 +4,9 @@ import { sql, type Db, type Row } from '../store/db.ts';
 import type { Outbox } from './outbox.ts';
 
 /** The HTTP exchange of one delivery attempt, as a seam of each app. */
-export interface Transport { send(url: string, init: RequestInit): Promise<Response> }
+export interface Transport {
+  send(url: string, init: RequestInit): Promise<Response>;
+}
 export const defaultTransport = (): Transport => ({ send: (url, init) => fetch(url, init) });
 
 export interface WorkerOptions {
@@ -16,7 +18,10 @@ export interface WorkerOptions {
   pollMs: number;
 }
 
-export interface Worker { stop(): Promise<void>; drain(): Promise<void> }
+export interface Worker {
+  stop(): Promise<void>;
+  drain(): Promise<void>;
+}
 
 export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: WorkerOptions): Worker {
   let stopped = false;
@@ -29,8 +34,16 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
     let error: string | null = null;
     try {
       const res = await transport.send(String(row.url), {
-        method: 'POST', body, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'manual',
-        headers: { ...signedHeaders(body, secret, String(row.deliveryId), opts.account), 'x-store-event': String(row.event), 'x-store-webhook-id': String(row.webhookId), 'x-store-webhook-attempt': String(attempt) },
+        method: 'POST',
+        body,
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        redirect: 'manual',
+        headers: {
+          ...signedHeaders(body, secret, String(row.deliveryId), opts.account),
+          'x-store-event': String(row.event),
+          'x-store-webhook-id': String(row.webhookId),
+          'x-store-webhook-attempt': String(attempt),
+        },
       });
       await res.arrayBuffer().catch(() => undefined);
       if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
@@ -41,20 +54,32 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
     if (!error) sql(db, "UPDATE outbox SET state = 'delivered', attempts = ? WHERE id = ?").run(attempt, row.id!);
     else {
       const next = Date.now() + opts.retryBaseMs * 2 ** (attempt - 1);
-      sql(db, 'UPDATE outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, state = ? WHERE id = ?')
-        .run(attempt, error, next, attempt >= opts.maxAttempts ? 'failed' : 'pending', row.id!);
+      sql(db, 'UPDATE outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, state = ? WHERE id = ?').run(
+        attempt,
+        error,
+        next,
+        attempt >= opts.maxAttempts ? 'failed' : 'pending',
+        row.id!,
+      );
     }
   }
 
   const pending = new Set<Promise<void>>();
   function tick(): void {
     if (stopped) return;
-    const due = sql(db, "SELECT * FROM outbox WHERE state = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 50").all(Date.now()) as Row[];
+    const due = sql(db, "SELECT * FROM outbox WHERE state = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 50").all(
+      Date.now(),
+    ) as Row[];
     for (const r of due) {
       const id = Number(r.id);
       if (inFlight.has(id)) continue;
       inFlight.add(id);
-      const p: Promise<void> = deliver(r).catch(() => undefined).finally(() => { inFlight.delete(id); pending.delete(p); });
+      const p: Promise<void> = deliver(r)
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight.delete(id);
+          pending.delete(p);
+        });
       pending.add(p);
     }
   }
@@ -64,7 +89,15 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
   timer.unref();
   const off = outbox.onEnqueue(kick);
   return {
-    async stop() { stopped = true; clearInterval(timer); off(); await Promise.all(pending); },
-    async drain() { kick(); await Promise.all(pending); },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      off();
+      await Promise.all(pending);
+    },
+    async drain() {
+      kick();
+      await Promise.all(pending);
+    },
   };
 }

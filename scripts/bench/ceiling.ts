@@ -7,15 +7,22 @@ import { createServer } from 'node:http';
 import express from 'express';
 
 const [kind, port, file] = [process.argv[2], Number(process.argv[3]), process.argv[4]];
-const bytes = file ? readFileSync(file) : Buffer.from(JSON.stringify({ success: true, status: 200, data: { id: 1, title: 'Ceiling' } }));
+const bytes = file
+  ? readFileSync(file)
+  : Buffer.from(JSON.stringify({ success: true, status: 200, data: { id: 1, title: 'Ceiling' } }));
 if (kind === 'express') {
   // The reference server's own Express settings and body parser, and no handler work.
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(express.raw({ type: () => true, limit: 1024 * 1024 }));
-  app.use((_req, res) => { res.status(200).type('application/json').send(bytes); });
+  app.use((_req, res) => {
+    res.status(200).type('application/json').send(bytes);
+  });
   app.listen(port, '127.0.0.1');
 } else {
-  createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(bytes); }).listen(port, '127.0.0.1');
+  createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(bytes);
+  }).listen(port, '127.0.0.1');
 }

@@ -4,12 +4,28 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chart } from './chart.ts';
 
-export interface Load { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number; timeouts: number }
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
 /** The equivalent endpoints of every server: a page of 100, a page of 1, get one, create one. */
 export type Op = 'list' | 'listOne' | 'get' | 'create';
 export interface Results {
-  when: string; smoke: boolean; node: string; connections: number; rounds: number; durationSeconds: number; wallSeconds: number;
-  sizes: number[]; peerCatalogue: number; jsonServerCatalogue: number;
+  when: string;
+  smoke: boolean;
+  node: string;
+  connections: number;
+  rounds: number;
+  durationSeconds: number;
+  wallSeconds: number;
+  sizes: number[];
+  peerCatalogue: number;
+  jsonServerCatalogue: number;
   ceiling: Record<string, Load & { bytes: number }>;
   peers: Record<'reference' | 'prism' | 'jsonServer', Record<Op, Load>>;
   /** The reference server's list and get at fewer connections than the main runs. */
@@ -32,34 +48,79 @@ export function report(r: Results, out: string): { summary: string; failures: st
   const { peers, ceiling, scale, sweep, sizes, connections } = r;
   const [small, large] = [sizes[0]!, sizes.at(-1)!];
   const ref = peers.reference;
-  const vsPeer = (peer: 'prism' | 'jsonServer') => Object.fromEntries(ops.map((op) => [op, ratio(ref[op].rps, peers[peer][op].rps)])) as Record<Op, number | null>;
+  const vsPeer = (peer: 'prism' | 'jsonServer') =>
+    Object.fromEntries(ops.map((op) => [op, ratio(ref[op].rps, peers[peer][op].rps)])) as Record<Op, number | null>;
   const vsPrism = vsPeer('prism');
   const vsJsonServer = vsPeer('jsonServer');
-  const scaleP50: Record<string, number | null> = Object.fromEntries(Object.keys(scale[small]!.queries).map((q) => [q, ratio(scale[large]!.queries[q]!.p50, scale[small]!.queries[q]!.p50)]));
+  const scaleP50: Record<string, number | null> = Object.fromEntries(
+    Object.keys(scale[small]!.queries).map((q) => [
+      q,
+      ratio(scale[large]!.queries[q]!.p50, scale[small]!.queries[q]!.p50),
+    ]),
+  );
   scaleP50['get one'] = ratio(scale[large]!.get.p50, scale[small]!.get.p50);
   const sameBytes = { list: ceiling[SAME_BYTES.list]!, get: ceiling[SAME_BYTES.get]! };
   const ofCeiling = { list: ratio(ref.list.rps, sameBytes.list.rps), get: ratio(ref.get.rps, sameBytes.get.rps) };
   // Latency against concurrency, the main runs included: the most connections at which each p99 is under 10 ms.
-  const byConnections: Record<number, { list: Load; get: Load }> = { ...sweep, [connections]: { list: ref.list, get: ref.get } };
-  const holds = (op: 'list' | 'get') => Math.max(0, ...Object.entries(byConnections).filter(([, l]) => l[op].p99 < 10).map(([c]) => Number(c)));
+  const byConnections: Record<number, { list: Load; get: Load }> = {
+    ...sweep,
+    [connections]: { list: ref.list, get: ref.get },
+  };
+  const holds = (op: 'list' | 'get') =>
+    Math.max(
+      0,
+      ...Object.entries(byConnections)
+        .filter(([, l]) => l[op].p99 < 10)
+        .map(([c]) => Number(c)),
+    );
 
   const bars = [
-    { bar: 'list and get ≥ 3× the requests/s of the Prism mock', met: (vsPrism.list ?? 0) >= 3 && (vsPrism.get ?? 0) >= 3,
-      value: `list (page of 100 each) ${fmt(vsPrism.list)}×, get ${fmt(vsPrism.get)}×; also list (page of 1, Prism on the document as is) ${fmt(vsPrism.listOne)}×` },
-    { bar: `list and get p99 < 10 ms at ${connections} connections (${r.peerCatalogue} products)`, met: ref.list.p99 < 10 && ref.get.p99 < 10,
-      value: `list ${ref.list.p99} ms, get ${ref.get.p99} ms. Bare Express sending the same bytes from memory: list ${sameBytes.list.p99} ms, get ${sameBytes.get.p99} ms. `
-        + `The reference's p99 is under 10 ms up to ${holds('list')} connections (list) and ${holds('get')} (get)` },
-    { bar: `list latency at ${large} within 2× of ${small} (p50: page 1, filtered lists, a page 90 % deep; and get)`, met: Object.values(scaleP50).every((v) => (v ?? Infinity) <= 2),
-      value: Object.entries(scaleP50).map(([q, v]) => `${q.split(' ')[0]} ${fmt(v)}×`).join(', ') },
-    ...(r.suite ? [{ bar: 'a full conformance suite run under 30 s', met: r.suite.seconds < 30 && r.suite.exitCode === 0, value: `${r.suite.seconds.toFixed(1)} s (exit code ${r.suite.exitCode})` }] : []),
+    {
+      bar: 'list and get ≥ 3× the requests/s of the Prism mock',
+      met: (vsPrism.list ?? 0) >= 3 && (vsPrism.get ?? 0) >= 3,
+      value: `list (page of 100 each) ${fmt(vsPrism.list)}×, get ${fmt(vsPrism.get)}×; also list (page of 1, Prism on the document as is) ${fmt(vsPrism.listOne)}×`,
+    },
+    {
+      bar: `list and get p99 < 10 ms at ${connections} connections (${r.peerCatalogue} products)`,
+      met: ref.list.p99 < 10 && ref.get.p99 < 10,
+      value:
+        `list ${ref.list.p99} ms, get ${ref.get.p99} ms. Bare Express sending the same bytes from memory: list ${sameBytes.list.p99} ms, get ${sameBytes.get.p99} ms. ` +
+        `The reference's p99 is under 10 ms up to ${holds('list')} connections (list) and ${holds('get')} (get)`,
+    },
+    {
+      bar: `list latency at ${large} within 2× of ${small} (p50: page 1, filtered lists, a page 90 % deep; and get)`,
+      met: Object.values(scaleP50).every((v) => (v ?? Infinity) <= 2),
+      value: Object.entries(scaleP50)
+        .map(([q, v]) => `${q.split(' ')[0]} ${fmt(v)}×`)
+        .join(', '),
+    },
+    ...(r.suite
+      ? [
+          {
+            bar: 'a full conformance suite run under 30 s',
+            met: r.suite.seconds < 30 && r.suite.exitCode === 0,
+            value: `${r.suite.seconds.toFixed(1)} s (exit code ${r.suite.exitCode})`,
+          },
+        ]
+      : []),
   ];
-  const failures = [...Object.entries(peers).flatMap(([p, m]) => Object.entries(m).map(([op, l]) => [`${p} ${op}`, l] as const)),
+  const failures = [
+    ...Object.entries(peers).flatMap(([p, m]) => Object.entries(m).map(([op, l]) => [`${p} ${op}`, l] as const)),
     ...Object.entries(ceiling).map(([name, l]) => [`ceiling ${name}`, l] as const),
-    ...Object.entries(sweep).flatMap(([c, s]) => Object.entries(s).map(([op, l]) => [`${op} at ${c} connections`, l] as const)),
-    ...Object.entries(scale).flatMap(([n, s]) => [...Object.entries(s.queries), ['get one', s.get] as const].map(([q, l]) => [`${n} ${q}`, l] as const))]
-    .filter(([, l]) => l.non2xx || l.errors || l.timeouts).map(([name, l]) => `${name}: ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`);
+    ...Object.entries(sweep).flatMap(([c, s]) =>
+      Object.entries(s).map(([op, l]) => [`${op} at ${c} connections`, l] as const),
+    ),
+    ...Object.entries(scale).flatMap(([n, s]) =>
+      [...Object.entries(s.queries), ['get one', s.get] as const].map(([q, l]) => [`${n} ${q}`, l] as const),
+    ),
+  ]
+    .filter(([, l]) => l.non2xx || l.errors || l.timeouts)
+    .map(([name, l]) => `${name}: ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`);
 
-  writeFileSync(join(out, 'results.json'), `${JSON.stringify({ ...r, ratios: { vsPrism, vsJsonServer, ofCeiling, scaleP50 }, bars, failures }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'results.json'),
+    `${JSON.stringify({ ...r, ratios: { vsPrism, vsJsonServer, ofCeiling, scaleP50 }, bars, failures }, null, 2)}\n`,
+  );
 
   const summary = `# Benchmarks
 
@@ -72,7 +133,11 @@ ${r.rounds * r.durationSeconds} s each, since they add products.
 
 ## Bars
 
-${table(['bar', 'result', 'met'], ['---', '---', '---'], bars.map((b) => [b.bar, b.value, b.met ? 'yes' : '**no**']))}
+${table(
+  ['bar', 'result', 'met'],
+  ['---', '---', '---'],
+  bars.map((b) => [b.bar, b.value, b.met ? 'yes' : '**no**']),
+)}
 
 ${failures.length ? `Responses that were not 2xx (the run is suspect):\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : 'Every measured response was 2xx.'}
 
@@ -85,11 +150,14 @@ The load generator shares the machine's cores with the server, so no server meas
 Little's law, ${connections} connections always in flight at a mean latency of 5 ms take ${(connections / 0.005).toFixed(0)} req/s, so a p99 under 10 ms
 asks for about that throughput, at the bytes of the answer.
 
-${table(['server', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ this (req/s)'], ['---', '---:', '---:', '---:', '---:', '---:'],
+${table(
+  ['server', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ this (req/s)'],
+  ['---', '---:', '---:', '---:', '---:', '---:'],
   Object.entries(ceiling).map(([name, l]) => {
     const op = name === SAME_BYTES.list ? 'list' : 'get';
     return [name, l.bytes, l.rps.toFixed(0), l.p50, l.p99, `${fmt(ratio(ref[op].rps, l.rps))}× (${op})`];
-  }))}
+  }),
+)}
 
 ## Reference server against its peers
 
@@ -101,17 +169,45 @@ the Product schema's own examples, because on the document as is it answers a on
 reference server commits each create durably — WAL, synchronous=FULL — with its webhook outbox row, json-server
 rewrites its file).
 
-${table(['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ peer (req/s)'], ['---', '---', '---:', '---:', '---:', '---:'],
-  ops.flatMap((op) => ([['reference', 'reference'], ['Prism mock', 'prism'], ['json-server', 'jsonServer']] as const).map(([label, key]) => [
-    op, label, peers[key][op].rps.toFixed(0), peers[key][op].p50, peers[key][op].p99, key === 'reference' ? '' : `${fmt(ratio(ref[op].rps, peers[key][op].rps))}×`])))}
+${table(
+  ['endpoint', 'server', 'req/s', 'p50 ms', 'p99 ms', 'reference ÷ peer (req/s)'],
+  ['---', '---', '---:', '---:', '---:', '---:'],
+  ops.flatMap((op) =>
+    (
+      [
+        ['reference', 'reference'],
+        ['Prism mock', 'prism'],
+        ['json-server', 'jsonServer'],
+      ] as const
+    ).map(([label, key]) => [
+      op,
+      label,
+      peers[key][op].rps.toFixed(0),
+      peers[key][op].p50,
+      peers[key][op].p99,
+      key === 'reference' ? '' : `${fmt(ratio(ref[op].rps, peers[key][op].rps))}×`,
+    ]),
+  ),
+)}
 
 ## Latency against concurrency
 
 The reference server at ${r.peerCatalogue} products. With one connection the latency is the work of one request; with
 more, requests queue behind each other on one event loop, so p99 grows with the connections.
 
-${table(['connections', 'list req/s', 'list p50 ms', 'list p99 ms', 'get req/s', 'get p50 ms', 'get p99 ms'], ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-  Object.entries(byConnections).map(([c, l]) => [c, l.list.rps.toFixed(0), l.list.p50, l.list.p99, l.get.rps.toFixed(0), l.get.p50, l.get.p99]))}
+${table(
+  ['connections', 'list req/s', 'list p50 ms', 'list p99 ms', 'get req/s', 'get p50 ms', 'get p99 ms'],
+  ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+  Object.entries(byConnections).map(([c, l]) => [
+    c,
+    l.list.rps.toFixed(0),
+    l.list.p50,
+    l.list.p99,
+    l.get.rps.toFixed(0),
+    l.get.p50,
+    l.get.p99,
+  ]),
+)}
 
 ## Scale
 
@@ -124,11 +220,14 @@ reference-server/store/anchors.ts), so it skips fewer than 1000. Every list also
 \`pagination.total\`, which no index does faster than one entry at a time: filters matching a share of the
 catalogue (rather than a fixed number) cost in proportion to it.
 
-${table(['query', ...sizes.map((n) => `p50 ms @ ${n}`), ...sizes.map((n) => `req/s @ ${n}`), `p50 ${large} ÷ ${small}`], ['---', ...sizes.map(() => '---:'), ...sizes.map(() => '---:'), '---:'],
+${table(
+  ['query', ...sizes.map((n) => `p50 ms @ ${n}`), ...sizes.map((n) => `req/s @ ${n}`), `p50 ${large} ÷ ${small}`],
+  ['---', ...sizes.map(() => '---:'), ...sizes.map(() => '---:'), '---:'],
   [...Object.keys(scale[small]!.queries), 'get one'].map((q) => {
     const at = (n: number) => (q === 'get one' ? scale[n]!.get : scale[n]!.queries[q]!);
     return [q, ...sizes.map((n) => at(n).p50), ...sizes.map((n) => at(n).rps.toFixed(0)), `${fmt(scaleP50[q])}×`];
-  }))}
+  }),
+)}
 
 Seeding: ${sizes.map((n) => `${n} in ${scale[n]!.seedSeconds.toFixed(1)} s`).join(', ')}.
 Peak RSS of the reference server after the ${large}-product run: ${r.peakRssMb.toFixed(0)} MB (VmHWM).
@@ -142,13 +241,37 @@ ${r.suite ? `A full run against the reference server it starts: ${r.suite.second
 Raw numbers: [results.json](results.json).
 `;
   writeFileSync(join(out, 'summary.md'), summary);
-  writeFileSync(join(out, 'chart.svg'), chart([
-    { title: 'Reference ÷ Prism mock, requests/s (list: a page of 100 each; listOne: a page of 1)', bars: ops.map((op) => ({ label: op, value: vsPrism[op] })), target: { value: 3, label: 'bar 3×' } },
-    { title: 'Reference ÷ json-server, requests/s', bars: ops.map((op) => ({ label: op, value: vsJsonServer[op] })) },
-    { title: 'Reference ÷ bare Express sending the same bytes, requests/s', bars: (['list', 'get'] as const).map((op) => ({ label: op, value: ofCeiling[op] })), target: { value: 1, label: 'the ceiling' } },
-    { title: `p99 at ${connections} connections ÷ 10 ms (under the line meets the bar)`, target: { value: 1, label: 'bar 10 ms' },
-      bars: [...(['list', 'get'] as const).map((op) => ({ label: `reference ${op}`, value: ref[op].p99 / 10 })), ...(['list', 'get'] as const).map((op) => ({ label: `same bytes, no work: ${op}`, value: sameBytes[op].p99 / 10 }))] },
-    { title: `p50 at ${large} ÷ p50 at ${small} products`, bars: Object.entries(scaleP50).map(([label, value]) => ({ label, value })), target: { value: 2, label: 'bar 2×' } },
-  ]));
+  writeFileSync(
+    join(out, 'chart.svg'),
+    chart([
+      {
+        title: 'Reference ÷ Prism mock, requests/s (list: a page of 100 each; listOne: a page of 1)',
+        bars: ops.map((op) => ({ label: op, value: vsPrism[op] })),
+        target: { value: 3, label: 'bar 3×' },
+      },
+      { title: 'Reference ÷ json-server, requests/s', bars: ops.map((op) => ({ label: op, value: vsJsonServer[op] })) },
+      {
+        title: 'Reference ÷ bare Express sending the same bytes, requests/s',
+        bars: (['list', 'get'] as const).map((op) => ({ label: op, value: ofCeiling[op] })),
+        target: { value: 1, label: 'the ceiling' },
+      },
+      {
+        title: `p99 at ${connections} connections ÷ 10 ms (under the line meets the bar)`,
+        target: { value: 1, label: 'bar 10 ms' },
+        bars: [
+          ...(['list', 'get'] as const).map((op) => ({ label: `reference ${op}`, value: ref[op].p99 / 10 })),
+          ...(['list', 'get'] as const).map((op) => ({
+            label: `same bytes, no work: ${op}`,
+            value: sameBytes[op].p99 / 10,
+          })),
+        ],
+      },
+      {
+        title: `p50 at ${large} ÷ p50 at ${small} products`,
+        bars: Object.entries(scaleP50).map(([label, value]) => ({ label, value })),
+        target: { value: 2, label: 'bar 2×' },
+      },
+    ]),
+  );
   return { summary, failures };
 }

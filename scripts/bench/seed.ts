@@ -25,10 +25,29 @@ export function product(i: number, count: number): Record<string, string | numbe
   const o: Record<string, string | number | boolean | null> = {};
   for (const c of products.columns) o[c.name] = null;
   return Object.assign(o, {
-    id: i, type: 'physical', priceType: 'buy', quickfind: i, sku: sku(i), title: `Product ${i}`, alias: `product-${i}`,
-    description: `A benchmark product, number ${i}.`, isActive: !isAdmin(i, count), isMadeToOrder: false, isDiscontinued: false,
-    createdOn: created, modifiedOn: created, isStockLimited: false, taxClassId: 1, orderQuantityMin: 1, packagedWeight: 100 + (i % 900),
-    isPurchasable: true, isSearchable: true, isFeatured: i % 50 === 0, isIndexable: true, condition: 'new', countRating: 0,
+    id: i,
+    type: 'physical',
+    priceType: 'buy',
+    quickfind: i,
+    sku: sku(i),
+    title: `Product ${i}`,
+    alias: `product-${i}`,
+    description: `A benchmark product, number ${i}.`,
+    isActive: !isAdmin(i, count),
+    isMadeToOrder: false,
+    isDiscontinued: false,
+    createdOn: created,
+    modifiedOn: created,
+    isStockLimited: false,
+    taxClassId: 1,
+    orderQuantityMin: 1,
+    packagedWeight: 100 + (i % 900),
+    isPurchasable: true,
+    isSearchable: true,
+    isFeatured: i % 50 === 0,
+    isIndexable: true,
+    condition: 'new',
+    countRating: 0,
   });
 }
 
@@ -41,7 +60,9 @@ export async function seedCatalogue(file: string, count: number): Promise<number
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
   const names = products.columns.map((c) => c.name);
-  const insert = db.prepare(`INSERT INTO products (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
+  const insert = db.prepare(
+    `INSERT INTO products (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+  );
   db.exec('BEGIN');
   for (let i = 1; i <= count; i++) {
     const p = product(i, count);

@@ -1,7 +1,9 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'auth.expiredTokenAccepted', area: 'auth', source: ['§8', 'D-05'],
+  name: 'auth.expiredTokenAccepted',
+  area: 'auth',
+  source: ['§8', 'D-05'],
   description: 'Tokens are looked up without their expiry: a token stays valid after its 3600 s.',
   apply: (app) => {
     const { auth } = app.services;

@@ -1,11 +1,14 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'auth.readonlyCanWrite', area: 'auth', source: ['§5', 'D-07'],
+  name: 'auth.readonlyCanWrite',
+  area: 'auth',
+  source: ['§5', 'D-07'],
   description: 'A `.readonly` scope is taken as its full scope, so the readonly client may write.',
   apply: (app) => {
     const { auth } = app.services;
     const original = auth.requireScopes.bind(auth);
-    auth.requireScopes = (client, alternatives) => original({ ...client, scopes: client.scopes.flatMap((s) => [s, s.replace(/\.readonly$/, '')]) }, alternatives);
+    auth.requireScopes = (client, alternatives) =>
+      original({ ...client, scopes: client.scopes.flatMap((s) => [s, s.replace(/\.readonly$/, '')]) }, alternatives);
   },
 } satisfies Fault;

@@ -1,7 +1,9 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'auth.scopeAlwaysNull', area: 'auth', source: ['§2.9', 'D-07'],
+  name: 'auth.scopeAlwaysNull',
+  area: 'auth',
+  source: ['§2.9', 'D-07'],
   description: 'The token answer copies the source example: `scope` is always null, whatever the client holds.',
   apply: (app) => {
     const { auth } = app.services;

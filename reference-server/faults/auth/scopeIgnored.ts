@@ -1,8 +1,12 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'auth.scopeIgnored', area: 'auth', source: ['§5', 'D-07'],
+  name: 'auth.scopeIgnored',
+  area: 'auth',
+  source: ['§5', 'D-07'],
   description: 'Any valid token may call any operation: scopes are never checked.',
   apply: (app) => {
-    const { auth } = app.services; auth.requireScopes = () => undefined; },
+    const { auth } = app.services;
+    auth.requireScopes = () => undefined;
+  },
 } satisfies Fault;

@@ -3,7 +3,9 @@ import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'auth.tokenAliasMissing', area: 'auth', source: ['D-05'],
+  name: 'auth.tokenAliasMissing',
+  area: 'auth',
+  source: ['D-05'],
   description: 'Only `/admin/oauth/token.json` issues tokens; `/admin/oauth/token` answers 404.',
   apply: (app) => wrapHandler(app, 'createTokenAlias', () => () => notFound('path', 'route')),
 } satisfies Fault;

@@ -1,8 +1,12 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'auth.webhooksAcrossClients', area: 'auth', source: ['§6', 'D-45', 'D-07'],
-  description: 'The creating client of a webhook is recorded but not enforced: every client sees and changes every webhook.',
+  name: 'auth.webhooksAcrossClients',
+  area: 'auth',
+  source: ['§6', 'D-45', 'D-07'],
+  description:
+    'The creating client of a webhook is recorded but not enforced: every client sees and changes every webhook.',
   apply: (app) => {
-    (app.seams.resources.webhooks.def as { owner?: string }).owner = 'recorded'; },
+    (app.seams.resources.webhooks.def as { owner?: string }).owner = 'recorded';
+  },
 } satisfies Fault;

@@ -1,7 +1,11 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'callbacks.currencyNotConverted', area: 'callbacks', source: ['§7', 'D-22'],
-  description: 'A price in another currency than the cart\'s is taken as is, without conversion.',
-  apply: (app) => { app.seams.pricing.convert = (amount) => amount; },
+  name: 'callbacks.currencyNotConverted',
+  area: 'callbacks',
+  source: ['§7', 'D-22'],
+  description: "A price in another currency than the cart's is taken as is, without conversion.",
+  apply: (app) => {
+    app.seams.pricing.convert = (amount) => amount;
+  },
 } satisfies Fault;

@@ -2,7 +2,9 @@ import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'callbacks.dispatchDateMissing', area: 'callbacks', source: ['§2.10', 'D-21'],
+  name: 'callbacks.dispatchDateMissing',
+  area: 'callbacks',
+  source: ['§2.10', 'D-21'],
   description: 'Rate and label requests leave out `dispatchDate`.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

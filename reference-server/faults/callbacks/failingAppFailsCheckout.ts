@@ -2,13 +2,18 @@ import { ApiError } from '../../core/errors.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'callbacks.failingAppFailsCheckout', area: 'callbacks', source: ['§7', 'D-22'],
+  name: 'callbacks.failingAppFailsCheckout',
+  area: 'callbacks',
+  source: ['§7', 'D-22'],
   description: 'An App that errors, times out or answers garbage turns the whole checkout into a 502.',
   apply: (app) => {
     const post = app.seams.appCalls.post;
     app.seams.appCalls.post = async (...args) => {
       const answer = await post(...args);
-      if (answer === undefined) throw new ApiError(502, 'request', [{ name: 'ratesUrl', message: 'The shipping App failed', ref: 'error.internal' }]);
+      if (answer === undefined)
+        throw new ApiError(502, 'request', [
+          { name: 'ratesUrl', message: 'The shipping App failed', ref: 'error.internal' },
+        ]);
       return answer;
     };
   },

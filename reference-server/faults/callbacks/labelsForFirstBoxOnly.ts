@@ -2,7 +2,9 @@ import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'callbacks.labelsForFirstBoxOnly', area: 'callbacks', source: ['§4.5', 'D-49'],
+  name: 'callbacks.labelsForFirstBoxOnly',
+  area: 'callbacks',
+  source: ['§4.5', 'D-49'],
   description: 'A shipment of several boxes sends one label request (for the first box) instead of one per box.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

@@ -3,13 +3,18 @@ import type { Fault } from '../types.ts';
 
 /** The cart as one delivery: every box's items, weights summed, the first box's origin. */
 const merged = (deliveries: Json[]) => ({
-  ...deliveries[0], weight: deliveries.reduce((s, d) => s + d.weight, 0), height: deliveries.reduce((s, d) => s + d.height, 0),
+  ...deliveries[0],
+  weight: deliveries.reduce((s, d) => s + d.weight, 0),
+  height: deliveries.reduce((s, d) => s + d.height, 0),
   items: deliveries.flatMap((d) => d.items),
 });
 
 export default {
-  name: 'callbacks.oneRateRequestPerCart', area: 'callbacks', source: ['§4.5', '§2.10', 'D-21'],
-  description: 'The whole cart goes out as one rate request instead of one per delivery; its rates are used for every delivery.',
+  name: 'callbacks.oneRateRequestPerCart',
+  area: 'callbacks',
+  source: ['§4.5', '§2.10', 'D-21'],
+  description:
+    'The whole cart goes out as one rate request instead of one per delivery; its rates are used for every delivery.',
   apply: (app) => {
     const quote = app.seams.appCalls.quote;
     app.seams.appCalls.quote = async (target, deliveries, timeoutMs) => {

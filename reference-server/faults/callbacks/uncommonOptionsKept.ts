@@ -1,7 +1,11 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'callbacks.uncommonOptionsKept', area: 'callbacks', source: ['§4.5', 'D-22'],
+  name: 'callbacks.uncommonOptionsKept',
+  area: 'callbacks',
+  source: ['§4.5', 'D-22'],
   description: 'An option offered for some deliveries only is kept (priced over the deliveries that offered it).',
-  apply: (app) => { app.seams.pricing.offered = (rates) => rates.some((r) => r !== undefined); },
+  apply: (app) => {
+    app.seams.pricing.offered = (rates) => rates.some((r) => r !== undefined);
+  },
 } satisfies Fault;

@@ -2,14 +2,26 @@ import type { Json } from '../../../openapi/contract.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'callbacks.weightInKilograms', area: 'callbacks', source: ['§2.10', 'D-38'],
+  name: 'callbacks.weightInKilograms',
+  area: 'callbacks',
+  source: ['§2.10', 'D-38'],
   description: 'Rate and label requests send weights in kilograms instead of grams.',
   apply: (app) => {
     const post = app.seams.appCalls.post;
     app.seams.appCalls.post = (url, body, ...rest) => {
       const { delivery } = body as { delivery: Json };
       const kg = (g: number) => g / 1000;
-      return post(url, { delivery: { ...delivery, weight: kg(delivery.weight), items: delivery.items.map((i: Json) => ({ ...i, weight: kg(i.weight) })) } }, ...rest);
+      return post(
+        url,
+        {
+          delivery: {
+            ...delivery,
+            weight: kg(delivery.weight),
+            items: delivery.items.map((i: Json) => ({ ...i, weight: kg(i.weight) })),
+          },
+        },
+        ...rest,
+      );
     };
   },
 } satisfies Fault;

@@ -3,12 +3,15 @@ import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'contacts.hqDeletable', area: 'contacts', source: ['§3', 'D-12'],
+  name: 'contacts.hqDeletable',
+  area: 'contacts',
+  source: ['§3', 'D-12'],
   description: 'The hq contact can be deleted like any other.',
-  apply: (app) => wrapHandler(app, 'deleteContact', (original) => (req) => {
-    const id = Number(req.params.id);
-    if (!sql(req.db, "SELECT 1 FROM contacts WHERE id = ? AND type = 'hq'").get(id)) return original(req);
-    sql(req.db, 'DELETE FROM contacts WHERE id = ?').run(id);
-    return { status: 204 };
-  }),
+  apply: (app) =>
+    wrapHandler(app, 'deleteContact', (original) => (req) => {
+      const id = Number(req.params.id);
+      if (!sql(req.db, "SELECT 1 FROM contacts WHERE id = ? AND type = 'hq'").get(id)) return original(req);
+      sql(req.db, 'DELETE FROM contacts WHERE id = ?').run(id);
+      return { status: 204 };
+    }),
 } satisfies Fault;

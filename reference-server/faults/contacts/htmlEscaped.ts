@@ -3,7 +3,12 @@ import { beforeContactValidation } from '../contactWrites.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'contacts.htmlEscaped', area: 'contacts', source: ['§2.2', 'D-13'],
+  name: 'contacts.htmlEscaped',
+  area: 'contacts',
+  source: ['§2.2', 'D-13'],
   description: 'HTML in contact fields is escaped (`&lt;b&gt;`) and stored instead of being refused with a 422.',
-  apply: (app) => beforeContactValidation(app, (c) => walk(c, (v) => (typeof v === 'string' ? v.replace(/</g, '&lt;').replace(/>/g, '&gt;') : v))),
+  apply: (app) =>
+    beforeContactValidation(app, (c) =>
+      walk(c, (v) => (typeof v === 'string' ? v.replace(/</g, '&lt;').replace(/>/g, '&gt;') : v)),
+    ),
 } satisfies Fault;

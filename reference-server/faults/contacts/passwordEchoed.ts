@@ -3,12 +3,15 @@ import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'contacts.passwordEchoed', area: 'contacts', source: ['§2.2', 'D-28'],
+  name: 'contacts.passwordEchoed',
+  area: 'contacts',
+  source: ['§2.2', 'D-28'],
   description: 'Add and update answer the contact with the `password` that was sent.',
-  apply: (app) => wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
-    const reply = await original(req);
-    const password = (req.body as { contact: Json }).contact?.password;
-    if (password === undefined || reply.status >= 300) return reply;
-    return { ...reply, body: { contact: { ...(reply.body as { contact: Json }).contact, password } } };
-  }),
+  apply: (app) =>
+    wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {
+      const reply = await original(req);
+      const password = (req.body as { contact: Json }).contact?.password;
+      if (password === undefined || reply.status >= 300) return reply;
+      return { ...reply, body: { contact: { ...(reply.body as { contact: Json }).contact, password } } };
+    }),
 } satisfies Fault;

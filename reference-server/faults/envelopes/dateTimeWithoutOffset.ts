@@ -2,7 +2,14 @@ import { onJson, walk } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'envelopes.dateTimeWithoutOffset', area: 'envelopes', source: ['§2.1', 'D-10'],
+  name: 'envelopes.dateTimeWithoutOffset',
+  area: 'envelopes',
+  source: ['§2.1', 'D-10'],
   description: 'Date-times are written as local times without an offset (`2024-05-01T10:00:00`).',
-  apply: (app) => onJson(app, (body) => walk(body, (v) => (typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/.test(v) ? v.slice(0, 19) : v))),
+  apply: (app) =>
+    onJson(app, (body) =>
+      walk(body, (v) =>
+        typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/.test(v) ? v.slice(0, 19) : v,
+      ),
+    ),
 } satisfies Fault;

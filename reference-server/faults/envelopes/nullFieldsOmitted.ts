@@ -2,15 +2,24 @@ import { onJson, walk } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 /** Drops null-valued properties from every object under `data` / `contact` (serialiser `omitNull`). */
-const strip = (v: unknown) => walk(v, (node) => (node && typeof node === 'object' && !Array.isArray(node) ? Object.fromEntries(Object.entries(node).filter(([, value]) => value !== null)) : node));
+const strip = (v: unknown) =>
+  walk(v, (node) =>
+    node && typeof node === 'object' && !Array.isArray(node)
+      ? Object.fromEntries(Object.entries(node).filter(([, value]) => value !== null))
+      : node,
+  );
 
 export default {
-  name: 'envelopes.nullFieldsOmitted', area: 'envelopes', source: ['§2.1', 'D-39'],
+  name: 'envelopes.nullFieldsOmitted',
+  area: 'envelopes',
+  source: ['§2.1', 'D-39'],
   description: 'Unset optional fields are left out of answers instead of being sent as null.',
-  apply: (app) => onJson(app, (body) => {
-    if (!body || typeof body !== 'object' || body.success === false) return body;
-    const out = { ...body };
-    for (const key of ['data', 'contact', 'contacts', 'shippingService', 'shippingServices']) if (key in out) out[key] = strip(out[key]);
-    return out;
-  }),
+  apply: (app) =>
+    onJson(app, (body) => {
+      if (!body || typeof body !== 'object' || body.success === false) return body;
+      const out = { ...body };
+      for (const key of ['data', 'contact', 'contacts', 'shippingService', 'shippingServices'])
+        if (key in out) out[key] = strip(out[key]);
+      return out;
+    }),
 } satisfies Fault;

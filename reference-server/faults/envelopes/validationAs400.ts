@@ -2,7 +2,9 @@ import { restatus } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'envelopes.validationAs400', area: 'envelopes', source: ['D-02', '§7'],
+  name: 'envelopes.validationAs400',
+  area: 'envelopes',
+  source: ['D-02', '§7'],
   description: 'A broken rule of the contract answers 400 instead of 422.',
   apply: (app) => restatus(app, 422, 400),
 } satisfies Fault;

@@ -3,13 +3,16 @@ import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'filters.emailCaseSensitive', area: 'filters', source: ['D-11'],
+  name: 'filters.emailCaseSensitive',
+  area: 'filters',
+  source: ['D-11'],
   description: 'Contact search by `email` matches the exact case only.',
-  apply: (app) => wrapHandler(app, 'searchContacts', (original) => async (req) => {
-    const reply = await original(req);
-    const email = req.query.email;
-    if (email === undefined) return reply;
-    const body = reply.body as { contacts: Json[] };
-    return { ...reply, body: { contacts: body.contacts.filter((c) => c.email === email) } };
-  }),
+  apply: (app) =>
+    wrapHandler(app, 'searchContacts', (original) => async (req) => {
+      const reply = await original(req);
+      const email = req.query.email;
+      if (email === undefined) return reply;
+      const body = reply.body as { contacts: Json[] };
+      return { ...reply, body: { contacts: body.contacts.filter((c) => c.email === email) } };
+    }),
 } satisfies Fault;

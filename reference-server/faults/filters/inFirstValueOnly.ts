@@ -1,7 +1,9 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'filters.inFirstValueOnly', area: 'filters', source: ['§4.4'],
+  name: 'filters.inFirstValueOnly',
+  area: 'filters',
+  source: ['§4.4'],
   description: '`:in` takes only the first value of the comma-separated list.',
   apply: (app) => {
     const parse = app.seams.listSyntax.parse;

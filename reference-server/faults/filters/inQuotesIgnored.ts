@@ -1,7 +1,11 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'filters.inQuotesIgnored', area: 'filters', source: ['§4.4'],
+  name: 'filters.inQuotesIgnored',
+  area: 'filters',
+  source: ['§4.4'],
   description: '`:in` splits on every comma: a double-quoted value containing a comma (`"A,B"`) is not honoured.',
-  apply: (app) => { app.seams.listSyntax.parse = (raw) => raw.split(','); },
+  apply: (app) => {
+    app.seams.listSyntax.parse = (raw) => raw.split(',');
+  },
 } satisfies Fault;

@@ -2,7 +2,14 @@ import { rewriteFilters } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'filters.maxExclusive', area: 'filters', source: ['§4.4'],
+  name: 'filters.maxExclusive',
+  area: 'filters',
+  source: ['§4.4'],
   description: '`:max` is exclusive (less than) instead of less than or equal.',
-  apply: (app) => rewriteFilters(app, (f) => f.filter.op === 'lte', (f) => ({ ...f, filter: { ...f.filter, op: 'lt' } })),
+  apply: (app) =>
+    rewriteFilters(
+      app,
+      (f) => f.filter.op === 'lte',
+      (f) => ({ ...f, filter: { ...f.filter, op: 'lt' } }),
+    ),
 } satisfies Fault;

@@ -2,7 +2,14 @@ import { rewriteFilters } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'filters.skuInCaseSensitive', area: 'filters', source: ['§4.4', 'D-37'],
+  name: 'filters.skuInCaseSensitive',
+  area: 'filters',
+  source: ['§4.4', 'D-37'],
   description: '`sku:in` compares case-sensitively.',
-  apply: (app) => rewriteFilters(app, (f) => f.param === 'sku:in', (f) => ({ ...f, filter: { ...f.filter, caseInsensitive: false } })),
+  apply: (app) =>
+    rewriteFilters(
+      app,
+      (f) => f.param === 'sku:in',
+      (f) => ({ ...f, filter: { ...f.filter, caseInsensitive: false } }),
+    ),
 } satisfies Fault;

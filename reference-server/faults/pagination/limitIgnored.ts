@@ -2,9 +2,12 @@ import { allResources, wrapMethod } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'pagination.limitIgnored', area: 'pagination', source: ['D-03', '§2.1'],
+  name: 'pagination.limitIgnored',
+  area: 'pagination',
+  source: ['D-03', '§2.1'],
   description: 'The query always reads 100 rows; `limit` is only echoed in the envelope.',
   apply: (app) => {
-    for (const r of allResources(app)) wrapMethod(r, 'list', (list) => (ctx, query, parentId) => list(ctx, { ...query, limit: undefined }, parentId));
+    for (const r of allResources(app))
+      wrapMethod(r, 'list', (list) => (ctx, query, parentId) => list(ctx, { ...query, limit: undefined }, parentId));
   },
 } satisfies Fault;

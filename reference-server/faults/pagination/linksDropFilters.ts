@@ -11,9 +11,17 @@ const bare = (link: string | null) => {
 };
 
 export default {
-  name: 'pagination.linksDropFilters', area: 'pagination', source: ['D-03'],
+  name: 'pagination.linksDropFilters',
+  area: 'pagination',
+  source: ['D-03'],
   description: 'The links are built from `page` and `limit` alone: following `next` drops every filter.',
-  apply: (app) => onJson(app, (body) => (isList(body)
-    ? { ...body, links: { self: bare(body.links.self), previous: bare(body.links.previous), next: bare(body.links.next) } }
-    : body)),
+  apply: (app) =>
+    onJson(app, (body) =>
+      isList(body)
+        ? {
+            ...body,
+            links: { self: bare(body.links.self), previous: bare(body.links.previous), next: bare(body.links.next) },
+          }
+        : body,
+    ),
 } satisfies Fault;

@@ -2,7 +2,14 @@ import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'pagination.searchPageIgnored', area: 'pagination', source: ['D-11', 'D-03'],
+  name: 'pagination.searchPageIgnored',
+  area: 'pagination',
+  source: ['D-11', 'D-03'],
   description: 'Contact search ignores `page`: every page answers the first one.',
-  apply: (app) => wrapHandler(app, 'searchContacts', (original) => (req) => original({ ...req, query: { ...req.query, page: undefined } })),
+  apply: (app) =>
+    wrapHandler(
+      app,
+      'searchContacts',
+      (original) => (req) => original({ ...req, query: { ...req.query, page: undefined } }),
+    ),
 } satisfies Fault;

@@ -1,7 +1,11 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'products.currentStockNotUpdated', area: 'products', source: ['§2.4', 'D-43'],
-  description: 'Writing an inventory entry does not update the product\'s `currentStock`.',
-  apply: (app) => { app.seams.resources.inventory.def.afterWrite = undefined; },
+  name: 'products.currentStockNotUpdated',
+  area: 'products',
+  source: ['§2.4', 'D-43'],
+  description: "Writing an inventory entry does not update the product's `currentStock`.",
+  apply: (app) => {
+    app.seams.resources.inventory.def.afterWrite = undefined;
+  },
 } satisfies Fault;

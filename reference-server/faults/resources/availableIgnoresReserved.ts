@@ -1,7 +1,14 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'resources.availableIgnoresReserved', area: 'resources', source: ['§2.4', 'D-43'],
+  name: 'resources.availableIgnoresReserved',
+  area: 'resources',
+  source: ['§2.4', 'D-43'],
   description: '`quantityAvailable` is `quantityInStock`; reservations are not subtracted.',
-  apply: (app) => { app.seams.resources.inventory.def.computed!.quantityAvailable = { value: (o) => Number(o.quantityInStock), sql: '"quantityInStock"' }; },
+  apply: (app) => {
+    app.seams.resources.inventory.def.computed!.quantityAvailable = {
+      value: (o) => Number(o.quantityInStock),
+      sql: '"quantityInStock"',
+    };
+  },
 } satisfies Fault;

@@ -1,7 +1,9 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'resources.builtInRoleEditable', area: 'resources', source: ['§2.12', 'D-34'],
+  name: 'resources.builtInRoleEditable',
+  area: 'resources',
+  source: ['§2.12', 'D-34'],
   description: 'The built-in access roles (`customer`, `trade`, `staff`) may be changed and deleted.',
   apply: (app) => {
     const r = app.seams.resources.accessRoles;

@@ -1,7 +1,9 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'resources.headingTitleCaseSensitive', area: 'resources', source: ['§2.12', 'D-32'],
+  name: 'resources.headingTitleCaseSensitive',
+  area: 'resources',
+  source: ['§2.12', 'D-32'],
   description: 'Specification heading titles are unique case-sensitively: `Colour` and `colour` may both exist.',
   apply: (app) => {
     const r = app.seams.resources.specifications;

@@ -1,8 +1,10 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'resources.priceCurrentIgnoresEnd', area: 'resources', source: ['D-30'],
-  description: 'A price\'s `isCurrent` checks `startOn` only: a price whose `endOn` has passed is still current.',
+  name: 'resources.priceCurrentIgnoresEnd',
+  area: 'resources',
+  source: ['D-30'],
+  description: "A price's `isCurrent` checks `startOn` only: a price whose `endOn` has passed is still current.",
   apply: (app) => {
     app.seams.resources.productPrices.def.computed!.isCurrent = {
       value: (o, now) => o.startOn === null || Date.parse(String(o.startOn)) <= now.getTime(),

@@ -2,8 +2,11 @@ import { sql, type Row } from '../../store/db.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'resources.redirectTargetCopied', area: 'resources', source: ['§2.5', '§4.4', 'D-44'],
-  description: "A product redirect's target is the product's URL copied when the redirect is made: a later change of the alias leaves it pointing at the old URL.",
+  name: 'resources.redirectTargetCopied',
+  area: 'resources',
+  source: ['§2.5', '§4.4', 'D-44'],
+  description:
+    "A product redirect's target is the product's URL copied when the redirect is made: a later change of the alias leaves it pointing at the old URL.",
   apply: (app) => {
     const r = app.seams.resources.redirects;
     // The target is read as stored, and filtered as stored.
@@ -12,7 +15,9 @@ export default {
     r.def.check = (ctx, next, previous, self) => {
       check(ctx, next, previous, self);
       if (next.resource !== 'product') return;
-      const alias = (sql(ctx.db, 'SELECT alias FROM products WHERE id = ?').get(Number(next.resourceId)) as Row | undefined)?.alias;
+      const alias = (
+        sql(ctx.db, 'SELECT alias FROM products WHERE id = ?').get(Number(next.resourceId)) as Row | undefined
+      )?.alias;
       next.target = previous?.target ?? (alias ? `/${String(alias)}` : null);
     };
   },

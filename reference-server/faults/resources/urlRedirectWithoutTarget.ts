@@ -5,17 +5,27 @@ import type { Fault } from '../types.ts';
 const NONE = '/-no-target-';
 
 export default {
-  name: 'resources.urlRedirectWithoutTarget', area: 'resources', source: ['§2.5', 'D-44'],
+  name: 'resources.urlRedirectWithoutTarget',
+  area: 'resources',
+  source: ['§2.5', 'D-44'],
   description: 'A `url` redirect is accepted without `target` (the conditional requirement is not enforced).',
   apply: (app) => {
     beforeDispatch(app, (req) => {
       if (req.method === 'POST' && req.path === '/api/v2/redirects.json') {
-        rewriteBody(req, (b) => (b?.data?.resource === 'url' && b.data.target === undefined ? { ...b, data: { ...b.data, target: NONE } } : b));
+        rewriteBody(req, (b) =>
+          b?.data?.resource === 'url' && b.data.target === undefined ? { ...b, data: { ...b.data, target: NONE } } : b,
+        );
       }
     });
     const r = app.seams.resources.redirects;
     const check = r.def.check!;
-    r.def.check = (ctx, next, previous, self) => check(ctx, next.resource === 'url' && !next.target ? { ...next, target: NONE } : next, previous, self);
-    wrapMethod(r, 'create', (create) => (ctx, input, parentId) => create(ctx, input.target === NONE ? { ...input, target: null } : input, parentId));
+    r.def.check = (ctx, next, previous, self) =>
+      check(ctx, next.resource === 'url' && !next.target ? { ...next, target: NONE } : next, previous, self);
+    wrapMethod(
+      r,
+      'create',
+      (create) => (ctx, input, parentId) =>
+        create(ctx, input.target === NONE ? { ...input, target: null } : input, parentId),
+    );
   },
 } satisfies Fault;

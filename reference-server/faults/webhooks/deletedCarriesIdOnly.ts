@@ -3,7 +3,9 @@ import { signerSecret } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'webhooks.deletedCarriesIdOnly', area: 'webhooks', source: ['§6', 'D-17'],
+  name: 'webhooks.deletedCarriesIdOnly',
+  area: 'webhooks',
+  source: ['§6', 'D-17'],
   description: 'A `*/deleted` event carries only `{id}` instead of the resource as it was.',
   apply: (app) => {
     const send = app.seams.transport.send;

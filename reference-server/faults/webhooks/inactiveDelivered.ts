@@ -2,7 +2,12 @@ import { sql, type Row } from '../../store/db.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'webhooks.inactiveDelivered', area: 'webhooks', source: ['§2.8', 'D-23'],
+  name: 'webhooks.inactiveDelivered',
+  area: 'webhooks',
+  source: ['§2.8', 'D-23'],
   description: 'Events go to every subscription, also those with `isActive: false`.',
-  apply: (app) => { app.seams.routing.subscriptions = (db) => sql(db, 'SELECT id, url, events, metadata, "_clientId" FROM webhooks').all() as Row[]; },
+  apply: (app) => {
+    app.seams.routing.subscriptions = (db) =>
+      sql(db, 'SELECT id, url, events, metadata, "_clientId" FROM webhooks').all() as Row[];
+  },
 } satisfies Fault;

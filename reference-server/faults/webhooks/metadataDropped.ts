@@ -3,8 +3,10 @@ import { signerSecret } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'webhooks.metadataDropped', area: 'webhooks', source: ['§6', 'D-17'],
-  description: 'The delivery body carries an empty `metadata` instead of the subscription\'s.',
+  name: 'webhooks.metadataDropped',
+  area: 'webhooks',
+  source: ['§6', 'D-17'],
+  description: "The delivery body carries an empty `metadata` instead of the subscription's.",
   apply: (app) => {
     const send = app.seams.transport.send;
     app.seams.transport.send = (url, init) => {

@@ -2,10 +2,19 @@ import { sign } from '../../core/signing.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  name: 'webhooks.signedWithAccount', area: 'webhooks', source: ['§5', 'D-16'],
-  description: 'Webhook deliveries are signed with the store\'s account name instead of the owning App client\'s secret.',
+  name: 'webhooks.signedWithAccount',
+  area: 'webhooks',
+  source: ['§5', 'D-16'],
+  description: "Webhook deliveries are signed with the store's account name instead of the owning App client's secret.",
   apply: (app) => {
     const send = app.seams.transport.send;
-    app.seams.transport.send = (url, init) => send(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'x-store-signature': sign(String(init.body), app.services.config.account) } });
+    app.seams.transport.send = (url, init) =>
+      send(url, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          'x-store-signature': sign(String(init.body), app.services.config.account),
+        },
+      });
   },
 } satisfies Fault;
