@@ -35,9 +35,8 @@ export interface ServiceTarget {
   shippingClassIds: number[];
 }
 
-/** What an App answered, once its schema (`valid`) has passed it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked by the RateResponse/LabelResponse validator
-type Answer = any;
+/** What an App answered, once its schema (`valid`: RateResponse or LabelResponse) has passed it. */
+type Answer = unknown;
 
 /** One signed POST in the name of `account`; the parsed answer when it is a 2xx whose body passes `valid`, else undefined. */
 export async function postToApp(
@@ -92,7 +91,7 @@ export function defaultAppCalls(account: string): AppCalls {
         deliveries.map((delivery) => calls.post(target.ratesUrl, { delivery }, target.secret, timeoutMs, validRates)),
       );
       if (answers.some((a) => a === undefined)) return undefined;
-      return { service: target.settings, deliveries: answers.map((a) => a.rates as Rate[]) };
+      return { service: target.settings, deliveries: answers.map((a) => (a as { rates: Rate[] }).rates) };
     },
   };
   return calls;
@@ -120,5 +119,5 @@ export async function requestLabels(
   const answers = await Promise.all(
     boxes.map((delivery) => calls.post(labelsUrl, { delivery }, secret, timeoutMs, validLabel)),
   );
-  return answers.map((a) => (a ? ourLabel(a.label) : undefined));
+  return answers.map((a) => (a ? ourLabel((a as { label: Record<string, unknown> }).label) : undefined));
 }
