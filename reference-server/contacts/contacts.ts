@@ -1,5 +1,6 @@
 // v1 Contacts (§2.2, §3, §4.2; D-11..D-15, D-24..D-29). The body's shapes, lengths and patterns are checked by the
 // dispatcher from the contract; this file holds only the rules the schema cannot express, over store/contacts.ts.
+import { schema } from '../../openapi/contract.ts';
 import { fail, notFound } from '../core/errors.ts';
 import { isoUtc } from '../store/db.ts';
 import {
@@ -30,23 +31,8 @@ export type ContactInput = Record<string, unknown> & {
 /** A contact as returned (the Contact schema). */
 export type Contact = Record<string, unknown> & { id: number };
 
-/** The order of the Contact schema, for readable answers. */
-const FIELD_ORDER = [
-  'type',
-  'email',
-  'firstname',
-  'lastname',
-  'company',
-  'department',
-  'division',
-  'position',
-  'biography',
-  'dateOfBirth',
-  'startDate',
-  'leaveDate',
-  'phone',
-  'mobile',
-] as const;
+/** The Contact schema's properties, in its order: every answer carries each of them (unset ones null, §2.1). */
+const CONTACT_FIELDS = Object.keys(schema('Contact').properties ?? {});
 /** Address fields a write may set (D-15); `id`, `country` and `isPrimary` are the server's. */
 const ADDRESS_FIELDS = [
   'firstname',
@@ -63,49 +49,37 @@ const ADDRESS_FIELDS = [
   'longitude',
 ] as const;
 const INHERITED = ['firstname', 'lastname', 'company'] as const;
+/** A contact's address as returned: the contract's Address without the label-only `title` and `phone` (D-15). */
+const ADDRESS_OUT = Object.keys(schema('Address').properties ?? {}).filter((f) => f !== 'title' && f !== 'phone');
 const contentDir = (id: number) => `contacts/${id}`;
 
 /** The contact as get returns it (and as events carry it, D-17). */
 export function present(ctx: Ctx, id: number, baseUrl: string): Contact | undefined {
   const rec = loadContact(ctx.db, id);
   if (!rec) return undefined;
-  const out: Contact = { id: rec.id };
-  for (const f of FIELD_ORDER) out[f] = rec[f] ?? null;
-  Object.assign(out, {
+  // The fields not stored as they are returned; every other one is the stored value.
+  const derived: Record<string, unknown> = {
     hasPassword: rec.passwordHash !== null,
-    reference: rec.reference ?? null,
-    registeredNumber: rec.registeredNumber ?? null,
-    taxNumber: rec.taxNumber ?? null,
-    username: rec.username ?? null,
-    website: rec.website ?? null,
     thumbnail: thumbnailUrl(rec.thumbnail, baseUrl),
-    created: rec.created,
-  });
-  const address = loadAddress(ctx.db, id);
-  if (address) {
-    const a = address.fields;
-    for (const f of INHERITED) a[f] ??= rec[f] ?? null; // §2.2: inherited from the contact when not supplied
-    out.address = {
-      id: address.id,
-      firstname: a.firstname,
-      lastname: a.lastname,
-      company: a.company,
-      line1: a.line1 ?? null,
-      line2: a.line2 ?? null,
-      line3: a.line3 ?? null,
-      city: a.city ?? null,
-      region: a.region ?? null,
-      country: countryName(a.countryCode as string | null | undefined),
-      countryCode: a.countryCode ?? null,
-      zip: a.zip ?? null,
-      latitude: a.latitude ?? null,
-      longitude: a.longitude ?? null,
-      isPrimary: true,
-    };
-  } else out.address = null;
-  out.accessRoles = grantsOf(ctx.db, id);
-  out.tags = { contact: rec.tags ?? [] };
-  return out;
+    address: presentAddress(ctx, rec),
+    accessRoles: grantsOf(ctx.db, id),
+    tags: { contact: rec.tags ?? [] },
+  };
+  return Object.fromEntries(CONTACT_FIELDS.map((f) => [f, f in derived ? derived[f] : (rec[f] ?? null)])) as Contact;
+}
+
+/** The primary address as returned: inherited names (§2.2), the derived `country`, `isPrimary` (D-15). */
+function presentAddress(ctx: Ctx, rec: StoredContact): Record<string, unknown> | null {
+  const address = loadAddress(ctx.db, rec.id);
+  if (!address) return null;
+  const a = address.fields;
+  for (const f of INHERITED) a[f] ??= rec[f] ?? null; // §2.2: inherited from the contact when not supplied
+  const derived: Record<string, unknown> = {
+    id: address.id,
+    country: countryName(a.countryCode as string | null | undefined),
+    isPrimary: true,
+  };
+  return Object.fromEntries(ADDRESS_OUT.map((f) => [f, f in derived ? derived[f] : (a[f] ?? null)]));
 }
 
 const bodyError = (ref: string, field: string, message: string): never =>

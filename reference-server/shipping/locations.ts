@@ -1,28 +1,15 @@
 // The reference server's warehouses (D-43): stock locations 1–3. Their addresses are the `origin` of a rate or
 // label request (§2.10). Stock held at any other location id cannot be shipped from, so it is not an origin (D-21).
 
+import { schema } from '../../openapi/contract.ts';
+
 /** The Address object of §2.10, every field present (unset ones null, §2.1). */
 export type Address = Record<string, unknown>;
 
-const ADDRESS_FIELDS = [
-  'id',
-  'firstname',
-  'lastname',
-  'company',
-  'line1',
-  'line2',
-  'line3',
-  'city',
-  'region',
-  'country',
-  'countryCode',
-  'zip',
-  'latitude',
-  'longitude',
-  'isPrimary',
-] as const;
 /** Label requests add these two (§2.10). */
-const LABEL_FIELDS = ['title', 'phone'] as const;
+const LABEL_FIELDS = ['title', 'phone'];
+/** The fields of the contract's Address, but for the label-only two, in the document's order. */
+const ADDRESS_FIELDS = Object.keys(schema('Address').properties ?? {}).filter((f) => !LABEL_FIELDS.includes(f));
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** `country` is the name derived from `countryCode` (read-only in the contract). */
