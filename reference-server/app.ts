@@ -5,6 +5,7 @@ import { configFromEnv, type Config } from './core/config.ts';
 import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Req, Services } from './handlers/types.ts';
 import { Auth, loadClients } from './http/auth.ts';
+import { cors } from './http/cors.ts';
 import { findOperation } from './http/routes.ts';
 import { dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import { createSeams, type Seams } from './seams.ts';
@@ -71,6 +72,7 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(cors(config.corsOrigins));
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
 

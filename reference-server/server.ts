@@ -1,6 +1,8 @@
-// Starts the reference server: `npm run serve [-- --port 8080 --db data.sqlite --clients clients.json]`.
+// Starts the reference server: `npm run serve [-- --port 8080 --db data.sqlite --clients clients.json
+// --cors-origin http://localhost:5173]`.
 import { parseArgs } from 'node:util';
 import { configFromEnv, createApp } from './app.ts';
+import { corsOrigins } from './core/config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -8,12 +10,14 @@ const { values } = parseArgs({
     host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
     db: { type: 'string' },
     clients: { type: 'string' },
+    'cors-origin': { type: 'string' },
   },
 });
 const config = {
   ...configFromEnv(),
   ...(values.db ? { db: values.db } : {}),
   ...(values.clients ? { clientsFile: values.clients } : {}),
+  ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
 };
 const built = createApp(config);
 const { app, close } = built;

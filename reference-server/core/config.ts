@@ -23,8 +23,19 @@ export interface Config {
   currencyRates: RateTable;
   /** D-08: requests per second per client; 0 disables. */
   rateLimit: number;
+  /** Origins a browser may call from (CORS): `*` any (a development server), else the exact origins. */
+  corsOrigins: '*' | string[];
   /** A fixed clock for tests, else the real one. */
   clock: () => Date;
+}
+
+/** `CORS_ORIGIN`: `*` or unset for any origin, else a comma-separated list of origins. */
+export function corsOrigins(value: string | undefined): '*' | string[] {
+  const list = (value ?? '*')
+    .split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  return list.length === 0 || list.includes('*') ? '*' : list;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,6 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     boxMaxWeight: Number(env.BOX_MAX_WEIGHT ?? 30000),
     currencyRates: env.CURRENCY_RATES ? (JSON.parse(env.CURRENCY_RATES) as RateTable) : DEFAULT_CURRENCY_RATES,
     rateLimit: Number(env.RATE_LIMIT ?? 0),
+    corsOrigins: corsOrigins(env.CORS_ORIGIN),
     clock: () => new Date(),
   };
 }
