@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deref, operations, type Json } from '../openapi/contract.ts';
+import { deref, doc, operations, type Json } from '../openapi/contract.ts';
 import { start } from './testing.ts';
 
 /** Values of the wrong kind for a schema: the walk's broken input. */
@@ -142,4 +142,24 @@ test('a file database keeps data and pending webhook deliveries across a restart
   live.close();
   assert.equal(arrived.length >= 1, true, 'the pending delivery was sent after the restart');
   assert.equal(JSON.parse(arrived[0]!).event, 'products/created');
+});
+
+test('the bundled document is served at /openapi.json, and /docs is the built page or a 404 envelope', async () => {
+  const server = await start();
+  try {
+    const res = await fetch(`${server.base}/openapi.json`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    const served = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    assert.equal(served.openapi, doc.openapi);
+    assert.deepEqual(Object.keys(served.paths), Object.keys(doc.paths));
+    const docs = await fetch(`${server.base}/docs`);
+    if (docs.status === 200) assert.match(docs.headers.get('content-type') ?? '', /^text\/html/);
+    else {
+      assert.equal(docs.status, 404);
+      assert.equal(((await docs.json()) as { success: boolean }).success, false);
+    }
+  } finally {
+    await server.stop();
+  }
 });

@@ -1,6 +1,9 @@
 // Builds the reference server: one dispatcher that finds the operation in the contract, authenticates,
 // validates (all from the document), calls the handler of that operationId and writes the envelope.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { bundlePath } from '../openapi/contract.ts';
 import { configFromEnv, type Config } from './core/config.ts';
 import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Req, Services } from './handlers/types.ts';
@@ -15,6 +18,9 @@ import { Outbox } from './webhooks/outbox.ts';
 import { startWorker } from './webhooks/worker.ts';
 
 export { configFromEnv, type Config };
+
+/** The page `npm run docs` writes; until it is built, `/docs` is an unknown path (404). */
+const DOCS_PAGE = fileURLToPath(new URL('../reports/docs/index.html', import.meta.url));
 
 const BODY_LIMIT = 1024 * 1024; // D-48
 
@@ -75,6 +81,10 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   app.use(cors(config.corsOrigins));
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
   app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
+  // The contract and its rendered docs, for the developers and frontends that call this server (issue 14).
+  const bundle = readFileSync(bundlePath);
+  app.get('/openapi.json', (_req, res) => res.type('application/json').send(bundle));
+  app.get('/docs', (_req, res, next) => (existsSync(DOCS_PAGE) ? res.sendFile(DOCS_PAGE) : next()));
 
   app.use(async (req: Request, res: Response) => {
     for (const hook of seams.beforeDispatch) hook(req, res);
