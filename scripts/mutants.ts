@@ -7,10 +7,9 @@
 // Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
 // the last line is `Kill rate: N/M (P%)`; exits 1 when a fault is missed. `--baseline` takes the results.json of a
 // run without faults instead of making one (npm test passes the conformance step's).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
-import { baselineOf, pool, selection, suite as runSuite, type Run } from './suite-run.ts';
+import { baselineOf, pool, selection, suite as runSuite, writeSummary, type Run } from './suite-run.ts';
 
 const { values, outDir, runsDir, selected } = selection('mutants', faults, quickFaults);
 
@@ -98,25 +97,10 @@ const md = [
   killLine,
   '',
 ].join('\n');
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'summary.md'), md);
-writeFileSync(
-  join(outDir, 'summary.json'),
-  JSON.stringify(
-    {
-      generated: new Date().toISOString(),
-      wallSeconds: Number(wall),
-      quick: values.quick,
-      baseline: { requirements: baseline.length, notPassing: broken.map((r) => r.id) },
-      faults: outcomes,
-      caught,
-      total: outcomes.length,
-      killRate: Number(pct),
-    },
-    null,
-    2,
-  ),
+writeSummary(
+  outDir,
+  md,
+  { wall, quick: values.quick, baseline, broken, lastLine: killLine },
+  { faults: outcomes, caught, total: outcomes.length, killRate: Number(pct) },
 );
-console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${wall} s)`);
-console.log(killLine);
 process.exit(caught === outcomes.length ? 0 : 1);

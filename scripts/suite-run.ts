@@ -153,3 +153,26 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promi
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
 }
+
+/**
+ * Writes a runner's reports: `summary.md`, and `summary.json` with the fields both runners share (when, how long,
+ * which subset, the baseline left out) and the runner's own (`fields`); prints where they went and the last line.
+ */
+export function writeSummary(
+  outDir: string,
+  md: string,
+  run: { wall: string; quick: boolean | undefined; baseline: Requirement[]; broken: Requirement[]; lastLine: string },
+  fields: Record<string, unknown>,
+): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'summary.md'), md);
+  const shared = {
+    generated: new Date().toISOString(),
+    wallSeconds: Number(run.wall),
+    quick: run.quick,
+    baseline: { requirements: run.baseline.length, notPassing: run.broken.map((r) => r.id) },
+  };
+  writeFileSync(join(outDir, 'summary.json'), JSON.stringify({ ...shared, ...fields }, null, 2));
+  console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${run.wall} s)`);
+  console.log(run.lastLine);
+}

@@ -11,11 +11,10 @@
 // or the variant is not benign. Requirements that do not pass without any variant (the baseline run) are left out.
 // Writes reports/variants/summary.md and summary.json (--quick: reports/variants/quick/, --only: reports/variants/only/);
 // the last line is `Benign: N/M`; exits 1 when a variant is not benign under either profile.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quickVariants, variants } from '../reference-server/variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
-import { baselineOf, pool, selection, suite, type Requirement, type Run } from './suite-run.ts';
+import { baselineOf, pool, selection, suite, writeSummary, type Requirement, type Run } from './suite-run.ts';
 
 const { values, outDir, runsDir, selected } = selection('variants', variants, quickVariants);
 
@@ -211,24 +210,10 @@ const md = [
   benignLine,
   '',
 ].join('\n');
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'summary.md'), md);
-writeFileSync(
-  join(outDir, 'summary.json'),
-  JSON.stringify(
-    {
-      generated: new Date().toISOString(),
-      wallSeconds: Number(wall),
-      quick: values.quick,
-      baseline: { requirements: baseline.length, notPassing: brokenBase.map((r) => r.id) },
-      variants: outcomes,
-      benign,
-      total: outcomes.length,
-    },
-    null,
-    2,
-  ),
+writeSummary(
+  outDir,
+  md,
+  { wall, quick: values.quick, baseline, broken: brokenBase, lastLine: benignLine },
+  { variants: outcomes, benign, total: outcomes.length },
 );
-console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${wall} s)`);
-console.log(benignLine);
 process.exit(benign === outcomes.length ? 0 : 1);
