@@ -5,7 +5,7 @@
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
-const own = '^(reference-server|conformance|openapi|scripts)/';
+const own = '^(reference-server|conformance|openapi|scripts|client)/';
 /**
  * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
  * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
@@ -61,7 +61,16 @@ module.exports = {
         'openapi/ (the contract module, the default clients, the contract tests) is what the server, the suite and ' +
         'the scripts read; it reads none of them, so each of them can use it without pulling in another.',
       from: { path: '^openapi/' },
-      to: { path: `^(${server}|conformance|scripts)/` },
+      to: { path: `^(${server}|conformance|scripts|client)/` },
+    },
+    {
+      name: 'client-reads-only-the-generated-types',
+      severity: 'error',
+      comment:
+        'client/ is what frontends and implementers import, in a browser too (issue 14, item 4): at run time it ' +
+        'needs only openapi-fetch, and of the repository only the generated types, which are erased.',
+      from: { path: '^client/', pathNot: tests },
+      to: { path: own, pathNot: ['^client/', '^openapi/dist/types[.]ts$'] },
     },
     layer(
       'core-is-the-bottom',

@@ -28,6 +28,7 @@ const steps: Step[] = [
           'conformance',
           'openapi',
           'scripts',
+          'client',
           '--config',
           '.dependency-cruiser.cjs',
         ]),

@@ -3,7 +3,8 @@
 // breaks the contract fails the test that made the request, naming the JSON pointer.
 import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { checkResponse, op, type Json } from './contract.ts';
+import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
+import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientRole } from './config.ts';
 
 export class Nonconformance extends Error {
@@ -25,19 +26,44 @@ export function tokenOf(role: ClientRole): string {
   return t;
 }
 
-export interface CallOptions {
+/** How a request is sent, whatever its operation. */
+interface SendOptions {
   /** Which App client calls; `none` sends no Authorization; `{ token }` sends that token. */
   as?: ClientRole | 'none' | { token: string };
+  headers?: Record<string, string>;
+  /** Skip the contract check, for a request the document cannot describe (a deliberately wrong route). */
+  unchecked?: boolean;
+  /** Send `body` form-encoded (`application/x-www-form-urlencoded`, as RFC 6749 §4.4.2 sends a token request). */
+  form?: true;
+}
+/**
+ * The untyped form, for what the compiler cannot check: calls whose operation is picked from the document at run
+ * time (their parameters and bodies come from its own examples and tables), and deliberately invalid requests.
+ */
+export interface CallOptions extends SendOptions {
   params?: Record<string, string | number>;
   /** Query parameters, in order; names are sent as written (`id:min`), values percent-encoded. */
   query?: Record<string, string | number | boolean>;
   body?: unknown;
   /** Raw body text (malformed JSON tests), with its content type. */
   raw?: { text: string; contentType: string };
-  headers?: Record<string, string>;
-  /** Skip the contract check, for a request the document cannot describe (a deliberately wrong route). */
-  unchecked?: boolean;
 }
+
+/** An operation of the document by its operationId; the generated types give its parameters and body. */
+export type OperationId = keyof operations;
+type ParametersOf<K extends OperationId> = operations[K]['parameters'];
+type PathParamsOf<K extends OperationId> = ParametersOf<K> extends { path: infer P } ? P : never;
+type BodyOf<K extends OperationId> = operations[K] extends { requestBody?: infer B }
+  ? NonNullable<B> extends { content: infer C }
+    ? C[keyof C]
+    : never
+  : never;
+/** The typed form: `npm run typecheck` fails on a path parameter, query parameter or body field the document lacks. */
+export type TypedCallOptions<K extends OperationId> = SendOptions & {
+  query?: NonNullable<ParametersOf<K>['query']>;
+  body?: BodyOf<K>;
+} & ([PathParamsOf<K>] extends [never] ? { params?: never } : { params: PathParamsOf<K> });
+
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
@@ -151,13 +177,39 @@ export class Api {
       if (params[name] === undefined) throw new Error(`${operationId} needs path parameter ${name}`);
       return encodeURIComponent(String(params[name]));
     });
-    const base = o.path.startsWith('/admin/oauth') ? config.authUrl : config.targetUrl;
-    return `${base}${path}${query && Object.keys(query).length ? `?${encodeQuery(query)}` : ''}`;
+    return `${baseOf(o)}${path}${query && Object.keys(query).length ? `?${encodeQuery(query)}` : ''}`;
   }
 
-  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+  /**
+   * Calls an operation through the typed client (client/index.ts, openapi-fetch), Playwright's request context
+   * being its transport, so the HTML report still shows every request.
+   */
+  call<K extends OperationId>(
+    operationId: K,
+    // The options may be left out only when the operation has no path parameter.
+    ...options: [PathParamsOf<K>] extends [never] ? [TypedCallOptions<K>?] : [TypedCallOptions<K>]
+  ): Promise<ApiResponse> {
+    return this.untyped(operationId, (options[0] ?? {}) as CallOptions);
+  }
+
+  /** The untyped form of `call` (see `CallOptions`): the same transport and the same contract check. */
+  async untyped(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const o = op(operationId);
-    const res = await this.send(o.method, this.url(operationId, options.params, options.query), options);
+    const client = (this.clients[baseOf(o)] ??= createStoreClient({ baseUrl: baseOf(o), fetch: this.transport }));
+    const { response } = await (client.request as Untyped)(o.method.toLowerCase(), o.path, {
+      params: { path: options.params, query: options.query },
+      headers: this.headersFor(options),
+      parseAs: 'stream',
+      ...(options.raw
+        ? { body: options.raw.text, bodySerializer: String }
+        : options.form
+          ? { body: options.body, bodySerializer: formEncoded }
+          : options.body !== undefined
+            ? { body: options.body }
+            : {}),
+    });
+    const res = this.responses.get(response);
+    if (!res) throw new Error(`${operationId}: the transport recorded no answer`);
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, res.body, res.text);
       if (problems.length && this.strict)
@@ -169,18 +221,47 @@ export class Api {
 
   /** A request outside the contract's operations (unknown route, wrong method). */
   async send(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
+    const headers = this.headersFor(options);
+    let data: Buffer | undefined;
+    if (options.raw) data = Buffer.from(options.raw.text);
+    else if (options.body !== undefined) {
+      data = Buffer.from(JSON.stringify(options.body));
+      headers['content-type'] ??= 'application/json';
+    }
+    return this.exchange(method, url, headers, data);
+  }
+
+  private clients: Record<string, StoreClient> = {};
+  /** What the transport saw, by the Response it handed to openapi-fetch. */
+  private responses = new WeakMap<Response, ApiResponse>();
+  /** openapi-fetch's `fetch`: Playwright sends the request; the answer is recorded as the suite saw it. */
+  private transport = async (request: Request): Promise<Response> => {
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const res = await this.exchange(request.method, request.url, Object.fromEntries(request.headers), body);
+    // Statuses that forbid a body, and the odd status a hostile target may send, get an empty Response: nothing
+    // reads it, the suite reads the recorded answer.
+    const response = new Response(null, { status: res.status >= 200 && res.status <= 599 ? res.status : 599 });
+    this.responses.set(response, res);
+    return response;
+  };
+
+  private headersFor(options: SendOptions): Record<string, string> {
     const as = options.as ?? 'full';
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (as !== 'none') headers.authorization = `Bearer ${typeof as === 'object' ? as.token : tokenOf(as)}`;
-    let data: string | Buffer | undefined;
+    const { raw, form } = options as CallOptions;
+    if (raw) headers['content-type'] = raw.contentType;
+    else if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    return headers;
+  }
+
+  private async exchange(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    data: Buffer | undefined,
+  ): Promise<ApiResponse> {
     // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON.
-    if (options.raw) {
-      data = Buffer.from(options.raw.text);
-      headers['content-type'] = options.raw.contentType;
-    } else if (options.body !== undefined) {
-      data = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
     const res = await this.request.fetch(url, { method, headers, data, failOnStatusCode: false, maxRedirects: 0 });
     const text = await res.text();
     this.exchanges.push({
@@ -202,3 +283,7 @@ export class Api {
     return { status: res.status(), headers: res.headers(), body, text, url };
   }
 }
+
+const formEncoded = (body: unknown) => new URLSearchParams(body as Record<string, string>).toString();
+type Untyped = (method: string, path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
+const baseOf = (o: Operation) => (o.path.startsWith('/admin/oauth') ? config.authUrl : config.targetUrl);

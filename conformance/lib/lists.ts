@@ -91,7 +91,7 @@ export async function listAll(
   query: Record<string, string | number | boolean> = {},
   as?: 'full' | 'other',
 ): Promise<Json[]> {
-  let res = await api.call(list.operationId, { params, query, ...(as ? { as } : {}) });
+  let res = await api.untyped(list.operationId, { params, query, ...(as ? { as } : {}) });
   const items: Json[] = [];
   for (let page = 1; ; page++) {
     if (res.status !== 200)

@@ -20,7 +20,7 @@ const readonlyAllowed = (o: Operation) =>
 
 async function callAs(api: Api, o: Operation, as: CallOptions['as']): Promise<ApiResponse> {
   const params = await paramsFor(api, o.operationId, 1);
-  return api.call(o.operationId, { as, params, body: o.requestExample });
+  return api.untyped(o.operationId, { as, params, body: o.requestExample });
 }
 /** D-02 (platform): a refusal of the caller carries the error envelope, `status` equal to the HTTP code. */
 function expectEnvelope(res: ApiResponse, what: string) {
@@ -127,7 +127,7 @@ for (const o of secured) {
           for (const scope of refused)
             answers.push([
               `a client holding only ${scope}`,
-              await api.call(o.operationId, { as: scopeRole(scope), params }),
+              await api.untyped(o.operationId, { as: scopeRole(scope), params }),
             ]);
         }
         const refusals = answers.filter(([, res]) => res.status >= 400);
@@ -197,11 +197,11 @@ for (const o of secured) {
             needRoles([...allowed, ...refused].map(scopeRole));
             const params = await realParams(api, o);
             for (const scope of allowed) {
-              const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+              const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
               expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(200);
             }
             for (const scope of refused) {
-              const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+              const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
               expect(
                 res.status >= 400 && res.status < 500,
                 `a client holding only ${scope} must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`,
@@ -223,7 +223,7 @@ for (const o of secured) {
             needRoles(refused.map(scopeRole));
             const params = await realParams(api, o);
             for (const scope of refused) {
-              const res = await api.call(o.operationId, { as: scopeRole(scope), params });
+              const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
               expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(403);
             }
           },
@@ -278,13 +278,12 @@ test.describe('listWebhooks', () => {
 
 test.describe('createToken', () => {
   const full = config.clients.full;
-  const form = (over: Record<string, string> = {}) =>
-    new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: full.clientId,
-      client_secret: full.clientSecret,
-      ...over,
-    }).toString();
+  const credentials = {
+    grant_type: 'client_credentials',
+    client_id: full.clientId,
+    client_secret: full.clientSecret,
+  } as const;
+  const form = (over: Record<string, string> = {}) => new URLSearchParams({ ...credentials, ...over }).toString();
   const post = (api: Api, body: string, headers: Record<string, string> = {}, path = '/admin/oauth/token.json') =>
     api.send('POST', `${config.authUrl}${path}`, {
       as: 'none',
@@ -308,7 +307,8 @@ test.describe('createToken', () => {
     async ({ api }) => {
       const res = await api.call('createToken', {
         as: 'none',
-        raw: { text: form(), contentType: 'application/x-www-form-urlencoded' },
+        body: credentials,
+        form: true,
       });
       expectAccepted(res, 'the token request');
       expect(res.body.token_type).toBe('Bearer');
@@ -331,12 +331,14 @@ test.describe('createToken', () => {
     async ({ api }) => {
       const res = await api.call('createToken', {
         as: 'none',
-        raw: { text: form(), contentType: 'application/x-www-form-urlencoded' },
+        body: credentials,
+        form: true,
       });
       expect(res.status, res.text.slice(0, 200)).toBe(200);
       const basicRes = await api.call('createToken', {
         as: 'none',
-        raw: { text: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' },
+        body: { grant_type: 'client_credentials' },
+        form: true,
         headers: basic(full.clientId, full.clientSecret),
       });
       expect(basicRes.status, basicRes.text.slice(0, 200)).toBe(200);
@@ -355,7 +357,8 @@ test.describe('createToken', () => {
     async ({ api }) => {
       const res = await api.call('createToken', {
         as: 'none',
-        raw: { text: 'grant_type=client_credentials', contentType: 'application/x-www-form-urlencoded' },
+        body: { grant_type: 'client_credentials' },
+        form: true,
         headers: basic(full.clientId, full.clientSecret),
       });
       expectAccepted(res, 'the token request with HTTP Basic credentials');
@@ -375,7 +378,8 @@ test.describe('createToken', () => {
     async ({ api }) => {
       const res = await api.call('createTokenAlias', {
         as: 'none',
-        raw: { text: form(), contentType: 'application/x-www-form-urlencoded' },
+        body: credentials,
+        form: true,
       });
       expect(res.status).toBe(200);
       expect(res.body.expires_in).toBe(3600);

@@ -72,7 +72,7 @@ for (const o of paginated) {
         const params = await paramsFor(api, o.operationId);
         for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
           expect422Naming(
-            await api.call(o.operationId, { params, query: { limit: value } }),
+            await api.untyped(o.operationId, { params, query: { limit: value } }),
             'limit',
             `limit=${value}`,
           );
@@ -91,7 +91,11 @@ for (const o of paginated) {
       async ({ api }) => {
         const params = await paramsFor(api, o.operationId);
         for (const value of [page.minimum - 1, -1, 'abc']) {
-          expect422Naming(await api.call(o.operationId, { params, query: { page: value } }), 'page', `page=${value}`);
+          expect422Naming(
+            await api.untyped(o.operationId, { params, query: { page: value } }),
+            'page',
+            `page=${value}`,
+          );
         }
       },
     );
@@ -105,7 +109,7 @@ for (const o of paginated) {
         title: `accepts limit=${limit.maximum}`,
       },
       async ({ api }) => {
-        const res = await api.call(o.operationId, {
+        const res = await api.untyped(o.operationId, {
           params: await paramsFor(api, o.operationId),
           query: { limit: limit.maximum },
         });
@@ -124,7 +128,7 @@ for (const o of paginated) {
         title: 'a page past the end answers 200 with no items',
       },
       async ({ api }) => {
-        const res = await api.call(o.operationId, {
+        const res = await api.untyped(o.operationId, {
           params: await paramsFor(api, o.operationId),
           query: { page: 1_000_000, limit: limit.maximum },
         });
@@ -150,7 +154,7 @@ for (const o of paginated) {
             'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more',
         },
         async ({ api }) => {
-          const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
+          const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
           expect(res.status).toBe(200);
           const { pagination: p, links, data } = res.body;
           expect(p.page).toBe(1);
@@ -172,7 +176,7 @@ for (const o of paginated) {
           title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
         },
         async ({ api }) => {
-          const res = await api.call(o.operationId, { params: await paramsFor(api, o.operationId) });
+          const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
           expect(res.status).toBe(200);
           const { pagination: p, links, data } = res.body;
           expect(p.limit).toBe(limit.default);
@@ -271,7 +275,7 @@ async function walk(
   };
 
   const pages: { ids: number[]; links: Obj }[] = [];
-  let res = await api.call(o.operationId, { params, query: { ...filter, limit: size } });
+  let res = await api.untyped(o.operationId, { params, query: { ...filter, limit: size } });
   for (let p = 1; p <= totalPages + 1; p++) {
     expect(res.status, `page ${p}`).toBe(200);
     const { pagination, links, data } = res.body;
@@ -296,6 +300,6 @@ async function walk(
     'links.previous of the last page',
   ).toEqual(pages.at(-2)!.ids);
   // The page after the last (D-03: 200 with no items), for the decision requirement to check.
-  const past = () => api.call(o.operationId, { params, query: { ...filter, limit: size, page: totalPages + 1 } });
+  const past = () => api.untyped(o.operationId, { params, query: { ...filter, limit: size, page: totalPages + 1 } });
   return { items, pages, past, expectedPast: { page: totalPages + 1, limit: size, total: N, totalPages } };
 }

@@ -172,7 +172,7 @@ interface Made {
 async function make(api: Api, family: Family, fields: Json = {}): Promise<Made> {
   const params = await paramsFor(api, family.create.operationId);
   const sent = { ...(await bodyFrom(api, family.create)), ...fields };
-  const res = await api.call(family.create.operationId, { params, body: { data: sent } });
+  const res = await api.untyped(family.create.operationId, { params, body: { data: sent } });
   expectAccepted(res, family.create.operationId);
   return { item: res.body.data, params, sent, res };
 }
@@ -189,7 +189,7 @@ async function makeMinimal(api: Api, family: Family): Promise<Made> {
   const { fields, groups } = requiredOf(family.create);
   let sent = pick(example, [...fields, ...groups.map((g) => g.find((k) => k in example)!).filter(Boolean)]);
   for (let attempt = 0; ; attempt++) {
-    const res = await api.call(family.create.operationId, { params, body: { data: sent } });
+    const res = await api.untyped(family.create.operationId, { params, body: { data: sent } });
     if ((res.status >= 200 && res.status < 300) || attempt === 2) {
       expectAccepted(res, `${family.create.operationId} of ${JSON.stringify(sent)}`);
       return { item: res.body.data, params, sent, res };
@@ -302,7 +302,7 @@ for (const family of families) {
         expect(typeof m.item.id).toBe('number');
         const ip = itemParams(family, m);
         // get: 200 (§7), the same object
-        const got = await api.call(family.get.operationId, { params: ip });
+        const got = await api.untyped(family.get.operationId, { params: ip });
         expect(got.status).toBe(200);
         expect(got.body).toMatchObject({ success: true, status: 200 });
         expect(got.body.data).toEqual(m.item);
@@ -313,10 +313,10 @@ for (const family of families) {
           Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
         );
         expectAccepted(
-          await api.call(family.update.operationId, { params: ip, body: { data: { ...writable, ...change } } }),
+          await api.untyped(family.update.operationId, { params: ip, body: { data: { ...writable, ...change } } }),
           family.update.operationId,
         );
-        const updated = (await api.call(family.get.operationId, { params: ip })).body.data;
+        const updated = (await api.untyped(family.get.operationId, { params: ip })).body.data;
         // The same instant may be written with another offset or `Z` (§2.1 gives the +00:00 shape "for example").
         expect(instants(updated)).toMatchObject(instants({ ...change, id: m.item.id }));
         expect(updated.createdOn).toBe(m.item.createdOn);
@@ -327,8 +327,8 @@ for (const family of families) {
         // list: contains it, as stored
         expect(await findListed(api, family.list, m.params, m.item.id)).toEqual(updated);
         // delete: then gone (404, RFC 9110) and no longer listed
-        expectAccepted(await api.call(family.del.operationId, { params: ip }), family.del.operationId);
-        expectNotFound(await api.call(family.get.operationId, { params: ip }), `the deleted ${family.schemaName}`);
+        expectAccepted(await api.untyped(family.del.operationId, { params: ip }), family.del.operationId);
+        expectNotFound(await api.untyped(family.get.operationId, { params: ip }), `the deleted ${family.schemaName}`);
         expect(
           stillListed(await findListed(api, family.list, m.params, m.item.id), updated),
           'listed after delete',
@@ -350,13 +350,13 @@ for (const family of families) {
         expect(m.res.status).toBe(201);
         expect(m.res.body).toMatchObject({ success: true, status: 201, data: { id: m.item.id } });
         const ip = itemParams(family, m);
-        const upd = await api.call(family.update.operationId, {
+        const upd = await api.untyped(family.update.operationId, {
           params: ip,
           body: { data: await bodyFrom(api, family.update, m.item) },
         });
         expect(upd.status, upd.text.slice(0, 300)).toBe(200);
         expect(upd.body).toMatchObject({ success: true, status: 200 });
-        expect(upd.body.data).toEqual((await api.call(family.get.operationId, { params: ip })).body.data);
+        expect(upd.body.data).toEqual((await api.untyped(family.get.operationId, { params: ip })).body.data);
       },
     );
 
@@ -375,7 +375,7 @@ for (const family of families) {
           const params = await paramsFor(api, family.create.operationId);
           const data = await bodyFrom(api, family.create);
           delete data[field];
-          expect422(await api.call(family.create.operationId, { params, body: { data } }), `data.${field}`);
+          expect422(await api.untyped(family.create.operationId, { params, body: { data } }), `data.${field}`);
         },
       );
     }
@@ -394,7 +394,7 @@ for (const family of families) {
           const data = await bodyFrom(api, family.create);
           for (const k of group) delete data[k];
           expect422(
-            await api.call(family.create.operationId, { params, body: { data } }),
+            await api.untyped(family.create.operationId, { params, body: { data } }),
             group.map((k) => `data.${k}`),
           );
         },
@@ -414,7 +414,7 @@ for (const family of families) {
       },
       async ({ api }) => {
         const m = await makeMinimal(api, family);
-        const got = (await api.call(family.get.operationId, { params: itemParams(family, m) })).body.data;
+        const got = (await api.untyped(family.get.operationId, { params: itemParams(family, m) })).body.data;
         for (const item of [m.item, got]) {
           for (const k of family.resource.required ?? []) expect(item, `property ${k}`).toHaveProperty(k);
         }
@@ -436,7 +436,7 @@ for (const family of families) {
       },
       async ({ api }) => {
         const m = await make(api, family);
-        const got = (await api.call(family.get.operationId, { params: itemParams(family, m) })).body.data;
+        const got = (await api.untyped(family.get.operationId, { params: itemParams(family, m) })).body.data;
         const fields = Object.entries(props(family.resource))
           .filter(([, p]) => isDateTime(p))
           .map(([k]) => k);
@@ -459,13 +459,13 @@ for (const family of families) {
           const m = await make(api, family);
           const other = await paramsFor(api, family.create.operationId);
           const wrong = itemParams(family, m, other);
-          expect((await api.call(family.get.operationId, { params: wrong })).status).toBe(404);
+          expect((await api.untyped(family.get.operationId, { params: wrong })).status).toBe(404);
           const change = await bodyFrom(api, family.update, m.item);
-          expect((await api.call(family.update.operationId, { params: wrong, body: { data: change } })).status).toBe(
+          expect((await api.untyped(family.update.operationId, { params: wrong, body: { data: change } })).status).toBe(
             404,
           );
-          expect((await api.call(family.del.operationId, { params: wrong })).status).toBe(404);
-          const still = await api.call(family.get.operationId, { params: itemParams(family, m) });
+          expect((await api.untyped(family.del.operationId, { params: wrong })).status).toBe(404);
+          const still = await api.untyped(family.get.operationId, { params: itemParams(family, m) });
           expect(still.status).toBe(200);
           expect(still.body.data).toEqual(m.item);
         },
@@ -487,8 +487,8 @@ for (const family of families) {
       async ({ api }) => {
         const m = await make(api, family);
         const ip = itemParams(family, m);
-        const got = (await api.call(family.get.operationId, { params: ip })).body.data;
-        const same = await api.call(family.update.operationId, { params: ip, body: { data: got } });
+        const got = (await api.untyped(family.get.operationId, { params: ip })).body.data;
+        const same = await api.untyped(family.update.operationId, { params: ip, body: { data: got } });
         expect(same.status, `the object as read, sent back: ${same.text.slice(0, 300)}`).toBe(200);
         expect(withoutModifiedOn(same.body.data)).toEqual(withoutModifiedOn(got));
         // Read-only fields sent back with other values are ignored too: the creation time and the parent never change
@@ -499,12 +499,12 @@ for (const family of families) {
             .map((k) => [k, forgedValue(got[k])]),
         );
         const change = await bodyFrom(api, family.update, got);
-        const changed = await api.call(family.update.operationId, {
+        const changed = await api.untyped(family.update.operationId, {
           params: ip,
           body: { data: { ...got, ...forged, ...change } },
         });
         expect(changed.status, changed.text.slice(0, 300)).toBe(200);
-        const after = (await api.call(family.get.operationId, { params: ip })).body.data;
+        const after = (await api.untyped(family.get.operationId, { params: ip })).body.data;
         expect(after).toEqual(changed.body.data);
         expect(after).toMatchObject({ ...change, id: got.id, createdOn: got.createdOn });
         for (const [k, v] of Object.entries(forged))
@@ -539,13 +539,13 @@ for (const family of families) {
         for (let round = 0; round < 3; round++) {
           const m = await make(api, family);
           const data = await bodyFrom(api, family.create);
-          const del = await api.call(family.del.operationId, { params: itemParams(family, m) });
+          const del = await api.untyped(family.del.operationId, { params: itemParams(family, m) });
           expect(del.status).toBe(204);
           expect(del.text).toBe('');
-          const res = await api.call(family.create.operationId, { params: m.params, body: { data } });
+          const res = await api.untyped(family.create.operationId, { params: m.params, body: { data } });
           expect(res.status, `${family.create.operationId}: ${res.text.slice(0, 300)}`).toBe(201);
           expect(res.body.data.id, `the id of the deleted ${family.schemaName} given again`).not.toBe(m.item.id);
-          expectGone(await api.call(family.get.operationId, { params: itemParams(family, m) }), m.item);
+          expectGone(await api.untyped(family.get.operationId, { params: itemParams(family, m) }), m.item);
         }
       },
     );
@@ -636,12 +636,12 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
       },
       async ({ api }) => {
         for (const b of await builtIns(api, family)) {
-          const res = await api.call(family.update.operationId, {
+          const res = await api.untyped(family.update.operationId, {
             params: { id: b.id },
             body: { data: await bodyFrom(api, family.update, b) },
           });
           expect422(res, undefined, 'error.built-in');
-          expect((await api.call(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
+          expect((await api.untyped(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
         }
       },
     );
@@ -658,8 +658,8 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
       },
       async ({ api }) => {
         for (const b of await builtIns(api, family)) {
-          expect422(await api.call(family.del.operationId, { params: { id: b.id } }), undefined, 'error.built-in');
-          expect((await api.call(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
+          expect422(await api.untyped(family.del.operationId, { params: { id: b.id } }), undefined, 'error.built-in');
+          expect((await api.untyped(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
         }
       },
     );
@@ -1542,7 +1542,7 @@ test.describe('deleteProduct', () => {
       const productId = p.id;
       const made: [string, Json][] = [];
       for (const noun of ['ProductPrice', 'ProductMedia', 'ProductDownload']) {
-        const res = await api.call(`create${noun}`, {
+        const res = await api.untyped(`create${noun}`, {
           params: { productId },
           body: { data: await bodyFrom(api, op(`create${noun}`)) },
         });
@@ -1558,7 +1558,7 @@ test.describe('deleteProduct', () => {
       for (const [noun, item] of made) {
         const family = families.find((x) => x.noun === noun)!;
         expectGone(
-          await api.call(family.get.operationId, { params: { productId, [family.itemParam]: item.id } }),
+          await api.untyped(family.get.operationId, { params: { productId, [family.itemParam]: item.id } }),
           item,
           noun,
         );

@@ -135,9 +135,9 @@ const products = lifecycles[0]!;
 async function runLifecycle(api: Api, l: Lifecycle): Promise<{ item: Json; updated: Json; change: Json }> {
   const item = await l.make(api);
   const change = l.change();
-  const up = await api.call(l.update, { params: { id: item.id }, body: { data: change } });
+  const up = await api.untyped(l.update, { params: { id: item.id }, body: { data: change } });
   expectAccepted(up, `${l.update}`);
-  const del = await api.call(l.del, { params: { id: item.id } });
+  const del = await api.untyped(l.del, { params: { id: item.id } });
   expectAccepted(del, `${l.del}`);
   return { item, updated: up.body.data, change };
 }
@@ -422,7 +422,7 @@ const foreign: {
   {
     operationId: 'listWebhooks',
     call: async (api, id) => {
-      const res = await api.call('listWebhooks', { as: 'other', query: { 'id:in': id } });
+      const res = await api.call('listWebhooks', { as: 'other', query: { 'id:in': String(id) } });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([]);
       expect(res.body.pagination.total).toBe(0);

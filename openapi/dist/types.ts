@@ -2394,7 +2394,7 @@ export interface components {
              *       12
              *     ]
              */
-            variantSpecificationIds: number[];
+            variantSpecificationIds?: number[];
             /**
              * @description Numeric quick-find code (§2.3).
              * @example 1042
@@ -3303,13 +3303,13 @@ export interface components {
              * @default false
              * @example true
              */
-            requiresVerification: boolean;
+            requiresVerification?: boolean;
             /**
              * @description Whether a grant given without `status` stays pending until an administrator approves it (§2.2, D-25). Defaults to false.
              * @default false
              * @example false
              */
-            requiresApproval: boolean;
+            requiresApproval?: boolean;
             id?: components["schemas"]["ReadOnlyField"];
             isBuiltIn?: components["schemas"]["ReadOnlyField"];
             createdOn?: components["schemas"]["ReadOnlyField"];
@@ -3399,7 +3399,7 @@ export interface components {
              *       }
              *     ]
              */
-            countries: {
+            countries?: {
                 /**
                  * @description ISO 3166-1 alpha-2 country code.
                  * @example SE
@@ -3410,7 +3410,7 @@ export interface components {
                  * @default []
                  * @example []
                  */
-                regions: string[];
+                regions?: string[];
             }[];
             id?: components["schemas"]["ReadOnlyField"];
             isBuiltIn?: components["schemas"]["ReadOnlyField"];
@@ -3509,31 +3509,31 @@ export interface components {
              * @default 0
              * @example 120
              */
-            quantityInStock: number;
+            quantityInStock?: number;
             /**
              * @description Quantity reserved for orders not yet dispatched, or null. Defaults to null.
              * @default null
              * @example 8
              */
-            quantityReserved: number | null;
+            quantityReserved?: number | null;
             /**
              * @description Quantity normally reordered from the supplier. Defaults to 0.
              * @default 0
              * @example 50
              */
-            defaultReorderQuantity: number;
+            defaultReorderQuantity?: number;
             /**
              * @description Whether this is the product's preferred location to ship from (D-21). Defaults to false.
              * @default false
              * @example true
              */
-            isPreferred: boolean;
+            isPreferred?: boolean;
             /**
              * @description Stock level at which a low-stock alert is issued. Defaults to 0.
              * @default 0
              * @example 10
              */
-            issueAlertAtQuantity: number;
+            issueAlertAtQuantity?: number;
             id?: components["schemas"]["ReadOnlyField"];
             quantityAvailable?: components["schemas"]["ReadOnlyField"];
             createdOn?: components["schemas"]["ReadOnlyField"];
@@ -3626,13 +3626,13 @@ export interface components {
              * @default null
              * @example null
              */
-            language: string | null;
+            language?: string | null;
             /**
              * @description ISO 3166-1 alpha-2 code of the country the redirect applies to, or null for every country. Defaults to null.
              * @default null
              * @example null
              */
-            country: string | null;
+            country?: string | null;
             id?: components["schemas"]["ReadOnlyField"];
             createdOn?: components["schemas"]["ReadOnlyField"];
         };
@@ -3724,7 +3724,7 @@ export interface components {
              *       "region": "eu-west"
              *     }
              */
-            metadata: {
+            metadata?: {
                 [key: string]: string;
             };
             /**
@@ -3732,13 +3732,13 @@ export interface components {
              * @default null
              * @example Sync the catalogue to the warehouse system
              */
-            description: string | null;
+            description?: string | null;
             /**
              * @description Whether the subscription is active; inactive subscriptions get no deliveries (§6, D-23). Defaults to true.
              * @default true
              * @example true
              */
-            isActive: boolean;
+            isActive?: boolean;
             id?: components["schemas"]["ReadOnlyField"];
             apiVersion?: components["schemas"]["ReadOnlyField"];
             createdOn?: components["schemas"]["ReadOnlyField"];
