@@ -107,6 +107,14 @@ module.exports = {
       `^${server}/handlers/`,
       [`^${server}/(core|store|http|handlers)/`, `^${domain}`, '^openapi/'],
     ),
+    layer(
+      'demo-talks-to-the-api',
+      'reference-server/demo/ seeds the demo store over HTTP, through the API its data must pass (demo/README.md), ' +
+        'with the typed client: it reads the contract, the client and core settings only, never the store, the ' +
+        'domain or the handlers.',
+      `^${server}/demo/`,
+      [`^${server}/(core|demo)/`, '^openapi/', '^client/'],
+    ),
     {
       name: 'faults-and-variants-stay-out',
       severity: 'error',

@@ -1,8 +1,9 @@
 // Starts the reference server: `npm run serve [-- --port 8080 --db data.sqlite --clients clients.json
-// --cors-origin http://localhost:5173]`.
+// --cors-origin http://localhost:5173 --demo]`.
 import { parseArgs } from 'node:util';
 import { configFromEnv, createApp } from './app.ts';
 import { corsOrigins } from './core/config.ts';
+import { DEMO_SCOPES, describeCounts, seedDemo } from './demo/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -11,6 +12,7 @@ const { values } = parseArgs({
     db: { type: 'string' },
     clients: { type: 'string' },
     'cors-origin': { type: 'string' },
+    demo: { type: 'boolean' },
   },
 });
 const config = {
@@ -18,6 +20,7 @@ const config = {
   ...(values.db ? { db: values.db } : {}),
   ...(values.clients ? { clientsFile: values.clients } : {}),
   ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
+  ...(values.demo ? { demo: true } : {}),
 };
 const built = createApp(config);
 const { app, close } = built;
@@ -41,6 +44,14 @@ if (process.env.VARIANTS) {
     built,
   );
 }
+// `--demo` seeds as the first client that may write everything it holds; without one, the server does not start.
+const seeder = config.demo
+  ? [...built.services.auth.clients.values()].find((c) => DEMO_SCOPES.every((s) => c.scopes.includes(s)))
+  : undefined;
+if (config.demo && !seeder) {
+  console.error(`--demo needs an App client holding the scopes ${DEMO_SCOPES.join(', ')}; the clients file has none`);
+  process.exit(1);
+}
 const server = app.listen(Number(values.port), values.host, (err?: Error) => {
   if (err) {
     console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
@@ -51,7 +62,29 @@ const server = app.listen(Number(values.port), values.host, (err?: Error) => {
   console.log(
     `reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`,
   );
+  if (seeder) void demo(seeder, values.host, port);
 });
+
+/** `--demo`: the demo store, seeded through this server's own HTTP API (demo/README.md) as `seeder`. */
+async function demo(seeder: { clientId: string; clientSecret: string }, host: string, port: number | string) {
+  const url = `http://${host}:${port}`;
+  // A wildcard address is listened on, not called: the seeder calls loopback then.
+  const base = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url;
+  const started = performance.now();
+  try {
+    const result = await seedDemo({ baseUrl: base, clientId: seeder.clientId, clientSecret: seeder.clientSecret });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      result.seeded
+        ? `demo store seeded in ${seconds} s: ${describeCounts(result.counts)}`
+        : `demo store not seeded: the database already holds data (${describeCounts(result.found)})`,
+    );
+    console.log(`docs: ${url}/docs (built by npm run docs), contract: ${url}/openapi.json`);
+  } catch (err) {
+    console.error(`demo store could not be seeded: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
 const shutdown = () => {
   server.close();
   void close().then(() => process.exit(0));

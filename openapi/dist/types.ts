@@ -5613,7 +5613,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The products on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["Product"][];
                     };
                 };
             };
@@ -5829,7 +5829,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The prices on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["ProductPrice"][];
                     };
                 };
             };
@@ -6068,7 +6068,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The media items on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["ProductMedia"][];
                     };
                 };
             };
@@ -6348,7 +6348,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The downloads on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["ProductDownload"][];
                     };
                 };
             };
@@ -6585,7 +6585,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The product specifications on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["ProductSpecification"][];
                     };
                 };
             };
@@ -6807,7 +6807,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The headings on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["Specification"][];
                     };
                 };
             };
@@ -7020,7 +7020,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The values on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["SpecificationValue"][];
                     };
                 };
             };
@@ -7249,7 +7249,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The access roles on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["AccessRole"][];
                     };
                 };
             };
@@ -7459,7 +7459,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The geozones on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["Geozone"][];
                     };
                 };
             };
@@ -7771,7 +7771,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The inventory entries on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["Inventory"][];
                     };
                 };
             };
@@ -8050,7 +8050,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The redirects on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["Redirect"][];
                     };
                 };
             };
@@ -8330,7 +8330,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The webhooks on this page. */
-                        data?: unknown;
+                        data?: components["schemas"]["Webhook"][];
                     };
                 };
             };

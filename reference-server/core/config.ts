@@ -10,6 +10,8 @@ export interface Config {
   db?: string;
   /** A JSON array of App clients replacing the defaults (openapi/clients.ts). */
   clientsFile?: string;
+  /** Seed the demo store (demo/store.ts) through the API once listening, when the database holds no data yet. */
+  demo?: boolean;
   /** The store's account name, in every signed message and event (D-16, D-17). */
   account: string;
   /** D-23 */
@@ -42,6 +44,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     db: env.STORE_DB || undefined,
     clientsFile: env.STORE_CLIENTS || undefined,
+    demo: env.STORE_DEMO === '1' || env.STORE_DEMO === 'true',
     account: env.STORE_ACCOUNT || 'reference-store',
     webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 1000),
     webhookMaxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 6),

@@ -1,0 +1,179 @@
+// `npm run serve -- --demo` (issue 14): the server started as a user starts it seeds the demo store through its API;
+// every seeded list holds what demo/store.ts says and answers the contract's schema; a product carries prices, media,
+// specifications and stock; a second start on the same database file seeds nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { op, type Json } from '../../openapi/contract.ts';
+import { validatorFor } from '../../openapi/validators.ts';
+import * as store from './store.ts';
+
+const serverTs = fileURLToPath(new URL('../server.ts', import.meta.url));
+
+/**
+ * Starts server.ts with `--demo` on a free port; resolves with its base URL and demo line once that is printed (60 s
+ * allowed: start-up is slow on a busy machine).
+ */
+async function serve(db: string) {
+  const child = spawn(process.execPath, [serverTs, '--demo', '--port', '0', '--host', '127.0.0.1', '--db', db], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const ready = await new Promise<{ base: string; demo: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no demo line within 60 s:\n${out}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const demo = /^demo store .*$/m.exec(out)?.[0];
+      if (base && demo) {
+        clearTimeout(timer);
+        resolve({ base, demo });
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  });
+  return { ...ready, stop: () => stop(child) };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function client(base: string) {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: 'conformance-full',
+    client_secret: 'conformance-full-secret',
+  });
+  const { access_token: token } = (await (
+    await fetch(`${base}/admin/oauth/token.json`, { method: 'POST', body: form })
+  ).json()) as { access_token: string };
+  /**
+   * GETs an operation's path and checks the 200 answer against that operation's schema in the contract; the answer
+   * is then read as the schema says (`Json`).
+   */
+  return async (operationId: string, path: string): Promise<Json> => {
+    const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 200, `${operationId} ${path}`);
+    const body = await res.json();
+    const o = op(operationId);
+    const response = o.responses['200'];
+    const validate = validatorFor(`${response.$ref ?? `${o.pointer}/responses/200`}/content/application~1json/schema`);
+    assert.ok(validate(body), `${operationId} ${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    return body;
+  };
+}
+
+const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+const headingValues = (title: string) =>
+  new Set(store.products.flatMap((p) => (title in p.specifications ? [p.specifications[title]] : [])));
+
+test('--demo seeds the store through the API: each list as planned and valid, once per database', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'demo-'));
+  const db = join(dir, 'demo.sqlite');
+  try {
+    const first = await serve(db);
+    let totals: number[];
+    try {
+      assert.match(
+        first.demo,
+        new RegExp(`^demo store seeded in [\\d.]+ s: .*\\b${store.products.length} products\\b`),
+      );
+      const get = await client(first.base);
+      const total = async (operationId: string, path: string) =>
+        (await get(operationId, `${path}?limit=250`)).pagination.total as number;
+
+      assert.ok(store.products.length >= 12);
+      assert.equal(await total('listProducts', '/api/v2/products.json'), store.products.length);
+      assert.equal(await total('listSpecifications', '/api/v2/specifications.json'), store.specifications.length);
+      assert.equal(await total('listAccessRoles', '/api/v2/roles.json'), 3 + store.accessRoles.length); // D-34
+      assert.equal(await total('listGeozones', '/api/v2/geozones.json'), 3 + store.geozones.length); // D-35
+      assert.equal(await total('listRedirects', '/api/v2/redirects.json'), store.redirects.length);
+      assert.equal(
+        await total('listInventory', '/api/v2/inventory.json'),
+        sum(store.products.map((p) => p.stock.length)),
+      );
+      const found = await get('searchContacts', '/api/contacts/search.json?limit=250');
+      assert.equal(found.contacts.length, 1 + store.contacts.length); // D-12: the hq contact
+      for (const s of (await get('listSpecifications', '/api/v2/specifications.json')).data) {
+        const values = await total('listSpecificationValues', `/api/v2/specifications/${s.id}/values.json`);
+        assert.equal(values, headingValues(s.title).size, s.title);
+      }
+
+      const products = (await get('listProducts', '/api/v2/products.json?limit=250')).data;
+      for (const p of store.products) {
+        const { id, currentStock } = products.find((x: { sku: string }) => x.sku === p.fields.sku);
+        const sub = (name: string) => `/api/v2/products/${id}/${name}.json`;
+        assert.equal(await total('listProductPrices', sub('prices')), store.pricesOf(p).length, p.fields.sku);
+        assert.equal(await total('listProductMedia', sub('media')), p.media.length, p.fields.sku);
+        assert.equal(await total('listProductDownloads', sub('downloads')), (p.downloads ?? []).length);
+        const specs = `/api/products/${id}/specifications.json`;
+        assert.equal(await total('listProductSpecifications', specs), Object.keys(p.specifications).length);
+        const stock = await get('listInventory', `/api/v2/inventory.json?productId=${id}`);
+        assert.equal(stock.data.length, p.stock.length, p.fields.sku);
+        // D-43: the product's stock is the sum over its locations.
+        if (p.stock.length) assert.equal(currentStock, sum(p.stock.map((s) => s.quantityInStock ?? 0)));
+      }
+
+      // One product as a frontend shows it: prices in several currencies and for a role, a primary photo with alt
+      // text, specifications and stock; and a redirect that follows its alias (D-44).
+      const earlGrey = products.find((x: { sku: string }) => x.sku === 'TEA-EARL-250');
+      assert.equal(
+        (await get('getProduct', `/api/v2/products/${earlGrey.id}.json`)).data.title,
+        'Earl Grey tea, 250 g',
+      );
+      const list = async (operationId: string, path: string) => (await get(operationId, path)).data;
+      const priced = await list('listProductPrices', `/api/v2/products/${earlGrey.id}/prices.json`);
+      assert.deepEqual(new Set(priced.map((x: { currency: string }) => x.currency)), new Set(['GBP', 'EUR', 'USD']));
+      assert.ok(priced.some((x: { accessRoleId: number | null }) => x.accessRoleId !== null));
+      const media = await list('listProductMedia', `/api/v2/products/${earlGrey.id}/media.json`);
+      assert.ok(
+        media.some((m: { isPrimary: boolean; image: string; title: string }) => m.isPrimary && m.image && m.title),
+      );
+      const specs = await list('listProductSpecifications', `/api/products/${earlGrey.id}/specifications.json`);
+      assert.ok(specs.some((s: { specification: string; value: string }) => s.specification === 'Origin' && s.value));
+      assert.ok(earlGrey.currentStock > 0);
+      const redirects = await list('listRedirects', '/api/v2/redirects.json');
+      assert.ok(
+        redirects.some(
+          (r: { path: string; target: string }) => r.path === '/earl-grey' && r.target === `/${earlGrey.alias}`,
+        ),
+      );
+
+      totals = [
+        await total('listProducts', '/api/v2/products.json'),
+        await total('listInventory', '/api/v2/inventory.json'),
+        (await get('searchContacts', '/api/contacts/search.json?limit=250')).contacts.length,
+      ];
+    } finally {
+      await first.stop();
+    }
+
+    const second = await serve(db);
+    try {
+      assert.match(second.demo, /^demo store not seeded: the database already holds data/);
+      const get = await client(second.base);
+      assert.deepEqual(
+        [
+          (await get('listProducts', '/api/v2/products.json')).pagination.total,
+          (await get('listInventory', '/api/v2/inventory.json')).pagination.total,
+          (await get('searchContacts', '/api/contacts/search.json?limit=250')).contacts.length,
+        ],
+        totals,
+      );
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
