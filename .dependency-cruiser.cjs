@@ -5,7 +5,7 @@
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
-const own = '^(reference-server|conformance|openapi|scripts|client)/';
+const own = '^(reference-server|conformance|openapi|scripts|client|bin|browser)/';
 /**
  * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
  * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
@@ -42,7 +42,9 @@ module.exports = {
       comment:
         'An import dependency-cruiser cannot resolve is one it cannot check for cycles or layers; tsc reports the ' +
         'same import as an error, so this only fails when the two disagree.',
-      from: { path: own },
+      // The frontend page's imports are names of its import map (browser/frontend/index.html), resolved by the
+      // browser, not by Node.
+      from: { path: own, pathNot: '^browser/frontend/' },
       to: { couldNotResolve: true },
     },
     {
@@ -51,7 +53,9 @@ module.exports = {
       comment:
         'The conformance suite judges ANY implementation black-box, over HTTP, reading only the contract ' +
         '(conformance/README.md): importing the reference server would let it depend on what it judges.',
-      from: { path: '^conformance/' },
+      // bin/ runs the suite as an installed command, where there is no server (issue 14, item 5); browser/ tests a
+      // frontend and the docs against servers it spawns, as a frontend developer runs them (browser/README.md).
+      from: { path: '^(conformance|bin|browser)/' },
       to: { path: `^${server}/` },
     },
     {
@@ -61,7 +65,7 @@ module.exports = {
         'openapi/ (the contract module, the default clients, the contract tests) is what the server, the suite and ' +
         'the scripts read; it reads none of them, so each of them can use it without pulling in another.',
       from: { path: '^openapi/' },
-      to: { path: `^(${server}|conformance|scripts|client)/` },
+      to: { path: `^(${server}|conformance|scripts|client|bin|browser)/` },
     },
     {
       name: 'client-reads-only-the-generated-types',
@@ -130,8 +134,11 @@ module.exports = {
     // Type imports are dependencies too (see the top of the file).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // Resolve packages as Node does, through `exports` with its `default` condition: without it a package whose
+    // `exports` names only `types` and `default` (@sparticuz/chromium, used by browser/) is unresolvable.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
     doNotFollow: { path: 'node_modules' },
     // Generated output and installs; openapi/dist/types.ts stays in (the server and the suite import its types).
-    exclude: { path: ['^node_modules/', '^reports/', '^openapi/dist/openapi[.]json$'] },
+    exclude: { path: ['^node_modules/', '^reports/', '^build/', '^openapi/dist/openapi[.]json$'] },
   },
 };

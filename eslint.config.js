@@ -11,7 +11,15 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   // Generated or output: `npm run spec` writes openapi/dist (checked by openapi/generated.test.ts), the rest is
   // reports and installs (the .gitignore's folders).
-  globalIgnores(['openapi/dist/', 'reports/', 'node_modules/', 'test-results/', 'playwright-report/', 'tmp/']),
+  globalIgnores([
+    'openapi/dist/',
+    'build/',
+    'reports/',
+    'node_modules/',
+    'test-results/',
+    'playwright-report/',
+    'tmp/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -31,6 +39,11 @@ export default defineConfig(
       // anywhere else are still errors.
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
     },
+  },
+  {
+    // The frontend page's script runs in a browser, as plain ES modules (browser/README.md).
+    files: ['browser/frontend/**/*.js'],
+    languageOptions: { globals: globals.browser },
   },
   prettier,
 );

@@ -3,7 +3,7 @@
 // gated, the failures with the HTTP exchange that failed them). What gates is decided in lib/verdict.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
 import {
   judge,
@@ -66,9 +66,20 @@ export default class RequirementReporter implements Reporter {
   private outcomes = new Map<string, Outcome>();
   private duplicates: string[] = [];
   private setupFailed = false;
+  private target: string | undefined;
 
-  /** Requirement ids are stable keys of results.json: two tests with one id would hide one of them. */
-  onBegin(_config: unknown, suite: Suite): void {
+  /**
+   * Requirement ids are stable keys of results.json: two tests with one id would hide one of them. The target is the
+   * config's metadata (playwright.config.ts) when one was given, so that a merge of shards' blob reports, which has no
+   * runtime file of theirs, names it too; else the reference server global setup started (lib/config.ts).
+   */
+  onBegin(fullConfig: FullConfig, suite: Suite): void {
+    const metadata = fullConfig.metadata as { targetUrl?: string; profile?: string };
+    this.target = metadata.targetUrl;
+    if (metadata.profile && metadata.profile !== config.profile)
+      console.error(
+        `The run's profile was ${metadata.profile}, this report's is ${config.profile}: give a merge the settings of its shards.`,
+      );
     const seen = new Set<string>();
     for (const test of suite.allTests()) {
       const a = requirementOf(test);
@@ -99,6 +110,10 @@ export default class RequirementReporter implements Reporter {
     });
   }
 
+  private get targetUrl(): string {
+    return this.target ?? config.targetUrl;
+  }
+
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const outcomes = [...this.outcomes.values()].sort((a, b) => a.id.localeCompare(b.id));
     let expected: Expected[];
@@ -124,7 +139,7 @@ export default class RequirementReporter implements Reporter {
       `${config.reportDir}/results.json`,
       JSON.stringify(
         {
-          target: config.targetUrl,
+          target: this.targetUrl,
           profile: config.profile,
           generated: new Date().toISOString(),
           gate: {
@@ -147,13 +162,17 @@ export default class RequirementReporter implements Reporter {
         : !rows.some((r) => r.status === 'pass')
           ? 'no requirement passed'
           : undefined;
-    writeFileSync(`${config.reportDir}/summary.md`, summary(rows, verdict.unknown, expectedError, passed, unproven));
+    writeFileSync(
+      `${config.reportDir}/summary.md`,
+      summary(this.targetUrl, rows, verdict.unknown, expectedError, passed, unproven),
+    );
     // The exit status is the profile's verdict: a failure that does not gate (source profile, expected) passes.
     return { status: passed ? 'passed' : 'failed' };
   }
 }
 
 function summary(
+  target: string,
   rows: Row[],
   unknown: { id: string; reason: string }[],
   expectedError: string | undefined,
@@ -181,7 +200,7 @@ function summary(
   return [
     '# Conformance summary',
     '',
-    `Target: \`${config.targetUrl}\`; ${profileText}.`,
+    `Target: \`${target}\`; ${profileText}.`,
     '',
     ...head('area'),
     ...[...new Set(rows.map((r) => r.area))].sort().map((area) =>

@@ -8,6 +8,17 @@ interface Step {
   exec: () => { passed: number; failed: number };
 }
 const once = (code: number) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+/** A Playwright run's tests from its JSON report; a run that exits non-zero with no failed test (or no report) fails once. */
+function playwrightCounts(json: string, code: number) {
+  if (!existsSync(json)) return { passed: 0, failed: 1 };
+  const { stats } = JSON.parse(readFileSync(json, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  return {
+    passed: stats.expected,
+    failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
+  };
+}
 mkdirSync(`${root}/reports/unit`, { recursive: true });
 
 const steps: Step[] = [
@@ -29,6 +40,7 @@ const steps: Step[] = [
           'openapi',
           'scripts',
           'client',
+          'browser',
           '--config',
           '.dependency-cruiser.cjs',
         ]),
@@ -69,14 +81,16 @@ const steps: Step[] = [
       const json = `${root}/reports/conformance/playwright.json`;
       rmSync(json, { force: true });
       const code = run(process.execPath, ['scripts/conformance.ts'], { env: { ...process.env, TARGET_URL: '' } });
-      if (!existsSync(json)) return { passed: 0, failed: 1 };
-      const { stats } = JSON.parse(readFileSync(json, 'utf8')) as {
-        stats: { expected: number; unexpected: number; flaky: number };
-      };
-      return {
-        passed: stats.expected,
-        failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
-      };
+      return playwrightCounts(json, code);
+    },
+  },
+  {
+    // The docs page and the frontend page in the Chromium that `npm install` provides (browser/README.md).
+    name: 'browser tests (real Chromium)',
+    exec: () => {
+      const json = `${root}/reports/browser/results.json`;
+      rmSync(json, { force: true });
+      return playwrightCounts(json, run(bin('playwright'), ['test', '-c', 'browser/playwright.config.ts']));
     },
   },
   {

@@ -17,6 +17,8 @@ export interface Setting<T = unknown> {
   env: string;
   /** The key in the CONFORMANCE_CONFIG file (today the environment name); none: environment only. */
   key?: string;
+  /** The option of the `store-api-conformance` command, where it is not the setting's name in kebab case (flagOf). */
+  flag?: string;
   kind: Kind<T>;
   /** The value when neither the environment nor the config file gives one; undefined: unset. */
   default: T | undefined;
@@ -59,9 +61,10 @@ export const SETTINGS = {
   targetUrl: setting({
     env: 'TARGET_URL',
     key: 'TARGET_URL',
+    flag: 'target',
     kind: url,
     default: undefined,
-    defaultText: 'unset: the suite starts the reference server',
+    defaultText: 'unset: the suite starts the reference server (`store-api-conformance` requires it)',
     meaning: 'The `{base_url}` of the implementation under test.',
   }),
   authUrl: setting({
@@ -234,6 +237,29 @@ export function readSettings(env: Env = process.env): Settings {
   ) as Settings;
 }
 
+// ── The command line of `store-api-conformance` (bin/): one option per setting, derived from the list ──
+
+/** The command's option of a setting: `reportDir` is `--report-dir`, `targetUrl` is `--target` (its `flag`). */
+export const flagOf = (name: Name): string =>
+  (SETTINGS[name] as Setting).flag ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** A setting whose value is on or off is an option without a value (`--manual-callbacks`); the others take one. */
+export const isSwitch = (name: Name): boolean => typeof SETTINGS[name].default === 'boolean';
+
+/**
+ * The environment the options given on the command line make (`{ TARGET_URL: '…' }`), to be laid over
+ * `process.env`: an option wins over the environment and the config file. Values are checked later, with the rest
+ * (readSettings), so a bad option is reported as the setting it sets.
+ */
+export function envOfFlags(values: Record<string, string | boolean | undefined>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of Object.keys(SETTINGS) as Name[]) {
+    const value = values[flagOf(name)];
+    if (value !== undefined) env[SETTINGS[name].env] = typeof value === 'boolean' ? (value ? '1' : '0') : value;
+  }
+  return env;
+}
+
 // ── The README's table (scripts/settings-table.ts writes it, settings.test.ts compares) ──
 
 export const TABLE_START =
@@ -247,11 +273,11 @@ export function settingsTable(): string {
     s.defaultText ??
     (s.default === undefined ? 'unset' : `\`${typeof s.default === 'boolean' ? Number(s.default) : s.default}\``);
   return [
-    '| variable | key in the `CONFORMANCE_CONFIG` file | meaning | accepts | default |',
-    '|---|---|---|---|---|',
-    ...Object.values(SETTINGS).map(
-      (s: Setting) =>
-        `| \`${s.env}\` | ${s.key ? `\`${s.key}\`` : 'none (environment only)'} | ${cell(s.meaning)} | ${cell(s.kind.accepts)} | ${cell(defaultOf(s))} |`,
+    '| variable | key in the `CONFORMANCE_CONFIG` file | option of `store-api-conformance` | meaning | accepts | default |',
+    '|---|---|---|---|---|---|',
+    ...(Object.entries(SETTINGS) as [Name, Setting][]).map(
+      ([name, s]) =>
+        `| \`${s.env}\` | ${s.key ? `\`${s.key}\`` : 'none (environment only)'} | \`--${flagOf(name)}\` | ${cell(s.meaning)} | ${cell(s.kind.accepts)} | ${cell(defaultOf(s))} |`,
     ),
   ].join('\n');
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `store-api-conformance`: the conformance suite as a command other teams install (issue 14, item 5). Its options
+// are the suite's settings (conformance/lib/settings.ts, one option each, named by flagOf), laid over the
+// environment; the run, the shards, the merge and the exit status are bin/suite.ts's, as for `npm run conformance`.
+import { parseArgs } from 'node:util';
+import { envOfFlags, flagOf, isSwitch, SETTINGS, type Name, type Setting } from '../conformance/lib/settings.ts';
+import { checkedSettings, EXIT, mergeShards, runShard, runSuite } from './suite.ts';
+
+const names = Object.keys(SETTINGS) as Name[];
+const plain = (markdown: string) => markdown.replace(/`/g, '');
+const usage = (problem: string): never => {
+  console.error(`${problem}\n(store-api-conformance --help lists the options)`);
+  process.exit(EXIT.usage);
+};
+
+function help(): string {
+  const option = (name: Name) => {
+    const s: Setting = SETTINGS[name];
+    const def = s.defaultText ?? (s.default === undefined ? 'unset' : String(s.default));
+    return [
+      `  --${flagOf(name)}${isSwitch(name) ? '' : ` <${plain(s.kind.accepts)}>`}`,
+      `      ${plain(s.meaning)} (${s.env}; default: ${plain(def)})`,
+    ].join('\n');
+  };
+  return [
+    'Usage:',
+    '  store-api-conformance --target URL [options] [-- playwright test arguments]',
+    '  store-api-conformance --target URL --shard i/n [options]     one shard of a run, a blob report',
+    '  store-api-conformance merge <dir of blob reports> [options]  the reports and verdict of every shard',
+    '',
+    'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
+    ...names.map(option),
+    '  --shard <i/n>',
+    '      Runs shard i of n (Playwright --shard) into <report dir>/blob/shard-i-of-n.zip; merge them with `merge`.',
+    '  --help',
+    '',
+    'Exit status: 0 every requirement that gates under the profile passed (a shard: its blob report was written);',
+    '1 one failed, an expected failure is stale or unknown, or nothing ran; 2 a bad option or setting.',
+  ].join('\n');
+}
+
+// What follows `--` goes to Playwright as it is (`-- --grep @products`).
+const argv = process.argv.slice(2);
+const dashes = argv.indexOf('--');
+const [own, extra] = dashes < 0 ? [argv, []] : [argv.slice(0, dashes), argv.slice(dashes + 1)];
+const parse = () => {
+  try {
+    return parseArgs({
+      args: own,
+      allowPositionals: true,
+      options: {
+        ...Object.fromEntries(
+          names.map((n) => [flagOf(n), { type: isSwitch(n) ? ('boolean' as const) : ('string' as const) }]),
+        ),
+        shard: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+};
+const { values, positionals } = parse();
+if (values.help) {
+  console.log(help());
+  process.exit(EXIT.passed);
+}
+Object.assign(process.env, envOfFlags(values));
+const [command, dir, ...rest] = positionals;
+if (command === 'merge') {
+  if (dir === undefined || rest.length || values.shard) usage('merge takes one folder of blob reports, and no --shard');
+  else process.exit(mergeShards(dir));
+}
+if (command !== undefined) usage(`Unknown command ${command}: the commands are a run (no command) and merge`);
+// The installed suite has no reference server to start (the repository's `npm run conformance` does).
+if (!checkedSettings().targetUrl)
+  usage(`No target: give the base URL of the implementation under test, --target URL (or ${SETTINGS.targetUrl.env}).`);
+process.exit(values.shard !== undefined ? runShard(values.shard, extra) : runSuite(extra));

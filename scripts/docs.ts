@@ -1,0 +1,28 @@
+// `npm run docs`: the rendered reference, self-contained (issue 14, item 1). `redocly build-docs --inlineBundle`
+// inlines Redoc's script, but Redoc 3 still points its "API docs by" badge at a logo on Redocly's CDN: offline, or
+// with the network blocked, that is a failed request and a console error on every load. The page is rewritten to
+// draw the same badge from an inline image, so opening it fetches nothing (browser/docs.spec.ts proves it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { bin, root, run } from './run.ts';
+
+const docsPage = `${root}/reports/docs/index.html`;
+
+/** The logos the badge loads (full in the open sidebar, mini in the collapsed one), matched by their file names. */
+const CDN_LOGO = /https:\/\/[a-z.]+\/redoc\/logo-mini(-full)?\.svg/g;
+/** The badge's word, drawn in the page's own font: an SVG as a data: URL, which is no request. */
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14"><text x="0" y="11" font-family="sans-serif" font-size="11" fill="#3c3c3c">Redocly</text></svg>',
+)}`;
+
+const code = run(bin('redocly'), [
+  'build-docs',
+  'openapi/dist/openapi.json',
+  '--inlineBundle',
+  '-o',
+  'reports/docs/index.html',
+]);
+if (code !== 0) process.exit(code);
+const page = readFileSync(docsPage, 'utf8');
+const logos = page.match(CDN_LOGO)?.length ?? 0;
+writeFileSync(docsPage, page.replace(CDN_LOGO, INLINE_LOGO));
+console.log(`docs: reports/docs/index.html (${logos} CDN logo reference${logos === 1 ? '' : 's'} made inline)`);

@@ -1,0 +1,169 @@
+// The suite as a tool other teams install (issue 14, item 5): `npm pack`, the tarball installed into an empty folder,
+// its `store-api-conformance` run against the reference server (pack test); then the same suite split into 2 shards
+// and merged, whose results.json, summary.md and junit.xml must equal the single run's, requirement by requirement
+// (shard test). Normalised, and only these: results.json's `generated` timestamp and junit.xml's `time` and
+// `timestamp` attributes; junit.xml is compared by test case (a merge lists the setup test once per shard, and a
+// spec file split between shards as one <testsuite> per shard), results.json and summary.md whole.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { root } from './run.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'conformance-package-'));
+const app = join(tmp, 'app');
+// The test's own Node first, for npm's scripts (prepack) and the bin's `#!/usr/bin/env node`.
+const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` };
+delete env.TARGET_URL;
+delete env.CONFORMANCE_REPORT_DIR;
+delete env.CONFORMANCE_CONFIG;
+
+const npm = (args: string[], cwd: string) => {
+  const res = spawnSync('npm', args, { cwd, env, encoding: 'utf8' });
+  assert.equal(res.status, 0, `npm ${args.join(' ')}:\n${res.stdout}\n${res.stderr}`);
+  return res.stdout;
+};
+
+/** The installed command, as `npx store-api-conformance` runs it (node_modules/.bin), with its output. */
+function cli(args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join(app, 'node_modules', '.bin', 'store-api-conformance'), args, { cwd: app, env });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => out.push(d));
+    child.on('close', (code) => resolve({ code: code ?? 1, out: Buffer.concat(out).toString('utf8') }));
+  });
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+// One reference server per run, always on the same port so that the reports name the same target: a run leaves
+// webhook subscriptions to its own (then closed) App receiver behind, whose retries would slow the next run's.
+// Callback timeout and retry base as global setup starts it (conformance/global-setup.ts), for a loaded machine; the
+// thumbnails the server downloads come from the suite's App receiver on 127.0.0.1 (D-63).
+let port = 0;
+let server: ChildProcess | undefined;
+async function startServer(): Promise<string> {
+  server = spawn(
+    process.execPath,
+    [join(root, 'reference-server/server.ts'), '--port', String(port), '--host', '127.0.0.1'],
+    {
+      env: { ...env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200', STORE_ALLOW_PRIVATE_URLS: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server!.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+    server!.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
+  });
+  return `http://127.0.0.1:${port}`;
+}
+async function stopServer(): Promise<void> {
+  if (!server) return;
+  server.removeAllListeners('exit');
+  const exited = new Promise((resolve) => server!.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+  server = undefined;
+}
+
+before(async () => {
+  port = await freePort();
+  npm(['pack', '--pack-destination', tmp], root);
+  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
+  assert.ok(tarball, 'npm pack wrote a tarball');
+  mkdirSync(app);
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(tmp, tarball)], app);
+});
+after(async () => {
+  await stopServer();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+interface Results {
+  generated?: string;
+  requirements: { id: string; status: string }[];
+}
+const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
+/** What is left for the target's setting to decide: callbacks an operator triggers, a client whose tokens expire. */
+const skippedByDesign = [
+  'calculateShippingRates.manual-request',
+  'calculateShippingRates.manual-signature',
+  'createToken.expiry',
+];
+const single = join(tmp, 'single');
+
+test('the packed tarball, installed into an empty folder, runs the whole suite against the reference server', async () => {
+  const none = await cli([]);
+  assert.equal(none.code, 2, none.out);
+  assert.match(none.out, /No target: give the base URL of the implementation under test, --target URL/);
+
+  const target = await startServer();
+  const run = await cli(['--target', target, '--report-dir', single]);
+  await stopServer();
+  const { requirements } = results(single);
+  const skipped = requirements.filter((r) => r.status === 'skipped').map((r) => r.id);
+  assert.deepEqual(
+    skipped.filter((id) => !skippedByDesign.includes(id)),
+    [],
+    'skipped only for want of a setting',
+  );
+  // Every requirement passed that can against a target given by URL: N is the number of requirements less those.
+  assert.match(
+    run.out,
+    new RegExp(`\\n${requirements.length - skipped.length} passed, 0 failed\\n*$`),
+    run.out.slice(-3000),
+  );
+  assert.equal(run.code, 0);
+});
+
+test('2 shards merged give the reports of the single run, requirement by requirement', async () => {
+  const target = await startServer();
+  const shards = await Promise.all(
+    [1, 2].map((i) =>
+      cli(['--target', target, '--report-dir', join(tmp, `shard-${i}`), '--workers', '2', '--shard', `${i}/2`]),
+    ),
+  );
+  await stopServer();
+  for (const s of shards) assert.equal(s.code, 0, s.out.slice(-3000));
+  const blobs = join(tmp, 'blobs');
+  mkdirSync(blobs);
+  cpSync(join(tmp, 'shard-1', 'blob', 'shard-1-of-2.zip'), join(blobs, 'shard-1-of-2.zip'));
+  const incomplete = await cli(['merge', blobs, '--report-dir', join(tmp, 'incomplete')]);
+  assert.equal(incomplete.code, 2, incomplete.out);
+  assert.match(incomplete.out, /shard\(s\) 2 of 2 missing/);
+  cpSync(join(tmp, 'shard-2', 'blob', 'shard-2-of-2.zip'), join(blobs, 'shard-2-of-2.zip'));
+
+  const merged = join(tmp, 'merged');
+  const merge = await cli(['merge', blobs, '--report-dir', merged]);
+  assert.equal(merge.code, 0, merge.out.slice(-3000));
+  assert.match(merge.out, /\n\d+ passed, 0 failed\n*$/);
+
+  const [a, b] = [results(single), results(merged)];
+  delete a.generated;
+  delete b.generated;
+  assert.deepEqual(b, a, 'results.json');
+  assert.equal(readFileSync(join(merged, 'summary.md'), 'utf8'), readFileSync(join(single, 'summary.md'), 'utf8'));
+  const [ja, jb] = [testCases(single), testCases(merged)];
+  assert.equal(ja.size, a.requirements.length + 1, 'junit.xml: a test case per requirement, and the setup');
+  assert.deepEqual([...jb.keys()].sort(), [...ja.keys()].sort(), 'junit.xml: the same test cases');
+  for (const [name, body] of ja) assert.equal(jb.get(name), body, `junit.xml: ${name}`);
+});
+
+/** junit.xml's test cases by class and name, each without its time; a repeated one (the setup, per shard) once. */
+function testCases(dir: string): Map<string, string> {
+  const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
+  const cases = new Map<string, string>();
+  for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)" time="[^"]*">([\s\S]*?)<\/testcase>/g))
+    cases.set(`${m[2]} ${m[1]}`, m[3]!);
+  return cases;
+}
