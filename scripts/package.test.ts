@@ -7,11 +7,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { root } from './run.ts';
+import { baseClients } from '../openapi/clients.ts';
+import { bin, root } from './run.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'conformance-package-'));
 const app = join(tmp, 'app');
@@ -124,6 +125,38 @@ test('the packed tarball, installed into an empty folder, runs the whole suite a
     run.out.slice(-3000),
   );
   assert.equal(run.code, 0);
+});
+
+test('the typed client imports from the installed package, typed and working', async () => {
+  // What a frontend or an implementer writes against the package (client/README.md), type-checked as their project
+  // would (the package's declarations, Node module resolution), then run against the reference server.
+  const { clientId, clientSecret } = baseClients.full;
+  const target = await startServer();
+  const consumer = (query: string) => `import { createStoreClient } from 'store-admin-api-reference/client';
+const api = createStoreClient({ baseUrl: '${target}', clientId: '${clientId}', clientSecret: '${clientSecret}' });
+const { data, response } = await api.GET('/api/v2/products.json', { params: { query: { ${query} } } });
+console.log(response.status, data?.pagination.total);
+`;
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'es2022', module: 'nodenext', strict: true, noEmit: true, lib: ['es2022', 'dom'] },
+      files: ['consumer.mts'],
+    }),
+  );
+  const tsc = (source: string) => {
+    writeFileSync(join(app, 'consumer.mts'), source);
+    return spawnSync(bin('tsc'), ['-p', app], { cwd: app, env, encoding: 'utf8' });
+  };
+  const good = tsc(consumer('limit: 1'));
+  assert.equal(good.status, 0, good.stdout);
+  const misspelt = tsc(consumer('limitt: 1'));
+  assert.match(misspelt.stdout, /error TS2561: .*'limitt' does not exist/);
+
+  writeFileSync(join(app, 'consumer.mjs'), consumer('limit: 1'));
+  const ran = spawnSync(process.execPath, ['consumer.mjs'], { cwd: app, env, encoding: 'utf8' });
+  await stopServer();
+  assert.equal(ran.stdout.trim(), '200 0', ran.stderr);
 });
 
 test('2 shards merged give the reports of the single run, requirement by requirement', async () => {
