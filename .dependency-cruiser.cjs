@@ -5,7 +5,7 @@
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
-const own = '^(reference-server|conformance|openapi|scripts|client|bin|browser)/';
+const own = '^(reference-server|conformance|openapi|scripts|client|bin|browser|robustness)/';
 /**
  * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
  * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
@@ -59,13 +59,23 @@ module.exports = {
       to: { path: `^${server}/` },
     },
     {
+      name: 'fuzzer-talks-http',
+      severity: 'error',
+      comment:
+        'The fuzzer attacks a server from outside, over HTTP, reading only the contract (robustness/README.md): ' +
+        'it spawns the reference server, never imports it, so it judges any target the same way.',
+      // The crash test too: it kills and restarts the server as a process (robustness/README.md).
+      from: { path: '^robustness/(fuzz|crash)' },
+      to: { path: `^${server}/` },
+    },
+    {
       name: 'contract-imports-no-consumer',
       severity: 'error',
       comment:
         'openapi/ (the contract module, the default clients, the contract tests) is what the server, the suite and ' +
         'the scripts read; it reads none of them, so each of them can use it without pulling in another.',
       from: { path: '^openapi/' },
-      to: { path: `^(${server}|conformance|scripts|client|bin|browser)/` },
+      to: { path: `^(${server}|conformance|scripts|client|bin|browser|robustness)/` },
     },
     {
       name: 'client-reads-only-the-generated-types',

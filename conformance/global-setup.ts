@@ -47,7 +47,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     writeFileSync(suiteClients, JSON.stringify({ ...defaultClients, shortLived }));
     clients = suiteClients;
     child = spawn(process.execPath, [script, '--port', String(port), '--clients', serverClients], {
-      env: { ...process.env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200' },
+      // D-63: the thumbnails the server downloads come from the suite's App receiver, on 127.0.0.1.
+      env: { ...process.env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200', STORE_ALLOW_PRIVATE_URLS: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {

@@ -9,8 +9,9 @@ import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Req, Services } from './handlers/types.ts';
 import { Auth, loadClients } from './http/auth.ts';
 import { cors } from './http/cors.ts';
+import { LIMITS, requireFewParams, requireShallowJson } from './http/limits.ts';
 import { findOperation } from './http/routes.ts';
-import { dropReadOnly, validateBody, validateParams } from './http/validation.ts';
+import { answersRfc6749, dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import { createSeams, type Seams } from './seams.ts';
 import { openDb, type Db } from './store/db.ts';
 import { createTables, seed } from './store/tables.ts';
@@ -22,8 +23,6 @@ export { configFromEnv, type Config };
 /** The page `npm run docs` writes; until it is built, `/docs` is an unknown path (404). */
 const DOCS_PAGE = fileURLToPath(new URL('../reports/docs/index.html', import.meta.url));
 
-const BODY_LIMIT = 1024 * 1024; // D-48
-
 function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Record<string, string> } {
   const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -34,6 +33,7 @@ function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Reco
     if (raw.length === 0 && opTypes.includes('application/x-www-form-urlencoded')) return { json: undefined, form: {} };
     fail(415, 'error.unsupported-media-type', 'body', `Expected Content-Type ${opTypes.join(' or ')}`);
   }
+  requireShallowJson(raw);
   try {
     const json = JSON.parse(raw);
     const form =
@@ -42,7 +42,14 @@ function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Reco
         : {};
     return { json, form };
   } catch (err) {
-    return fail(400, 'error.malformed-json', 'body', `The body is not valid JSON: ${(err as Error).message}`);
+    // The position only: the parser's own message quotes the body, which may hold a secret (D-64).
+    const at = /at position (\d+)/.exec((err as Error).message);
+    return fail(
+      400,
+      'error.malformed-json',
+      'body',
+      `The body is not valid JSON${at ? ` (at position ${at[1]})` : ''}`,
+    );
   }
 }
 
@@ -79,7 +86,7 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(cors(config.corsOrigins));
-  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }));
+  app.use(express.raw({ type: () => true, limit: LIMITS.maxBodyBytes }));
   app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
   // The contract and its rendered docs, for the developers and frontends that call this server (issue 14).
   const bundle = readFileSync(bundlePath);
@@ -103,6 +110,8 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     const client = security ? auth.bearer(authorization, now) : undefined;
     if (client && security!.some((alt) => alt.length > 0)) auth.requireScopes(client, security!);
     if (client && config.rateLimit > 0) rateLimit(buckets, client.clientId, config.rateLimit, now.getTime());
+    // The token endpoint ignores the parameters it does not know (RFC 6749 §3.2), so it has none to count.
+    if (!answersRfc6749(op)) requireFewParams(url.searchParams);
     const query: Record<string, string | string[]> = {};
     for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k]!, v].flat() : v;
     validateParams(op, params, query);
@@ -141,14 +150,15 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     if (err instanceof ApiError) e = err;
     else if ((err as { type?: string }).type === 'entity.too.large')
       e = new ApiError(413, 'request', [
-        { name: 'body', message: `The body exceeds ${BODY_LIMIT} bytes`, ref: 'error.payload-too-large' },
+        { name: 'body', message: `The body exceeds ${LIMITS.maxBodyBytes} bytes`, ref: 'error.payload-too-large' },
       ]);
     else if ((err as { status?: number }).status === 400 || (err as { type?: string }).type?.startsWith('entity.'))
       e = new ApiError(400, 'request', [
         { name: 'body', message: (err as Error).message, ref: 'error.malformed-json' },
       ]);
     else {
-      console.error('[reference-server] internal error on', req.method, req.originalUrl, err);
+      // The path only: a query string may carry what a client should not have sent (a token, a secret).
+      console.error('[reference-server] internal error on', req.method, req.path, err);
       e = new ApiError(500, 'request', [{ name: 'server', message: 'Internal error', ref: 'error.internal' }]);
     }
     for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);

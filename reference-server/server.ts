@@ -1,9 +1,10 @@
 // Starts the reference server: `npm run serve [-- --port 8080 --db data.sqlite --clients clients.json
-// --cors-origin http://localhost:5173 --demo]`.
+// --cors-origin http://localhost:5173 --demo --allow-private-urls]`, with the connection limits of D-64.
 import { parseArgs } from 'node:util';
 import { configFromEnv, createApp } from './app.ts';
 import { corsOrigins } from './core/config.ts';
 import { DEMO_SCOPES, describeCounts, seedDemo } from './demo/seed.ts';
+import { createLimitedServer } from './http/limits.ts';
 
 const { values } = parseArgs({
   options: {
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     clients: { type: 'string' },
     'cors-origin': { type: 'string' },
     demo: { type: 'boolean' },
+    'allow-private-urls': { type: 'boolean' },
   },
 });
 const config = {
@@ -21,6 +23,7 @@ const config = {
   ...(values.clients ? { clientsFile: values.clients } : {}),
   ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
   ...(values.demo ? { demo: true } : {}),
+  ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
 };
 const built = createApp(config);
 const { app, close } = built;
@@ -52,16 +55,19 @@ if (config.demo && !seeder) {
   console.error(`--demo needs an App client holding the scopes ${DEMO_SCOPES.join(', ')}; the clients file has none`);
   process.exit(1);
 }
-const server = app.listen(Number(values.port), values.host, (err?: Error) => {
-  if (err) {
-    console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
-    process.exit(1);
-  }
+const server = createLimitedServer(app);
+server.once('error', (err) => {
+  console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
+  process.exit(1);
+});
+server.listen(Number(values.port), values.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : values.port;
   console.log(
     `reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`,
   );
+  // D-63: said at start, so that a server left open to internal addresses is never a surprise.
+  if (config.allowPrivateUrls) console.log('thumbnail downloads may reach private addresses (--allow-private-urls)');
   if (seeder) void demo(seeder, values.host, port);
 });
 

@@ -104,11 +104,13 @@ export function suite(dir: string, env: Record<string, string>, extra: string[])
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const childEnv = {
-    // Runs go two at a time (--jobs 2) on a shared machine: 2 workers each unless CONFORMANCE_WORKERS says otherwise.
     ...process.env,
+    // D-63: the suite's App receiver, which serves the thumbnails the server downloads, listens on 127.0.0.1.
+    STORE_ALLOW_PRIVATE_URLS: '1',
     ...env,
     TARGET_URL: '',
     CONFORMANCE_REPORT_DIR: dir,
+    // Runs go two at a time (--jobs 2) on a shared machine: 2 workers each unless CONFORMANCE_WORKERS says otherwise.
     CONFORMANCE_WORKERS: String(givenSettings().workers ?? 2),
     PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
   };

@@ -1753,7 +1753,8 @@ export interface components {
             website?: string | null;
             /**
              * @description Avatar image (§2.2, D-24), one of: a content URI (`~/content/…`), kept as it is; an absolute `http(s)` URL, which
-             *     the service downloads (≤ 1 MiB, an image content type, within 5 s) and stores under a content URI; or a data URI
+             *     the service downloads (≤ 1 MiB, an image content type, within 5 s, at most 5 redirects) from public addresses
+             *     only (not loopback, private, link-local or metadata ones, D-63) and stores under a content URI; or a data URI
              *     or bare base64 string of a PNG, JPEG, GIF or WebP image (≤ 1 MiB), decoded and stored. Anything else is 422
              *     `error.thumbnail-invalid`. Null removes the thumbnail. It is returned as an absolute URL; that URL on this
              *     service (`{base_url}/content/…`, as a get returns it) stands for its content URI and is kept as it is, never

@@ -106,10 +106,10 @@ export interface Prepared {
   thumbnail: Thumbnail | undefined;
   passwordHash: string | undefined;
 }
-export const prepare = async (input: ContactInput, baseUrl: string): Promise<Prepared> => ({
+export const prepare = async (input: ContactInput, baseUrl: string, allowPrivateUrls: boolean): Promise<Prepared> => ({
   thumbnail:
     'thumbnail' in input
-      ? await readThumbnail(input.thumbnail as string | null, baseUrl, 'contact.thumbnail')
+      ? await readThumbnail(input.thumbnail as string | null, baseUrl, 'contact.thumbnail', { allowPrivateUrls })
       : undefined,
   passwordHash: typeof input.password === 'string' ? await hashPassword(input.password) : undefined,
 });

@@ -1,6 +1,12 @@
 // Contact thumbnails (§2.2, D-24): a content URI is kept; a data URI, bare base64 or http(s) URL of a PNG, JPEG,
-// GIF or WebP image of at most 1 MiB is stored in the `content` table (served by app.ts at /content/…).
+// GIF or WebP image of at most 1 MiB is stored in the `content` table (served by app.ts at /content/…). A URL is
+// downloaded from public addresses only (D-63), unless the server runs with `--allow-private-urls`.
+import type { IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { fail } from '../core/errors.ts';
+import { isPrivateHost, publicLookup, type AddressRule, type Resolve } from '../core/private-addresses.ts';
 import { sql, type Db } from '../store/db.ts';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
@@ -44,30 +50,75 @@ export function decodeInline(value: string): Image | undefined {
   return image(Buffer.from(b64, 'base64'));
 }
 
-/** Downloads an image: 2xx, an image content type, at most 1 MiB, within the timeout; undefined otherwise. */
-export async function download(url: string, timeoutMs = DOWNLOAD_TIMEOUT_MS): Promise<Image | undefined> {
+export interface DownloadOptions {
+  /** D-63: allow loopback, private and metadata addresses (`--allow-private-urls`, local development only). */
+  allowPrivateUrls?: boolean;
+  timeoutMs?: number;
+  /** How names are resolved and addresses judged: node:dns and D-63's rule, unless a test gives others. */
+  resolve?: Resolve;
+  isPrivate?: AddressRule;
+}
+
+const MAX_REDIRECTS = 5; // D-63
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** One GET, its connection made only to an address `lookup` allows (a fresh agent: no pooled or proxied socket). */
+function get(url: URL, signal: AbortSignal, lookup: LookupFunction | undefined): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    send(url, { signal, agent: false, lookup, headers: { accept: 'image/*' } }, resolve)
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * Downloads an image: 2xx, an image content type, at most 1 MiB, within the timeout (all redirects included);
+ * undefined otherwise. Redirects are followed here, at most 5, each hop checked again (D-63): a public URL may not
+ * redirect to an internal one.
+ */
+export async function download(url: string, options: DownloadOptions = {}): Promise<Image | undefined> {
+  const { allowPrivateUrls = false, timeoutMs = DOWNLOAD_TIMEOUT_MS, resolve, isPrivate } = options;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const lookup = allowPrivateUrls ? undefined : publicLookup(resolve, isPrivate);
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-    const type = res.headers.get('content-type') ?? '';
-    if (
-      !res.ok ||
-      !type.toLowerCase().startsWith('image/') ||
-      Number(res.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES ||
-      !res.body
-    ) {
-      await res.body?.cancel();
-      return undefined;
+    let target = new URL(url);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
+      // A literal address is connected to without a lookup, so it is checked here; a name, by `lookup`.
+      if (!allowPrivateUrls && isPrivateHost(target.hostname, isPrivate)) return undefined;
+      const res = await get(target, signal, lookup);
+      const status = res.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
+        res.destroy();
+        if (!res.headers.location) return undefined;
+        target = new URL(res.headers.location, target);
+        continue;
+      }
+      const type = res.headers['content-type'] ?? '';
+      if (
+        status < 200 ||
+        status > 299 ||
+        !type.toLowerCase().startsWith('image/') ||
+        Number(res.headers['content-length'] ?? 0) > MAX_IMAGE_BYTES
+      ) {
+        res.destroy();
+        return undefined;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_IMAGE_BYTES) return undefined; // leaving the loop destroys the stream
+        chunks.push(chunk);
+      }
+      return image(Buffer.concat(chunks));
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += chunk.length;
-      if (size > MAX_IMAGE_BYTES) return undefined; // leaving the loop cancels the stream
-      chunks.push(chunk);
-    }
-    return image(Buffer.concat(chunks));
+    return undefined; // more than MAX_REDIRECTS
   } catch {
-    return undefined; // unreachable host, timeout, bad URL: the thumbnail is invalid, never a 5xx
+    // Unreachable or refused host (D-63), timeout, bad URL: the thumbnail is invalid, never a 5xx, and the
+    // answer never says which (nothing for a client to map the internal network by).
+    return undefined;
   }
 }
 
@@ -75,12 +126,17 @@ export async function download(url: string, timeoutMs = DOWNLOAD_TIMEOUT_MS): Pr
 const CONTENT_URI = /^~\/content(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~%!$&'()*+,;=:@-]+)+$/;
 
 /** Reads the written value (before the transaction, since a download is asynchronous). */
-export async function readThumbnail(value: string | null, baseUrl: string, name: string): Promise<Thumbnail> {
+export async function readThumbnail(
+  value: string | null,
+  baseUrl: string,
+  name: string,
+  options: DownloadOptions = {},
+): Promise<Thumbnail> {
   if (value === null) return { uri: null };
   // Our own absolute URL, as a get returned it, is the content URI it stands for: no need to download it.
   const own = value.startsWith(`${baseUrl}/content/`) ? `~${value.slice(baseUrl.length)}` : value;
   if (CONTENT_URI.test(own)) return { uri: own };
-  const found = /^https?:\/\//i.test(value) ? await download(value) : decodeInline(value);
+  const found = /^https?:\/\//i.test(value) ? await download(value, options) : decodeInline(value);
   if (found) return { image: found };
   return fail(
     422,

@@ -25,6 +25,9 @@ export interface Config {
   currencyRates: RateTable;
   /** D-08: requests per second per client; 0 disables. */
   rateLimit: number;
+  /** D-63: thumbnail downloads may reach loopback, private and metadata addresses (local development, the
+   *  conformance suite's App receiver on 127.0.0.1); off by default. */
+  allowPrivateUrls: boolean;
   /** Origins a browser may call from (CORS): `*` any (a development server), else the exact origins. */
   corsOrigins: '*' | string[];
   /** A fixed clock for tests, else the real one. */
@@ -40,11 +43,14 @@ export function corsOrigins(value: string | undefined): '*' | string[] {
   return list.length === 0 || list.includes('*') ? '*' : list;
 }
 
+/** An on/off setting: `1` or `true` is on, anything else (or unset) off. */
+const on = (value: string | undefined) => value === '1' || value === 'true';
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     db: env.STORE_DB || undefined,
     clientsFile: env.STORE_CLIENTS || undefined,
-    demo: env.STORE_DEMO === '1' || env.STORE_DEMO === 'true',
+    demo: on(env.STORE_DEMO),
     account: env.STORE_ACCOUNT || 'reference-store',
     webhookRetryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 1000),
     webhookMaxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 6),
@@ -53,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     currencyRates: env.CURRENCY_RATES ? (JSON.parse(env.CURRENCY_RATES) as RateTable) : DEFAULT_CURRENCY_RATES,
     rateLimit: Number(env.RATE_LIMIT ?? 0),
     corsOrigins: corsOrigins(env.CORS_ORIGIN),
+    allowPrivateUrls: on(env.STORE_ALLOW_PRIVATE_URLS),
     clock: () => new Date(),
   };
 }

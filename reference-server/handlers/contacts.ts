@@ -12,7 +12,7 @@ const contactOf = (req: Req) => (req.body as { contact: ContactInput }).contact;
 
 export async function createContact(req: Req): Promise<Reply> {
   const input = contactOf(req);
-  const prepared = await prepare(input, req.baseUrl);
+  const prepared = await prepare(input, req.baseUrl, req.services.config.allowPrivateUrls);
   return {
     status: 201,
     body: { contact: tx(req.db, () => write(ctxOf(req), req.baseUrl, input, prepared, undefined)) },
@@ -24,7 +24,7 @@ export async function updateContact(req: Req): Promise<Reply> {
   const id = Number(req.params.id);
   if (!loadContact(req.db, id)) notFound('id', 'contact'); // before any download
   const input = contactOf(req);
-  const prepared = await prepare(input, req.baseUrl);
+  const prepared = await prepare(input, req.baseUrl, req.services.config.allowPrivateUrls);
   // Loaded again inside the transaction: the contact may have changed (or gone) during the download.
   return {
     status: 200,

@@ -16,12 +16,19 @@ export function createToken(req: Req): Reply {
     // RFC 6749 §2.3.1: the credentials are form-encoded before base64.
     const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0)
+    const unform = (s: string) => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        return undefined; // a stray `%`: malformed, like a missing colon (never a 5xx, never echoed)
+      }
+    };
+    clientId = colon < 0 ? undefined : unform(decoded.slice(0, colon));
+    secret = colon < 0 ? undefined : unform(decoded.slice(colon + 1));
+    if (clientId === undefined || secret === undefined)
       return oauthError(401, 'invalid_client', 'Malformed Basic credentials', {
         'WWW-Authenticate': 'Basic realm="store-admin-api"',
       });
-    clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
-    secret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
   }
   if (!form.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required');
   if (form.grant_type !== 'client_credentials')

@@ -1,6 +1,6 @@
 // Background delivery of the outbox (D-23): at-least-once, exponential backoff, never on the request path.
 import { signedHeaders } from '../core/signing.ts';
-import { sql, type Db, type Row } from '../store/db.ts';
+import { sql, tx, type Db, type Row } from '../store/db.ts';
 import type { Outbox } from './outbox.ts';
 
 /** The HTTP exchange of one delivery attempt, as a seam of each app. */
@@ -70,9 +70,16 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
     const due = sql(db, "SELECT * FROM outbox WHERE state = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 50").all(
       Date.now(),
     ) as Row[];
-    for (const r of due) {
+    const claimed = due.filter((r) => !inFlight.has(Number(r.id)));
+    if (claimed.length === 0) return;
+    // D-16, D-23: an attempt counts from the moment it is sent, in one commit for the batch, so that a crash between
+    // the App's answer and its record makes the retry after the restart the next attempt (X-Store-Webhook-Attempt 2),
+    // not attempt 1 again, and the attempt still counts towards WEBHOOK_MAX_ATTEMPTS (`npm run crash-test`).
+    tx(db, () => {
+      for (const r of claimed) sql(db, 'UPDATE outbox SET attempts = attempts + 1 WHERE id = ?').run(r.id!);
+    });
+    for (const r of claimed) {
       const id = Number(r.id);
-      if (inFlight.has(id)) continue;
       inFlight.add(id);
       const p: Promise<void> = deliver(r)
         .catch(() => undefined)

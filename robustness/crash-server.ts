@@ -1,0 +1,148 @@
+// The two processes the crash test talks to over HTTP: the reference server as a child process on a file database
+// (started, SIGKILLed and restarted on the same file and port), and the App's webhook receiver, which the harness
+// runs itself and which records every delivery as it arrived (D-16, D-17, D-23).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { validatorFor } from '../openapi/validators.ts';
+
+const SERVER = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
+const LISTENING = /reference server listening on (http:\/\/\S+)/;
+
+/** A port free on loopback right now, for a server that must come back on the same port after each kill. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** The reference server as the process a crash kills: `node reference-server/server.ts --db <file> --port <port>`. */
+export class ServerProcess {
+  readonly baseUrl: string;
+  private readonly args: string[];
+  private readonly env: NodeJS.ProcessEnv;
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  /** Lines the server wrote to stderr (an internal error is logged there before its 500), across every life. */
+  readonly stderr: string[] = [];
+
+  constructor(opts: { db: string; port: number; env?: NodeJS.ProcessEnv }) {
+    this.baseUrl = `http://127.0.0.1:${opts.port}`;
+    this.args = [SERVER, '--db', opts.db, '--port', String(opts.port), '--host', '127.0.0.1'];
+    this.env = { ...process.env, ...opts.env };
+  }
+
+  /** Starts the server and resolves once it listens, with the milliseconds that took. */
+  async start(timeoutMs = 20_000): Promise<number> {
+    const started = performance.now();
+    // The harness runs on Node 24 (the npm script), so its own executable runs the server.
+    const child = spawn(process.execPath, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child
+      .stderr!.setEncoding('utf8')
+      .on('data', (chunk: string) => this.stderr.push(...chunk.split('\n').filter(Boolean)));
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not listen within ${timeoutMs} ms`)), timeoutMs);
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (LISTENING.test(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(
+          new Error(`the server exited before listening (${signal ?? code}): ${this.stderr.slice(-5).join(' | ')}`),
+        );
+      });
+    });
+    return performance.now() - started;
+  }
+
+  /** The crash: SIGKILL, no chance to finish a request, a transaction or a delivery; resolves once it is gone. */
+  async kill(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** The orderly end of the run (SIGTERM: the server closes its database). */
+  async stop(): Promise<void> {
+    this.child?.kill('SIGTERM');
+    await this.exited;
+  }
+}
+
+/** One webhook delivery as the receiver got it, whole (a body cut off by a kill is counted, not recorded). */
+export interface Delivery {
+  at: number;
+  /** X-Store-Delivery-Id, the same on every retry of one event (D-16). */
+  deliveryId: string;
+  attempt: number;
+  body: { eventId: string; event: string; data: Record<string, unknown> } | undefined;
+  /** What is wrong with the delivery itself: signature, envelope, the delivery id against the body's eventId. */
+  problems: string[];
+}
+
+export interface Receiver {
+  url: string;
+  deliveries: Delivery[];
+  /** Requests whose body never arrived whole (the server died while sending). */
+  torn: number;
+  close(): Promise<void>;
+}
+
+const validDelivery = validatorFor('#/components/schemas/EventDelivery');
+const header = (headers: IncomingHttpHeaders, name: string) => String(headers[name] ?? '');
+
+/**
+ * The App's webhook consumer: answers 200 after `delayMs()` (a short random wait, so that a kill can fall between the
+ * receiver's 200 and the server's record of it: the duplicates at-least-once delivery allows, D-23).
+ */
+export async function startReceiver(secret: string, delayMs: () => number): Promise<Receiver> {
+  const receiver: Receiver = { url: '', deliveries: [], torn: 0, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('close', () => {
+      if (!req.complete) receiver.torn++;
+    });
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      receiver.deliveries.push(inspect(raw, req.headers, secret));
+      setTimeout(() => res.end('ok'), delayMs());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return receiver;
+}
+
+/** Checks one delivery against D-16 (signature, delivery id) and the contract's EventDelivery (D-17). */
+function inspect(raw: string, headers: IncomingHttpHeaders, secret: string): Delivery {
+  const problems: string[] = [];
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  const given = Buffer.from(header(headers, 'x-store-signature'), 'base64');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) problems.push('bad signature (D-16)');
+  let body: Delivery['body'];
+  try {
+    body = JSON.parse(raw) as Delivery['body'];
+  } catch {
+    problems.push('the body is not JSON');
+  }
+  if (body && !validDelivery(body)) problems.push(`not an EventDelivery: ${JSON.stringify(validDelivery.errors)}`);
+  const deliveryId = header(headers, 'x-store-delivery-id');
+  if (body && body.eventId !== deliveryId) problems.push(`X-Store-Delivery-Id ${deliveryId} is not the eventId`);
+  return { at: Date.now(), deliveryId, attempt: Number(header(headers, 'x-store-webhook-attempt')), body, problems };
+}
