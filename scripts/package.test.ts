@@ -196,7 +196,9 @@ test('2 shards merged give the reports of the single run, requirement by require
 function testCases(dir: string): Map<string, string> {
   const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
   const cases = new Map<string, string>();
-  for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)"(?: time="[^"]*")?>([\s\S]*?)<\/testcase>/g))
+  for (const m of xml.matchAll(
+    /<testcase name="([^"]*)" classname="([^"]*)"(?: time="[^"]*")?>([\s\S]*?)<\/testcase>/g,
+  ))
     cases.set(`${m[2]} ${m[1]}`, m[3]!);
   return cases;
 }
