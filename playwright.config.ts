@@ -14,6 +14,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: config.workers,
   timeout: 30_000,
+  // The last resort of a bounded run (issue 15, item 4): what has not run by then is reported not run, with the reason
+  // (conformance/reporter.ts). Requests are bounded sooner, each by CONFORMANCE_REQUEST_TIMEOUT_MS.
+  globalTimeout: config.runTimeoutMs,
   retries: 0,
   reporter: [
     ['list', { printSteps: false }],

@@ -118,6 +118,7 @@ interface Result {
   status: string;
   gating: boolean;
   expectation?: string;
+  reason?: string;
 }
 
 /**
@@ -139,13 +140,18 @@ function summarize(reportDir: string, code: number): number {
   const broken = (r: Result) => r.status === 'fail' || r.status === 'error';
   const passed = requirements.filter((r) => r.status === 'pass').length;
   // The last line counts what gates under the profile; what only differs from our contract, or was expected, is told apart.
-  const failed = requirements.filter((r) => (broken(r) && r.gating) || r.expectation === 'stale').length;
+  // What did not run counts as failed (issue 15, item 4): CI reads this line, and nothing of it is proven.
+  const notRun = requirements.filter((r) => r.status === 'not-run');
+  const failed =
+    requirements.filter((r) => (broken(r) && r.gating) || r.expectation === 'stale').length + notRun.length;
   const differing = requirements.filter((r) => broken(r) && !r.gating && !r.expectation).length;
   const expected = requirements.filter((r) => r.expectation === 'expected-failure').length;
   console.log(`Reports: ${reportDir}/ (html/index.html, junit.xml, results.json, summary.md)`);
   if (differing)
     console.log(`${differing} differ from the reference contract (not gating under the ${profile} profile)`);
   if (expected) console.log(`${expected} expected failures (CONFORMANCE_EXPECTED_FAILURES)`);
+  for (const reason of new Set(notRun.map((r) => r.reason ?? '')))
+    console.log(`${notRun.filter((r) => (r.reason ?? '') === reason).length} not run: ${reason}`);
   console.log(`${passed} passed, ${failed} failed`);
   const suiteBroke = code !== 0 && failed === 0 && requirements.every((r) => !broken(r));
   return !gate.passed || suiteBroke ? EXIT.failed : EXIT.passed;

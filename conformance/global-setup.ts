@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { config, defaultClients, settings, writeRuntime } from './lib/config.ts';
 import { startReceiver } from './lib/receiver.ts';
+import { resetUnanswered } from './lib/unanswered.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -20,6 +21,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The last run's runtime file goes first: nothing of it may pass for this run's. TARGET_URL is the setting here
   // (config.targetUrl is what this function decides).
   writeRuntime(undefined);
+  resetUnanswered();
   // The reference server started here times callbacks out after 2.5 s (loaded CI machines stay clear of it), so the "slow App" waits 5 s;
   // against another target the slow App waits CONFORMANCE_SLOW_MS (default 8 s, past the 5 s of D-22).
   const ownServer = !settings.targetUrl;

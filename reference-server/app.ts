@@ -9,7 +9,8 @@ import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Req, Services } from './handlers/types.ts';
 import { Auth, loadClients } from './http/auth.ts';
 import { cors } from './http/cors.ts';
-import { LIMITS, requireFewParams, requireShallowJson } from './http/limits.ts';
+import { LIMITS, requireFewParams } from './http/limits.ts';
+import { readBody, readQuery } from './http/request.ts';
 import { findOperation } from './http/routes.ts';
 import { answersRfc6749, dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import { createSeams, type Seams } from './seams.ts';
@@ -22,36 +23,6 @@ export { configFromEnv, type Config };
 
 /** The page `npm run docs` writes; until it is built, `/docs` is an unknown path (404). */
 const DOCS_PAGE = fileURLToPath(new URL('../reports/docs/index.html', import.meta.url));
-
-function parseBody(req: Request, opTypes: string[]): { json: unknown; form: Record<string, string> } {
-  const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded' && opTypes.includes(type)) {
-    return { json: undefined, form: Object.fromEntries(new URLSearchParams(raw)) };
-  }
-  if (type !== 'application/json' && !type.endsWith('+json')) {
-    if (raw.length === 0 && opTypes.includes('application/x-www-form-urlencoded')) return { json: undefined, form: {} };
-    fail(415, 'error.unsupported-media-type', 'body', `Expected Content-Type ${opTypes.join(' or ')}`);
-  }
-  requireShallowJson(raw);
-  try {
-    const json = JSON.parse(raw);
-    const form =
-      json && typeof json === 'object' && !Array.isArray(json)
-        ? (Object.fromEntries(Object.entries(json).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
-        : {};
-    return { json, form };
-  } catch (err) {
-    // The position only: the parser's own message quotes the body, which may hold a secret (D-64).
-    const at = /at position (\d+)/.exec((err as Error).message);
-    return fail(
-      400,
-      'error.malformed-json',
-      'body',
-      `The body is not valid JSON${at ? ` (at position ${at[1]})` : ''}`,
-    );
-  }
-}
 
 /** One app: the Express app, its services, its seams (faults/ and variants/ patch them) and its webhook worker. */
 export type ReferenceApp = ReturnType<typeof createApp>;
@@ -112,13 +83,13 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     if (client && config.rateLimit > 0) rateLimit(buckets, client.clientId, config.rateLimit, now.getTime());
     // The token endpoint ignores the parameters it does not know (RFC 6749 §3.2), so it has none to count.
     if (!answersRfc6749(op)) requireFewParams(url.searchParams);
-    const query: Record<string, string | string[]> = {};
-    for (const [k, v] of url.searchParams) query[k] = k in query ? [query[k]!, v].flat() : v;
+    const query = readQuery(url.searchParams);
     validateParams(op, params, query);
     let body: unknown;
     let form: Record<string, string> = {};
     if (op.bodyTypes.length > 0) {
-      ({ json: body, form } = parseBody(req, op.bodyTypes));
+      const raw = Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0);
+      ({ json: body, form } = readBody(raw, req.headers['content-type'], op.bodyTypes));
       if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
       dropReadOnly(op, body);
     }
@@ -152,6 +123,11 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
       e = new ApiError(413, 'request', [
         { name: 'body', message: `The body exceeds ${LIMITS.maxBodyBytes} bytes`, ref: 'error.payload-too-large' },
       ]);
+    else if ((err as { type?: string }).type === 'encoding.unsupported')
+      // A Content-Encoding the body reader does not know (D-66): the body cannot be read as sent.
+      e = new ApiError(415, 'request', [
+        { name: 'body', message: 'Unsupported Content-Encoding', ref: 'error.unsupported-media-type' },
+      ]);
     else if ((err as { status?: number }).status === 400 || (err as { type?: string }).type?.startsWith('entity.'))
       e = new ApiError(400, 'request', [
         { name: 'body', message: (err as Error).message, ref: 'error.malformed-json' },
@@ -162,12 +138,11 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
       e = new ApiError(500, 'request', [{ name: 'server', message: 'Internal error', ref: 'error.internal' }]);
     }
     for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-    if (
-      req.originalUrl.startsWith('/admin/oauth/token') &&
-      e.status === 400 &&
-      e.errors[0]?.ref === 'error.malformed-json'
-    ) {
-      sendJson(res, 400, { error: 'invalid_request', error_description: e.errors[0].message });
+    // D-67: the token endpoint answers a request it cannot read (no or another media type, bytes that are not
+    // UTF-8, text that is not JSON, too deep, too large) as RFC 6749 §5.2 does: 400 `invalid_request` (D-06).
+    const { op } = findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
+    if (op && answersRfc6749(op) && unreadable.has(e.errors[0]?.ref ?? '')) {
+      sendJson(res, 400, { error: 'invalid_request', error_description: e.errors[0]!.message });
       return;
     }
     sendJson(res, e.status, errorBody(e));
@@ -184,6 +159,9 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     },
   };
 }
+
+/** The errors of a body that cannot be read (D-48, D-64, D-66), which the token endpoint answers its own way (D-67). */
+const unreadable = new Set(['error.malformed-json', 'error.unsupported-media-type', 'error.payload-too-large']);
 
 function rateLimit(
   buckets: Map<string, { tokens: number; at: number }>,

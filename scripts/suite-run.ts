@@ -77,7 +77,7 @@ export function selection<T extends { name: string }>(kind: 'mutants' | 'variant
 /** A row of results.json (conformance/reporter.ts); `basis` and `gating` are read defensively by the callers. */
 export interface Requirement {
   id: string;
-  status: 'pass' | 'fail' | 'error' | 'skipped';
+  status: 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
   reason?: string;
   basis?: string;
   level?: string;

@@ -2,10 +2,11 @@
 // and validates every response against the document (status, content type, body, headers). A response that
 // breaks the contract fails the test that made the request, naming the JSON pointer.
 import { existsSync, readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientRole } from './config.ts';
+import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
 export class Nonconformance extends Error {
   constructor(message: string) {
@@ -85,12 +86,15 @@ interface Exchange {
   body?: string;
   status: number;
   responseHeaders: Record<string, string>;
+  /** The start of the answer's body (a hostile target's 10 MB is not kept 20 times per worker), and its full length. */
   responseText: string;
+  responseLength: number;
 }
 
 const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
-const excerpt = (text: string, max = 1200) =>
-  text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+const EXCERPT = 1200;
+const excerpt = (text: string, length = text.length) =>
+  length > EXCERPT ? `${text.slice(0, EXCERPT)}… (${length} characters)` : text;
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Request, response and a curl line that repeats the request (the token left to `$TOKEN`), secrets masked. */
@@ -129,7 +133,7 @@ export function formatExchange(x: Exchange): string {
     ...(x.responseText
       ? [
           '<',
-          ...excerpt(x.responseText)
+          ...excerpt(x.responseText, x.responseLength)
             .split('\n')
             .map((l) => `< ${l}`),
         ]
@@ -261,9 +265,29 @@ export class Api {
     headers: Record<string, string>,
     data: Buffer | undefined,
   ): Promise<ApiResponse> {
-    // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON.
-    const res = await this.request.fetch(url, { method, headers, data, failOnStatusCode: false, maxRedirects: 0 });
-    const text = await res.text();
+    // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
+    const gone = targetGone();
+    if (gone) throw new TargetGone(gone);
+    let res: APIResponse;
+    let text: string;
+    try {
+      // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON. The timeout bounds the
+      // whole answer, body included (a target that sends headers a byte a second, or never answers).
+      res = await this.request.fetch(url, {
+        method,
+        headers,
+        data,
+        failOnStatusCode: false,
+        maxRedirects: 0,
+        timeout: config.requestTimeoutMs,
+      });
+      text = await res.text();
+    } catch (err) {
+      const what = describeNoAnswer(method, url, err);
+      unanswered(what);
+      throw new NoAnswer(what);
+    }
+    answered();
     this.exchanges.push({
       method,
       url,
@@ -271,7 +295,8 @@ export class Api {
       body: data?.toString(),
       status: res.status(),
       responseHeaders: res.headers(),
-      responseText: text,
+      responseText: text.slice(0, EXCERPT),
+      responseLength: text.length,
     });
     if (this.exchanges.length > 20) this.exchanges.shift();
     let body: Json;

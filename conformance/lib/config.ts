@@ -113,4 +113,8 @@ export const config = {
   slowMs: settings.slowMs,
   /** Playwright's workers (playwright.config.ts). */
   workers: settings.workers,
+  /** The longest wait for one answer of the target (lib/api.ts, tests/tokens.setup.ts): a hostile target cannot hang a request. */
+  requestTimeoutMs: settings.requestTimeoutMs,
+  /** The longest run (playwright.config.ts's globalTimeout); what has not run by then is reported not run. */
+  runTimeoutMs: settings.runTimeoutMs,
 };

@@ -37,7 +37,14 @@ export async function create(
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
   if (res.status < 200 || res.status > 299)
     throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
-  return res.body[key];
+  // Nor is anything but the resource data (a target answering `{}` or a string to everything would otherwise give
+  // requirements that compare two reads of it nothing to tell apart, and pass them; issue 15, item 4).
+  const created = res.body?.[key] as Json;
+  if (typeof created !== 'object' || created === null || Array.isArray(created))
+    throw new Nonconformance(
+      `${operationId} of a valid ${key} answered ${res.status} without the ${key} added: ${res.text.slice(0, 300)}`,
+    );
+  return created;
 }
 
 /** A fresh product, for the sub-resources that need one. */

@@ -4,6 +4,8 @@
 import * as playwright from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { Api, Nonconformance } from './api.ts';
+import { config } from './config.ts';
+import { NoAnswer, TargetGone, targetGone } from './unanswered.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
@@ -37,12 +39,13 @@ function checkBasis(r: Requirement): void {
 
 // The suite drives no browser, so it builds on Playwright's base test without the browser fixtures (about 30
 // per test; scripts/README.md, performance notes). Falls back to `test` should a Playwright release stop exporting
-// the base. One request context per worker: the API keeps no client state.
+// the base. One request context per worker: the API keeps no client state. Its default timeout is the per-request
+// one, for the requests made on it directly (a thumbnail's download), as lib/api.ts gives it to its own.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
 export const test = base.extend<{ api: Api }, { workerApi: Api }>({
   workerApi: [
     async ({}, use) => {
-      const context = await playwright.request.newContext();
+      const context = await playwright.request.newContext({ timeout: config.requestTimeoutMs });
       await use(new Api(context));
       await context.dispose();
     },
@@ -54,9 +57,22 @@ export const test = base.extend<{ api: Api }, { workerApi: Api }>({
 });
 export const expect = playwright.expect;
 
-/** An assertion of the suite (expect) or a contract mismatch: the target does not conform. Anything else: the suite broke. */
+/**
+ * An assertion of the suite (expect), a contract mismatch, or no HTTP answer (a target that does not answer does not
+ * conform): the target does not conform. Anything else: the suite broke.
+ */
 export const isNonconformance = (err: unknown): boolean =>
-  err instanceof Nonconformance || (typeof err === 'object' && err !== null && 'matcherResult' in err);
+  err instanceof Nonconformance ||
+  err instanceof NoAnswer ||
+  (typeof err === 'object' && err !== null && 'matcherResult' in err);
+
+/** A requirement that cannot run (the target has stopped answering) is skipped with its reason: never a pass or a fail. */
+function notRun(reason: string): never {
+  const info = test.info();
+  info.annotations.push({ type: 'not-run', description: reason });
+  info.skip(true, reason);
+  throw new Error('unreachable: testInfo.skip throws');
+}
 
 /** Declares one requirement as one test: `CON-012 MUST reject a firstname of 61 characters @contacts`. */
 export function requirement(r: Requirement, body: (fixtures: { api: Api }) => Promise<void>): void {
@@ -80,9 +96,12 @@ export function requirement(r: Requirement, body: (fixtures: { api: Api }) => Pr
       // Responses are checked against the whole contract only where the requirement rests on it (decision,
       // platform); elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
       api.begin(r.basis === 'decision' || r.basis === 'platform');
+      const gone = targetGone();
+      if (gone) notRun(gone);
       try {
         await body({ api });
       } catch (err) {
+        if (err instanceof TargetGone) notRun(err.message);
         // Classified here, by the type of what was thrown (lib/verdict.ts reads the annotation).
         const info = test.info();
         info.annotations.push({ type: 'outcome', description: isNonconformance(err) ? 'fail' : 'error' });

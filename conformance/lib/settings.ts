@@ -148,6 +148,22 @@ export const SETTINGS = {
     meaning:
       'How long, in milliseconds, the App receiver\'s "slow App" waits before it answers, for the callback timeout checks (D-22).',
   }),
+  requestTimeoutMs: setting({
+    env: 'CONFORMANCE_REQUEST_TIMEOUT_MS',
+    key: 'CONFORMANCE_REQUEST_TIMEOUT_MS',
+    kind: whole(1),
+    default: 10_000,
+    meaning:
+      'How long, in milliseconds, the suite waits for the whole answer to one request it sends the target (the token requests included); a request with no answer by then fails its requirement.',
+  }),
+  runTimeoutMs: setting({
+    env: 'CONFORMANCE_RUN_TIMEOUT_MS',
+    key: 'CONFORMANCE_RUN_TIMEOUT_MS',
+    kind: whole(1),
+    default: 1_800_000,
+    meaning:
+      "How long, in milliseconds, a whole run may take (Playwright's `globalTimeout`): the requirements that have not run by then are reported as not run.",
+  }),
   workers: setting({
     env: 'CONFORMANCE_WORKERS',
     key: 'CONFORMANCE_WORKERS',

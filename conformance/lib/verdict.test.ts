@@ -73,3 +73,12 @@ test('the file is YAML or JSON, a list of {id, reason} or a map of id to reason;
   assert.deepEqual(parseExpected(JSON.stringify(list)), list);
   assert.throws(() => parseExpected('- id: a.b\n'), /has no reason/);
 });
+
+test('a requirement that did not run gates under every profile, whatever its level, listed or not', () => {
+  const outcomes = [row('a', 'not-run', 'decision', 'MAY'), row('b', 'not-run'), row('c', 'pass')];
+  for (const profile of ['contract', 'source'] as const) {
+    const v = judge(outcomes, profile, [{ id: 'b', reason: 'known' }]);
+    assert.deepEqual(v.gate, { passed: false, failing: ['a', 'b'] });
+    assert.equal(v.rows[1]!.expectation, undefined);
+  }
+});

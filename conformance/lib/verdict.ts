@@ -3,7 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-export type Status = 'pass' | 'fail' | 'error' | 'skipped';
+/**
+ * `skipped`: the target lacks what the requirement needs (an optional client role, a trigger), said in its reason;
+ * `not-run`: the run could not get to it (the token setup failed, the target stopped answering, the run was stopped),
+ * so nothing of it is proven (issue 15, item 4).
+ */
+export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
+/** Every status, in the order of the reports' columns. */
+export const STATUSES: Status[] = ['pass', 'fail', 'error', 'skipped', 'not-run'];
 export type Profile = 'contract' | 'source';
 export type BasisName = 'source' | 'standard' | 'platform' | 'decision';
 export interface Outcome {
@@ -64,6 +71,8 @@ export const loadExpected = (path: string | undefined): Expected[] =>
 export function judge(outcomes: Outcome[], profile: Profile, expected: Expected[]): Verdict {
   const listed = new Map(expected.map((e) => [e.id, e.reason]));
   const rows: Row[] = outcomes.map((o) => {
+    // What did not run proves nothing, whatever its level or basis, listed or not: it always gates.
+    if (o.status === 'not-run') return { ...o, gating: true };
     const reason = listed.get(o.id);
     const failed = o.status === 'fail' || o.status === 'error';
     if (reason !== undefined && failed)
@@ -75,7 +84,11 @@ export function judge(outcomes: Outcome[], profile: Profile, expected: Expected[
   const known = new Set(outcomes.map((o) => o.id));
   const unknown = expected.filter((e) => !known.has(e.id));
   const failing = rows
-    .filter((r) => r.gating && (r.status === 'fail' || r.status === 'error' || r.expectation === 'stale'))
+    .filter(
+      (r) =>
+        r.gating &&
+        (r.status === 'fail' || r.status === 'error' || r.status === 'not-run' || r.expectation === 'stale'),
+    )
     .map((r) => r.id);
   return { profile, rows, unknown, gate: { passed: failing.length === 0 && unknown.length === 0, failing } };
 }

@@ -1,18 +1,82 @@
 // Setup project: one token per configured App client, fetched through the token endpoint (§4.1) once. Optional
 // roles (`shortLived`, `scope:<scope>`) the clients file does not name get no token; their requirements skip.
+// When it fails, no requirement runs (conformance/reporter.ts reports each as not run), so its error says, on its
+// first line, what the target did, and then what each client it tried saw (issue 15, item 4). It fails fast: a
+// request is bounded by the per-request timeout, and after one request with no HTTP answer no other client is tried.
 import { writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
-import { config } from '../lib/config.ts';
+import { test, type APIRequestContext } from '@playwright/test';
+import { config, type ClientCredentials } from '../lib/config.ts';
 import { tokenFile } from '../lib/api.ts';
+import { describeNoAnswer } from '../lib/unanswered.ts';
+
+const url = () => `${config.authUrl}/admin/oauth/token.json`;
+const oneLine = (text: string, max = 200) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max)}… (${text.length} characters)` : flat || '(empty body)';
+};
+
+/** A client's token, or what the target did instead; `answered: false` when no HTTP answer came at all. */
+async function fetchToken(
+  request: APIRequestContext,
+  c: ClientCredentials,
+): Promise<{ token: string } | { problem: string; answered: boolean }> {
+  let status: number;
+  let type: string;
+  let text: string;
+  try {
+    const res = await request.post(url(), {
+      form: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret },
+      failOnStatusCode: false,
+      timeout: config.requestTimeoutMs,
+    });
+    [status, type, text] = [res.status(), res.headers()['content-type'] ?? 'no content type', await res.text()];
+  } catch (err) {
+    return { problem: describeNoAnswer('POST', url(), err), answered: false };
+  }
+  let body: { access_token?: unknown } | null | undefined;
+  try {
+    body = JSON.parse(text) as { access_token?: unknown } | null;
+  } catch {
+    body = undefined;
+  }
+  const token = body?.access_token;
+  if (status === 200 && typeof token === 'string' && token) return { token };
+  const what =
+    status !== 200
+      ? ''
+      : body === undefined
+        ? ', not JSON'
+        : token === undefined
+          ? ' with no access_token'
+          : ' with a bad access_token';
+  return { problem: `POST ${url()} answered ${status} ${type}${what}: ${oneLine(text)}`, answered: true };
+}
 
 test('fetch a token for every App client', async ({ request }) => {
   const tokens: Record<string, string> = {};
-  for (const [role, c] of Object.entries(config.clients)) {
-    const res = await request.post(`${config.authUrl}/admin/oauth/token.json`, {
-      form: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret },
-    });
-    expect(res.status(), `token for ${c.clientId}: ${await res.text()}`).toBe(200);
-    tokens[role] = ((await res.json()) as { access_token: string }).access_token;
+  const tried: string[] = [];
+  let first: string | undefined;
+  const clients = Object.entries(config.clients);
+  for (const [role, c] of clients) {
+    const got = await fetchToken(request, c);
+    if ('token' in got) {
+      tokens[role] = got.token;
+      tried.push(`${c.clientId}: a token`);
+      continue;
+    }
+    first ??= got.problem;
+    tried.push(`${c.clientId}: ${got.problem}`);
+    if (!got.answered) break;
+  }
+  if (first) {
+    const untried = clients.length - tried.length;
+    throw new Error(
+      [
+        `the token setup could not obtain a token from the target: ${first}`,
+        ...tried.map((t) => `  ${t}`),
+        ...(untried ? [`  (${untried} other client(s) not tried: the target gave no HTTP answer)`] : []),
+      ].join('\n'),
+    );
   }
   writeFileSync(tokenFile(), JSON.stringify(tokens));
 });

@@ -1207,7 +1207,9 @@ export interface paths {
          *        10) and rounded half-up to the cart currency's minor units (JPY 0 decimals, GBP 2, KWD 3); its dates are the
          *        latest over the deliveries (D-22).
          *
-         *     Nothing is stored. An unknown product is 422 `error.reference-not-found`.
+         *     Nothing is stored. An unknown product is 422 `error.reference-not-found`. A line takes at most 10 000 units,
+         *     and a cart that packs into more than 100 deliveries is 422 `error.max-items` on `data.items`, before any App is
+         *     asked (D-65).
          */
         post: operations["calculateCheckoutRates"];
         delete?: never;
@@ -1231,7 +1233,8 @@ export interface paths {
          *     trigger. This operation ships a cart to a destination with a chosen option (`shippingServiceId` and
          *     `serviceCode`, as `calculateCheckoutRates` offered them) and requests the labels (D-49).
          *
-         *     * The cart is split into boxes as checkout splits it into deliveries (§4.5 rule 7, D-21).
+         *     * The cart is split into boxes as checkout splits it into deliveries (§4.5 rule 7, D-21); at most 100 boxes, more
+         *       is 422 `error.max-items` on `data.items` before any label request (D-65).
          *     * A label request covers one box (§4.5 rule 9): each box gets one label request with `serviceCode`
          *       (`createShippingLabel`; §2.11), sent only to the chosen service and only when it has `labelsUrl` (§4.5 rule 2).
          *       Without `labelsUrl` every box is `labelStatus: skipped`.
@@ -3985,7 +3988,7 @@ export interface components {
              */
             sku: string;
             /**
-             * @description HS tariff or international commodity code (§2.10).
+             * @description HS tariff or international commodity code (§2.10); the empty string for a product without one (D-68).
              * @example 0902.30
              */
             commodityCode: string;
@@ -4297,7 +4300,8 @@ export interface components {
              */
             productId: number;
             /**
-             * @description Units of the product.
+             * @description Units of the product, 1 to 10 000 (D-65). A cart may ship in at most 100 deliveries (boxes, D-21): one that
+             *     packs into more is 422 `error.max-items` on `data.items`.
              * @example 2
              */
             quantity: number;
@@ -4322,7 +4326,7 @@ export interface components {
              */
             destination: components["schemas"]["Address"];
             /**
-             * @description The cart lines, 1 to 100 (D-20).
+             * @description The cart lines, 1 to 100 (D-20), packing into at most 100 deliveries (D-65).
              * @example [
              *       {
              *         "productId": 1042,
@@ -4424,7 +4428,7 @@ export interface components {
              */
             destination: components["schemas"]["Address"];
             /**
-             * @description The cart lines, 1 to 100 (D-20).
+             * @description The cart lines, 1 to 100 (D-20), packing into at most 100 boxes (D-65).
              * @example [
              *       {
              *         "productId": 1042,
@@ -4579,8 +4583,8 @@ export interface components {
         };
         /**
          * @description The request is not a valid client credentials grant (D-06, RFC 6749 §5.2): a grant type other than
-         *     `client_credentials` is `unsupported_grant_type`; a missing parameter or a body that cannot be parsed is
-         *     `invalid_request`.
+         *     `client_credentials` is `unsupported_grant_type`; a missing parameter, or a body the endpoint cannot read (no or
+         *     another media type, not UTF-8, not JSON, too deep or over 1 MiB; D-67), is `invalid_request`.
          */
         TokenBadRequest: {
             headers: {
@@ -4634,7 +4638,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The body is not well-formed JSON (D-02). */
+        /** @description The body is not well-formed JSON, or not UTF-8 (D-02, D-66). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -4727,7 +4731,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The body is not `application/json` (D-02). */
+        /** @description The body is not `application/json` (D-02); another media type, `+json` ones included, or none (D-66). */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;

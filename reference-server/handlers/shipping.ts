@@ -10,7 +10,7 @@ import { collectQuotes, requestLabels } from '../shipping/callbacks.ts';
 import { fullAddress, isWarehouse, originOf, type Address } from '../shipping/locations.ts';
 import { formatMoney } from '../shipping/money.ts';
 import { activeServices } from '../shipping/services.ts';
-import { nextWeekday, originLocation, splitCart, type StockEntry } from '../shipping/split.ts';
+import { MAX_DELIVERIES, nextWeekday, originLocation, splitCart, type StockEntry } from '../shipping/split.ts';
 import { isoUtc, sql, tx, type Row } from '../store/db.ts';
 import type { Ctx, Obj } from '../store/resource.ts';
 import { ctxOf } from './crud.ts';
@@ -127,7 +127,16 @@ function deliveriesOf(
   const destination = fullAddress(cart.destination, label);
   const dispatchDate = nextWeekday(req.now);
   const money = (n: number) => formatMoney(n, cart.currency, req.services.pricing.minorUnits);
-  const boxes = splitCart(lines, req.services.config.boxMaxWeight);
+  const { boxes, count } = splitCart(lines, req.services.config.boxMaxWeight, MAX_DELIVERIES);
+  // D-65: refused before any App is called; each delivery would be one call to every App that applies.
+  if (count > MAX_DELIVERIES)
+    fail(
+      422,
+      'error.max-items',
+      'data.items',
+      `The cart packs into ${count} boxes; at most ${MAX_DELIVERIES} deliveries are allowed (D-65)`,
+      'data',
+    );
   const classIds = boxes.map((box) =>
     box.items.map(({ productId }) => (products.get(productId)!.shippingClassId ?? null) as number | null),
   );
@@ -147,7 +156,8 @@ function deliveriesOf(
         id: p.id,
         sku: p.sku,
         ...(label ? { reference: p.sku } : {}),
-        commodityCode: p.commodityCode,
+        // D-68: §2.10 types it a string; a product without one sends the empty string, never null.
+        commodityCode: p.commodityCode ?? '',
         title: p.title,
         quantity,
         weight: (p.packagedWeight ?? 0) * quantity,

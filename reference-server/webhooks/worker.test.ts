@@ -1,4 +1,5 @@
-// The delivery worker across a crash (D-16, D-23; found by `npm run crash-test`, robustness/README.md).
+// The delivery worker (D-16, D-23): across a crash (found by `npm run crash-test`, robustness/README.md), and with
+// subscribers that fail or never answer beside one that answers (found by running the suite twice on one server).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +13,7 @@ const options = {
   account: 'a',
   retryBaseMs: 1000,
   maxAttempts: 6,
-  timeoutMs: 5000,
+  timeoutMs: 200, // a row in flight is leased for the timeout and 1 s
   pollMs: 10,
 };
 
@@ -47,4 +48,48 @@ test('an attempt cut off by a crash counts: the delivery after the restart is at
   assert.deepEqual(attempts, ['2']);
   const row = sql(db, 'SELECT attempts, state FROM outbox').get() as { attempts: number; state: string };
   assert.deepEqual({ ...row }, { attempts: 2, state: 'delivered' });
+});
+
+const insert = (db: ReturnType<typeof openDb>, url: string, attempts = 0) =>
+  sql(
+    db,
+    'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, attempts, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(`d-${Math.random()}`, 1, 'c', url, 'products/created', '{}', attempts, 0);
+
+test('50 subscribers that never answer do not hold back a delivery to one that does', async () => {
+  const db = openDb();
+  createTables(db, []);
+  for (let i = 0; i < 60; i++) insert(db, 'http://frozen.test/hook');
+  insert(db, 'http://live.test/hook');
+  let delivered = false;
+  const transport: Transport = {
+    send: (url) =>
+      url.startsWith('http://live.test')
+        ? ((delivered = true), Promise.resolve(new Response('ok')))
+        : new Promise<Response>(() => {}), // accepts, never answers (the attempt's timeout is the worker's)
+  };
+  const worker = startWorker(db, new Outbox('a'), { send: transport.send }, { ...options, timeoutMs: 60_000 });
+  const started = Date.now();
+  while (!delivered && Date.now() - started < 2000) await sleep(10);
+  void worker.stop();
+  assert.ok(delivered, 'the live subscriber got its delivery while 60 attempts hung');
+});
+
+test('a backlog of retries to a failing subscriber does not hold back a fresh event', async () => {
+  const db = openDb();
+  createTables(db, []);
+  for (let i = 0; i < 500; i++) insert(db, 'http://dead.test/hook', 2); // due retries, older ids
+  insert(db, 'http://live.test/hook');
+  const sent: string[] = [];
+  const transport: Transport = {
+    send: async (url) => {
+      sent.push(url);
+      if (url.startsWith('http://dead.test')) throw new Error('connect ECONNREFUSED');
+      return new Response('ok');
+    },
+  };
+  const worker = startWorker(db, new Outbox('a'), transport, options);
+  while (!sent.includes('http://live.test/hook')) await sleep(5);
+  await worker.stop();
+  assert.equal(sent.indexOf('http://live.test/hook'), 0, 'the first attempt goes out before the retries');
 });

@@ -25,7 +25,6 @@ export interface Worker {
 
 export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: WorkerOptions): Worker {
   let stopped = false;
-  const inFlight = new Set<number>();
 
   async function deliver(row: Row): Promise<void> {
     const attempt = Number(row.attempts) + 1;
@@ -50,7 +49,12 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
     } catch (err) {
       error = (err as Error).message;
     }
-    if (stopped) return;
+    // Stopped meanwhile: the outcome is not recorded (as after a crash), but the lease is given back, so the next
+    // start retries at once rather than after the timeout.
+    if (stopped) {
+      sql(db, "UPDATE outbox SET nextAttemptAt = ? WHERE id = ? AND state = 'pending'").run(Date.now(), row.id!);
+      return;
+    }
     if (!error) sql(db, "UPDATE outbox SET state = 'delivered', attempts = ? WHERE id = ?").run(attempt, row.id!);
     else {
       const next = Date.now() + opts.retryBaseMs * 2 ** (attempt - 1);
@@ -67,26 +71,30 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
   const pending = new Set<Promise<void>>();
   function tick(): void {
     if (stopped) return;
-    const due = sql(db, "SELECT * FROM outbox WHERE state = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 50").all(
-      Date.now(),
-    ) as Row[];
-    const claimed = due.filter((r) => !inFlight.has(Number(r.id)));
+    // First attempts before retries, then oldest first: a subscriber that keeps failing (its retries pile up) cannot
+    // hold back a fresh event to one that answers (D-23). Rows in flight are leased (below), so never selected again.
+    const now = Date.now();
+    const claimed = sql(
+      db,
+      "SELECT * FROM outbox WHERE state = 'pending' AND nextAttemptAt <= ? ORDER BY attempts, id LIMIT 50",
+    ).all(now) as Row[];
     if (claimed.length === 0) return;
     // D-16, D-23: an attempt counts from the moment it is sent, in one commit for the batch, so that a crash between
     // the App's answer and its record makes the retry after the restart the next attempt (X-Store-Webhook-Attempt 2),
     // not attempt 1 again, and the attempt still counts towards WEBHOOK_MAX_ATTEMPTS (`npm run crash-test`).
+    // The claim is also a lease: a row in flight is not due again until its attempt must have ended (the timeout), so
+    // 50 Apps that never answer cannot fill every batch, and after a crash the lease runs out and the row is retried.
     tx(db, () => {
-      for (const r of claimed) sql(db, 'UPDATE outbox SET attempts = attempts + 1 WHERE id = ?').run(r.id!);
+      for (const r of claimed)
+        sql(db, 'UPDATE outbox SET attempts = attempts + 1, nextAttemptAt = ? WHERE id = ?').run(
+          now + opts.timeoutMs + 1000,
+          r.id!,
+        );
     });
     for (const r of claimed) {
-      const id = Number(r.id);
-      inFlight.add(id);
       const p: Promise<void> = deliver(r)
         .catch(() => undefined)
-        .finally(() => {
-          inFlight.delete(id);
-          pending.delete(p);
-        });
+        .finally(() => pending.delete(p));
       pending.add(p);
     }
   }
