@@ -8,6 +8,15 @@ import { createTables } from '../store/tables.ts';
 import { Outbox } from './outbox.ts';
 import { startWorker, type Transport } from './worker.ts';
 
+/** Waits for `done`, failing the test (not hanging it) after `ms`. */
+async function until(done: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+    await sleep(5);
+  }
+}
+
 const options = {
   secretOf: () => 'secret',
   account: 'a',
@@ -30,7 +39,10 @@ test('an attempt cut off by a crash counts: the delivery after the restart is at
     send: () => new Promise<Response>((resolve) => (answer = () => resolve(new Response('ok')))),
   };
   const first = startWorker(db, new Outbox('a'), hanging, options);
-  while (!answer) await sleep(5);
+  await until(() => answer !== undefined, 'the first attempt');
+  // The first life ends here: no more ticks (a slow machine could otherwise see the row's lease run out and send it
+  // again from this worker); its attempt is still out.
+  const stopped = first.stop();
   // The second life, on the same database (the first worker never learns how its attempt ended).
   const attempts: string[] = [];
   const recording: Transport = {
@@ -40,10 +52,9 @@ test('an attempt cut off by a crash counts: the delivery after the restart is at
     },
   };
   const second = startWorker(db, new Outbox('a'), recording, options);
-  while (attempts.length === 0) await sleep(5);
+  await until(() => attempts.length > 0, 'the attempt after the restart');
   await second.stop();
-  const stopped = first.stop();
-  answer();
+  answer!();
   await stopped;
   assert.deepEqual(attempts, ['2']);
   const row = sql(db, 'SELECT attempts, state FROM outbox').get() as { attempts: number; state: string };
@@ -69,10 +80,8 @@ test('50 subscribers that never answer do not hold back a delivery to one that d
         : new Promise<Response>(() => {}), // accepts, never answers (the attempt's timeout is the worker's)
   };
   const worker = startWorker(db, new Outbox('a'), { send: transport.send }, { ...options, timeoutMs: 60_000 });
-  const started = Date.now();
-  while (!delivered && Date.now() - started < 2000) await sleep(10);
+  await until(() => delivered, 'the live delivery while 60 attempts hang', 3000);
   void worker.stop();
-  assert.ok(delivered, 'the live subscriber got its delivery while 60 attempts hung');
 });
 
 test('a backlog of retries to a failing subscriber does not hold back a fresh event', async () => {
@@ -89,7 +98,7 @@ test('a backlog of retries to a failing subscriber does not hold back a fresh ev
     },
   };
   const worker = startWorker(db, new Outbox('a'), transport, options);
-  while (!sent.includes('http://live.test/hook')) await sleep(5);
+  await until(() => sent.includes('http://live.test/hook'), 'the live delivery');
   await worker.stop();
   assert.equal(sent.indexOf('http://live.test/hook'), 0, 'the first attempt goes out before the retries');
 });
