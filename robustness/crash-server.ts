@@ -30,10 +30,17 @@ export class ServerProcess {
   /** Lines the server wrote to stderr (an internal error is logged there before its 500), across every life. */
   readonly stderr: string[] = [];
 
-  constructor(opts: { db: string; port: number; env?: NodeJS.ProcessEnv }) {
+  /** `db` left out: the in-memory database (the soak, robustness/soak-run.ts). */
+  constructor(opts: { db?: string; port: number; env?: NodeJS.ProcessEnv }) {
     this.baseUrl = `http://127.0.0.1:${opts.port}`;
-    this.args = [SERVER, '--db', opts.db, '--port', String(opts.port), '--host', '127.0.0.1'];
+    const db = opts.db === undefined ? [] : ['--db', opts.db];
+    this.args = [SERVER, ...db, '--port', String(opts.port), '--host', '127.0.0.1'];
     this.env = { ...process.env, ...opts.env };
+  }
+
+  /** The live process's id (the soak reads its memory from /proc/<pid>/status). */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   /** Starts the server and resolves once it listens, with the milliseconds that took. */
