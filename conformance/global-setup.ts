@@ -5,6 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { config, defaultClients, settings, writeRuntime } from './lib/config.ts';
+import { tokenOf } from './lib/api.ts';
+import { removeLeftovers, resetLeftovers } from './lib/cleanup.ts';
 import { startReceiver } from './lib/receiver.ts';
 import { resetUnanswered } from './lib/unanswered.ts';
 
@@ -22,6 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // (config.targetUrl is what this function decides).
   writeRuntime(undefined);
   resetUnanswered();
+  resetLeftovers();
   // The reference server started here times callbacks out after 2.5 s (loaded CI machines stay clear of it), so the "slow App" waits 5 s;
   // against another target the slow App waits CONFORMANCE_SLOW_MS (default 8 s, past the 5 s of D-22).
   const ownServer = !settings.targetUrl;
@@ -64,6 +67,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // For the workers and the reporter (lib/config.ts reads it): global setup changes no environment variable.
   writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}) });
   return async () => {
+    // What would keep the target busy after the run (webhooks, shipping services) goes first (lib/cleanup.ts).
+    for (const line of await removeLeftovers(targetUrl, tokenOf)) console.log(line);
     receiver.server.close();
     if (child) {
       child.removeAllListeners('exit');

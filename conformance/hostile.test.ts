@@ -3,9 +3,9 @@
 // the installed command (bin/store-api-conformance.ts) run against it. Every run must end in bounded time with exit
 // status 1, the last line `0 passed, N failed` (N: every requirement of results.json), and every requirement fail,
 // error or not run with a one-line reason: never a pass, never a passing verdict. Where the token endpoint fails, no
-// requirement runs (all 1197 not run, with what the setup saw); in the modes where it gives tokens and only the API is
+// requirement runs (all of them not run, with what the setup saw); in the modes where it gives tokens and only the API is
 // hostile, the requirements of `@products` (19, about 5 s a run) really run and fail on their own.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -102,7 +102,14 @@ function suite(url: string, args: string[]): Promise<Run> {
   });
 }
 
-const ALL = 1197;
+/** Every requirement of the suite, as Playwright lists them (the conformance project; the setup is not one). */
+const ALL = (() => {
+  const cli = new URL('../node_modules/@playwright/test/cli.js', import.meta.url).pathname;
+  const list = spawnSync(process.execPath, [cli, 'test', '--list', '--project', 'conformance'], { encoding: 'utf8' });
+  const count = list.stdout.split('\n').filter((line) => /^\s*\[conformance\] › /.test(line)).length;
+  assert.ok(count > 1000, `playwright test --list: ${count} requirements (${list.stderr.slice(0, 300)})`);
+  return count;
+})();
 /** What the token setup saw in each mode (every requirement's not-run reason ends with it): default settings, 10 s. */
 const setupSaw: Record<Mode, RegExp> = {
   silent: /POST \S+ timed out after 10000 ms \(no answer\)$/,

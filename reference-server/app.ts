@@ -82,14 +82,14 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     if (client && security!.some((alt) => alt.length > 0)) auth.requireScopes(client, security!);
     if (client && config.rateLimit > 0) rateLimit(buckets, client.clientId, config.rateLimit, now.getTime());
     // The token endpoint ignores the parameters it does not know (RFC 6749 §3.2), so it has none to count.
-    if (!answersRfc6749(op)) requireFewParams(url.searchParams);
+    if (!answersRfc6749(op)) requireFewParams(url.searchParams, seams.limits);
     const query = readQuery(url.searchParams);
     validateParams(op, params, query);
     let body: unknown;
     let form: Record<string, string> = {};
     if (op.bodyTypes.length > 0) {
       const raw = Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0);
-      ({ json: body, form } = readBody(raw, req.headers['content-type'], op.bodyTypes));
+      ({ json: body, form } = readBody(raw, req.headers['content-type'], op.bodyTypes, seams.limits));
       if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
       dropReadOnly(op, body);
     }

@@ -5,6 +5,7 @@
 import type { Request, Response } from 'express';
 import type { Operation } from '../openapi/contract.ts';
 import { createHandlers } from './handlers/index.ts';
+import { LIMITS, type Limits } from './http/limits.ts';
 import type { Handlers } from './handlers/types.ts';
 import { createResources, type Resources } from './resources/index.ts';
 import { defaultPricing, type Pricing } from './shipping/aggregate.ts';
@@ -33,6 +34,8 @@ export interface Seams {
   calculators: Calculators;
   /** The scopes an operation needs: alternatives, `[[]]` any valid token, null none (D-07; the contract's by default). */
   securityOf: (op: Operation) => string[][] | null;
+  /** What one connection and one request may take (D-64): server.ts builds the HTTP server from it, app.ts reads it. */
+  limits: Limits;
   /** Run on each request after its body is read, before routing, authentication and validation. */
   beforeDispatch: ((req: Request, res: Response) => void)[];
   /** Run, in order, on each JSON answer (success and error envelopes) before it is sent; `res.statusCode` is set. */
@@ -52,6 +55,7 @@ export function createSeams(account: string, overrides: Partial<Seams> = {}): Se
     pricing: defaultPricing(),
     calculators: defaultCalculators(),
     securityOf: (op) => op.security,
+    limits: { ...LIMITS },
     beforeDispatch: [],
     beforeSend: [],
     ...overrides,

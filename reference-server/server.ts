@@ -55,7 +55,8 @@ if (config.demo && !seeder) {
   console.error(`--demo needs an App client holding the scopes ${DEMO_SCOPES.join(', ')}; the clients file has none`);
   process.exit(1);
 }
-const server = createLimitedServer(app);
+// The app's limits seam, after the faults above (a fault may lift one; faults/README.md).
+const server = createLimitedServer(app, built.seams.limits);
 server.once('error', (err) => {
   console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
   process.exit(1);

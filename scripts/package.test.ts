@@ -47,13 +47,15 @@ const freePort = () =>
     });
   });
 
-// One reference server per run, always on the same port so that the reports name the same target: a run leaves
-// webhook subscriptions to its own (then closed) App receiver behind, whose retries would slow the next run's.
+// ONE reference server for every run of this file (the single run, the client import, the 2 shards), as a team's
+// staging server is: each run must leave it as ready for the next (the suite deletes the webhooks and shipping
+// services it made, conformance/lib/cleanup.ts), and the shards run against the data the runs before them left.
 // Callback timeout and retry base as global setup starts it (conformance/global-setup.ts), for a loaded machine; the
 // thumbnails the server downloads come from the suite's App receiver on 127.0.0.1 (D-63).
-let port = 0;
 let server: ChildProcess | undefined;
+let target = '';
 async function startServer(): Promise<string> {
+  const port = await freePort();
   server = spawn(
     process.execPath,
     [join(root, 'reference-server/server.ts'), '--port', String(port), '--host', '127.0.0.1'],
@@ -78,7 +80,7 @@ async function stopServer(): Promise<void> {
 }
 
 before(async () => {
-  port = await freePort();
+  target = await startServer();
   npm(['pack', '--pack-destination', tmp], root);
   const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
   assert.ok(tarball, 'npm pack wrote a tarball');
@@ -108,9 +110,7 @@ test('the packed tarball, installed into an empty folder, runs the whole suite a
   assert.equal(none.code, 2, none.out);
   assert.match(none.out, /No target: give the base URL of the implementation under test, --target URL/);
 
-  const target = await startServer();
   const run = await cli(['--target', target, '--report-dir', single]);
-  await stopServer();
   const { requirements } = results(single);
   const skipped = requirements.filter((r) => r.status === 'skipped').map((r) => r.id);
   assert.deepEqual(
@@ -131,7 +131,6 @@ test('the typed client imports from the installed package, typed and working', a
   // What a frontend or an implementer writes against the package (client/README.md), type-checked as their project
   // would (the package's declarations, Node module resolution), then run against the reference server.
   const { clientId, clientSecret } = baseClients.full;
-  const target = await startServer();
   const consumer = (query: string) => `import { createStoreClient } from 'store-admin-api-reference/client';
 const api = createStoreClient({ baseUrl: '${target}', clientId: '${clientId}', clientSecret: '${clientSecret}' });
 const { data, response } = await api.GET('/api/v2/products.json', { params: { query: { ${query} } } });
@@ -155,18 +154,16 @@ console.log(response.status, data?.pagination.total);
 
   writeFileSync(join(app, 'consumer.mjs'), consumer('limit: 1'));
   const ran = spawnSync(process.execPath, ['consumer.mjs'], { cwd: app, env, encoding: 'utf8' });
-  await stopServer();
-  assert.equal(ran.stdout.trim(), '200 0', ran.stderr);
+  // The products the single run made are still there: a count, whatever it is.
+  assert.match(ran.stdout.trim(), /^200 \d+$/, ran.stderr);
 });
 
 test('2 shards merged give the reports of the single run, requirement by requirement', async () => {
-  const target = await startServer();
   const shards = await Promise.all(
     [1, 2].map((i) =>
       cli(['--target', target, '--report-dir', join(tmp, `shard-${i}`), '--workers', '2', '--shard', `${i}/2`]),
     ),
   );
-  await stopServer();
   for (const s of shards) assert.equal(s.code, 0, s.out.slice(-3000));
   const blobs = join(tmp, 'blobs');
   mkdirSync(blobs);

@@ -6,6 +6,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientRole } from './config.ts';
+import { record } from './cleanup.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
 export class Nonconformance extends Error {
@@ -46,8 +47,11 @@ export interface CallOptions extends SendOptions {
   /** Query parameters, in order; names are sent as written (`id:min`), values percent-encoded. */
   query?: Record<string, string | number | boolean>;
   body?: unknown;
-  /** Raw body text (malformed JSON tests), with its content type. */
-  raw?: { text: string; contentType: string };
+  /**
+   * A raw body (malformed JSON tests): text, or bytes that need not be UTF-8 (D-66), with its content type; none
+   * sends the body without a Content-Type header.
+   */
+  raw?: { text: string | Uint8Array; contentType?: string };
 }
 
 /** An operation of the document by its operationId; the generated types give its parameters and body. */
@@ -199,21 +203,8 @@ export class Api {
   /** The untyped form of `call` (see `CallOptions`): the same transport and the same contract check. */
   async untyped(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const o = op(operationId);
-    const client = (this.clients[baseOf(o)] ??= createStoreClient({ baseUrl: baseOf(o), fetch: this.transport }));
-    const { response } = await (client.request as Untyped)(o.method.toLowerCase(), o.path, {
-      params: { path: options.params, query: options.query },
-      headers: this.headersFor(options),
-      parseAs: 'stream',
-      ...(options.raw
-        ? { body: options.raw.text, bodySerializer: String }
-        : options.form
-          ? { body: options.body, bodySerializer: formEncoded }
-          : options.body !== undefined
-            ? { body: options.body }
-            : {}),
-    });
-    const res = this.responses.get(response);
-    if (!res) throw new Error(`${operationId}: the transport recorded no answer`);
+    const res = await this.through(o, options);
+    record(operationId, res, options.as ?? 'full');
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, res.body, res.text);
       if (problems.length && this.strict)
@@ -223,11 +214,37 @@ export class Api {
     return res;
   }
 
+  /**
+   * The typed client's request; a raw body without a content type goes straight to the transport (openapi-fetch
+   * would give it `application/json`).
+   */
+  private async through(o: Operation, options: CallOptions): Promise<ApiResponse> {
+    if (options.raw && options.raw.contentType === undefined)
+      return this.send(o.method, this.url(o.operationId, options.params, options.query), options);
+    const client = (this.clients[baseOf(o)] ??= createStoreClient({ baseUrl: baseOf(o), fetch: this.transport }));
+    const { response } = await (client.request as Untyped)(o.method.toLowerCase(), o.path, {
+      params: { path: options.params, query: options.query },
+      headers: this.headersFor(options),
+      parseAs: 'stream',
+      ...(options.raw
+        ? { body: options.raw.text, bodySerializer: (b: string | Uint8Array) => b }
+        : options.form
+          ? { body: options.body, bodySerializer: formEncoded }
+          : options.body !== undefined
+            ? { body: options.body }
+            : {}),
+    });
+    const res = this.responses.get(response);
+    if (!res) throw new Error(`${o.operationId}: the transport recorded no answer`);
+    return res;
+  }
+
   /** A request outside the contract's operations (unknown route, wrong method). */
   async send(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
     const headers = this.headersFor(options);
     let data: Buffer | undefined;
-    if (options.raw) data = Buffer.from(options.raw.text);
+    if (options.raw)
+      data = typeof options.raw.text === 'string' ? Buffer.from(options.raw.text) : Buffer.from(options.raw.text);
     else if (options.body !== undefined) {
       data = Buffer.from(JSON.stringify(options.body));
       headers['content-type'] ??= 'application/json';
@@ -254,7 +271,7 @@ export class Api {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (as !== 'none') headers.authorization = `Bearer ${typeof as === 'object' ? as.token : tokenOf(as)}`;
     const { raw, form } = options as CallOptions;
-    if (raw) headers['content-type'] = raw.contentType;
+    if (raw?.contentType) headers['content-type'] = raw.contentType;
     else if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
     return headers;
   }
@@ -268,20 +285,29 @@ export class Api {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
     if (gone) throw new TargetGone(gone);
-    let res: APIResponse;
+    let status: number;
+    let responseHeaders: Record<string, string>;
     let text: string;
     try {
-      // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON. The timeout bounds the
-      // whole answer, body included (a target that sends headers a byte a second, or never answers).
-      res = await this.request.fetch(url, {
-        method,
-        headers,
-        data,
-        failOnStatusCode: false,
-        maxRedirects: 0,
-        timeout: config.requestTimeoutMs,
-      });
-      text = await res.text();
+      // Playwright gives a body sent without Content-Type one of its own (application/octet-stream); fetch sends bytes
+      // without any, as a request with no media type (D-66) must be. Either way the timeout bounds the whole answer.
+      if (data !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+        ({ status, responseHeaders, text } = await bare(method, url, headers, data));
+      else {
+        // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON. The timeout bounds the
+        // whole answer, body included (a target that sends headers a byte a second, or never answers).
+        const res: APIResponse = await this.request.fetch(url, {
+          method,
+          headers,
+          data,
+          failOnStatusCode: false,
+          maxRedirects: 0,
+          timeout: config.requestTimeoutMs,
+        });
+        text = await res.text();
+        status = res.status();
+        responseHeaders = res.headers();
+      }
     } catch (err) {
       const what = describeNoAnswer(method, url, err);
       unanswered(what);
@@ -293,8 +319,8 @@ export class Api {
       url,
       headers,
       body: data?.toString(),
-      status: res.status(),
-      responseHeaders: res.headers(),
+      status,
+      responseHeaders,
       responseText: text.slice(0, EXCERPT),
       responseLength: text.length,
     });
@@ -305,8 +331,21 @@ export class Api {
     } catch {
       body = undefined;
     }
-    return { status: res.status(), headers: res.headers(), body, text, url };
+    return { status, headers: responseHeaders, body, text, url };
   }
+}
+
+/** A request whose body has no Content-Type, through fetch (a byte body gets none), bounded like the others. */
+async function bare(method: string, url: string, headers: Record<string, string>, data: Buffer) {
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: new Uint8Array(data),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(config.requestTimeoutMs),
+  });
+  const text = await res.text();
+  return { status: res.status, responseHeaders: Object.fromEntries(res.headers), text };
 }
 
 const formEncoded = (body: unknown) => new URLSearchParams(body as Record<string, string>).toString();

@@ -5,7 +5,7 @@
 // the scopes of §5's table are the source's, a 403 for them RFC 6750 §3.1's; every other scope is D-07's; the
 // error envelope of those answers is the platform's (D-02); the token endpoint follows RFC 6749 where the source
 // says nothing of its status codes and error bodies.
-import { test, expect, requirement } from '../lib/requirement.ts';
+import { test, expect, requirement, type Basis } from '../lib/requirement.ts';
 import { operations, scopes, type Operation } from '../lib/contract.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
 import { create, paramsFor, uid } from '../lib/fixtures.ts';
@@ -547,4 +547,87 @@ test.describe('createToken', () => {
       expect(res.status).toBe(200);
     },
   );
+
+  /**
+   * A token request the endpoint cannot read: 400 `invalid_request` in RFC 6749's shape ("otherwise malformed",
+   * §5.2), never the API's envelope (D-67), at both of its paths. The client authenticates with HTTP Basic, so the
+   * body is all that is wrong. A form in another media type, bytes that are not UTF-8 and JSON that does not parse
+   * are malformed by RFC 6749 itself (§4.4.2 sends a form); a body without a media type (RFC 9110 §8.3 lets a
+   * recipient sniff one), too deep or too large (a server may refuse those at its HTTP layer) are ours.
+   */
+  const rfc6749: Basis = { basis: 'standard', standard: 'RFC 6749 §5.2' };
+  const unreadableTokenRequests: {
+    slug: string;
+    what: string;
+    basis: Basis;
+    source: string[];
+    raw: { text: string | Uint8Array; contentType?: string };
+  }[] = [
+    {
+      slug: 'media-type',
+      what: 'a form sent as text/plain',
+      basis: rfc6749,
+      source: ['D-67', 'D-06'],
+      raw: { text: 'grant_type=client_credentials', contentType: 'text/plain' },
+    },
+    {
+      slug: 'not-utf8',
+      what: 'a form whose bytes are not UTF-8',
+      basis: rfc6749,
+      source: ['D-67', 'D-06'],
+      raw: {
+        text: Buffer.from('grant_type=client_credentials&state=caf\u00e9', 'latin1'),
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    },
+    {
+      slug: 'not-json',
+      what: 'JSON that does not parse',
+      basis: rfc6749,
+      source: ['D-67', 'D-06'],
+      raw: { text: '{"grant_type": ', contentType: 'application/json' },
+    },
+    {
+      slug: 'no-media-type',
+      what: 'a form sent without Content-Type',
+      basis: { basis: 'decision' },
+      source: ['D-67', 'D-66'],
+      raw: { text: 'grant_type=client_credentials' },
+    },
+    {
+      slug: 'too-deep',
+      what: 'JSON nested deeper than 32 levels',
+      basis: { basis: 'decision' },
+      source: ['D-67', 'D-64'],
+      raw: { text: `{"grant_type": ${'['.repeat(40)}${']'.repeat(40)}}`, contentType: 'application/json' },
+    },
+    {
+      slug: 'too-large',
+      what: 'a body over 1 MiB',
+      basis: { basis: 'decision' },
+      source: ['D-67', 'D-48'],
+      raw: { text: `{"grant_type": "${'a'.repeat(1024 * 1024 + 10)}"}`, contentType: 'application/json' },
+    },
+  ];
+  for (const operationId of ['createToken', 'createTokenAlias'])
+    for (const u of unreadableTokenRequests)
+      requirement(
+        {
+          id: `${operationId}.unreadable.${u.slug}`,
+          level: 'MUST',
+          area: 'auth',
+          source: u.source,
+          ...u.basis,
+          title: `answers 400 invalid_request to ${u.what}`,
+        },
+        async ({ api }) => {
+          const res = await api.untyped(operationId, {
+            as: 'none',
+            headers: basic(full.clientId, full.clientSecret),
+            raw: u.raw,
+          });
+          expect(res.status, res.text.slice(0, 200)).toBe(400);
+          expect(res.body?.error, res.text.slice(0, 200)).toBe('invalid_request');
+        },
+      );
 });

@@ -977,6 +977,66 @@ test.describe('calculateCheckoutRates', () => {
   }
 });
 
+// D-65: the size of a cart the reference extensions take. A line's quantity is at most 10 000, at checkout and at a
+// shipment alike (CartItem); a cart that packs into more than 100 deliveries is refused before any App is asked.
+/** CartItem's `quantity` maximum (D-65). */
+const MAX_QUANTITY = 10_000;
+/** D-65: the most deliveries (boxes, D-21) one cart may ship in. */
+const MAX_DELIVERIES = 100;
+/** Each cart operation's request for `items`; the shipment's service need not exist (the quantity is checked first). */
+const cartRequests = {
+  calculateCheckoutRates: (items: Line[]) => ({ data: { currency: 'GBP', destination, items } }),
+  createShipment: (items: Line[]) => ({
+    ...exampleOf('createShipment'),
+    data: { ...exampleOf('createShipment').data, items },
+  }),
+};
+test.describe('cart size', () => {
+  test.skip(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no checkout trigger');
+
+  for (const [operationId, body] of Object.entries(cartRequests))
+    requirement(
+      {
+        id: `${operationId}.quantity-max`,
+        level: 'MUST',
+        area: 'callbacks',
+        source: ['D-65', 'D-20'],
+        basis: 'decision',
+        title: `refuses a cart line of more than ${MAX_QUANTITY} units with 422 naming its quantity`,
+      },
+      async ({ api }) => {
+        // Without packaging the units fill no box: a target that took the line would ask each service once.
+        const p = await stocked(api, 1, { fields: { packagedWeight: null } });
+        const res = await api.untyped(operationId, { body: body([{ productId: p.id, quantity: MAX_QUANTITY + 1 }]) });
+        expect(res.status, res.text.slice(0, 300)).toBe(422);
+        expect(res.body.errors.map((e: { name: string }) => e.name)).toContain('data.items.0.quantity');
+      },
+    );
+
+  requirement(
+    {
+      id: 'calculateCheckoutRates.max-deliveries',
+      level: 'MUST',
+      area: 'callbacks',
+      source: ['D-65', 'D-21', '§4.5'],
+      basis: 'decision',
+      title: `refuses a cart of more than ${MAX_DELIVERIES} deliveries with 422 naming data.items, asking no App`,
+    },
+    async ({ api }) => {
+      // A unit of a tonne is a box of its own (D-21), whatever the target's box capacity: one delivery per unit.
+      const p = await stocked(api, 1, { fields: { packagedWeight: 1_000_000 } });
+      const key = uid('app');
+      await register(api, key);
+      const res = await api.call('calculateCheckoutRates', {
+        body: { data: { currency: 'GBP', destination, items: [{ productId: p.id, quantity: MAX_DELIVERIES + 1 }] } },
+      });
+      expect(res.status, res.text.slice(0, 300)).toBe(422);
+      expect(res.body.errors.map((e: { name: string }) => e.name)).toContain('data.items');
+      expect((await inbox(key)).filter(about('rates', [p.id])), 'rate requests for the refused cart').toEqual([]);
+    },
+  );
+});
+
 test.describe('createShippingLabel', () => {
   test.skip(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no dispatch trigger');
 

@@ -19,6 +19,73 @@ const lists = served.filter(
 const byId = served.filter((o) => /\{(id|mediaId)\}/.test(o.path));
 const withBody = served.filter((o) => o.requestExample);
 
+/** JSON text nesting arrays `depth` levels deep inside the body's wrapper, past D-64's 32 whatever the wrapper adds. */
+const nested = (key: string, depth = 40) => `{"${key}": {"x": ${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+/** The operation's example body, with its first string value ending in "é" written in ISO-8859-1 (not UTF-8). */
+function latin1Body(operationId: string): Buffer {
+  const json = JSON.stringify(exampleOf(operationId));
+  const changed = json.replace(/"((?:[^"\\]|\\.)*)"(?=[,}\]])/, '"$1é"');
+  return Buffer.from(changed === json ? json.replace(/^\{"/, '{"é') : changed, 'latin1');
+}
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Request bodies an operation cannot read, each refused in the error envelope (D-02): in a media type it does not
+ * list, a `+json` one or none at all (415, D-66; RFC 9110 §15.5.16's code), bytes that are not UTF-8 or a leading
+ * byte order mark (400, D-66; RFC 8259 §8.1 lets a parser refuse both), nesting past 32 levels (400, D-64). The
+ * example body otherwise, so that the way it is sent is the only thing wrong with it.
+ */
+const unreadableBodies: {
+  slug: string;
+  title: string;
+  status: number;
+  source: string[];
+  raw: (operationId: string, key: string) => { text: string | Uint8Array; contentType?: string };
+}[] = [
+  {
+    slug: 'content-type.merge-patch',
+    title: 'answers 415 in the error envelope to JSON sent as application/merge-patch+json',
+    status: 415,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({ text: JSON.stringify(exampleOf(id)), contentType: 'application/merge-patch+json' }),
+  },
+  {
+    slug: 'content-type.missing',
+    title: 'answers 415 in the error envelope to a JSON body sent without Content-Type',
+    status: 415,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({ text: JSON.stringify(exampleOf(id)) }),
+  },
+  {
+    slug: 'not-utf8',
+    title: 'answers 400 in the error envelope to a JSON body whose bytes are not UTF-8, whatever its charset says',
+    status: 400,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({ text: latin1Body(id), contentType: 'application/json; charset=iso-8859-1' }),
+  },
+  {
+    slug: 'byte-order-mark',
+    title: 'answers 400 in the error envelope to a JSON body that starts with a byte order mark',
+    status: 400,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({
+      text: Buffer.concat([BOM, Buffer.from(JSON.stringify(exampleOf(id)))]),
+      contentType: 'application/json',
+    }),
+  },
+  {
+    slug: 'too-deep',
+    title: 'answers 400 in the error envelope to JSON nested deeper than 32 levels',
+    status: 400,
+    source: ['D-64', 'D-02'],
+    raw: (_, key) => ({ text: nested(key), contentType: 'application/json' }),
+  },
+];
+/** D-64: more query parameters than a request may carry (a repeated key counts each time). */
+const MAX_QUERY_PARAMETERS = 100;
+/** D-64: the request line and headers together may take 16 KiB; the padding header alone is past it. */
+const HEADER_LIMIT_BYTES = 16 * 1024;
+
 function expectErrorEnvelope(res: ApiResponse, status: number) {
   expect(res.status).toBe(status);
   expect(res.body.success).toBe(false);
@@ -80,6 +147,42 @@ for (const o of lists) {
           query: { 'id:mim': 1 },
         });
         expectErrorEnvelope(res, 422);
+      },
+    );
+    // A query read into a plain object loses `__proto__` (it sets the prototype) and finds `constructor` inherited.
+    requirement(
+      {
+        id: `${o.operationId}.unknown-parameter.prototype-keys`,
+        level: 'SHOULD',
+        area: 'envelopes',
+        source: ['D-41'],
+        basis: 'decision',
+        title: 'rejects `__proto__` and `constructor` as query keys with 422 naming them, like any unknown parameter',
+      },
+      async ({ api }) => {
+        const params = await paramsFor(api, o.operationId);
+        for (const name of ['__proto__', 'constructor']) {
+          const res = await api.untyped(o.operationId, { params, query: { [name]: 1 } });
+          expectErrorEnvelope(res, 422);
+          expect(res.body.errors.map((e: { name: string }) => e.name)).toContain(name);
+        }
+      },
+    );
+    requirement(
+      {
+        id: `${o.operationId}.too-many-parameters`,
+        level: 'MUST',
+        area: 'envelopes',
+        source: ['D-64', 'D-02'],
+        basis: 'decision',
+        title: `rejects more than ${MAX_QUERY_PARAMETERS} query parameters with 422 naming query, before reading them`,
+      },
+      async ({ api }) => {
+        const url = api.url(o.operationId, await paramsFor(api, o.operationId));
+        const query = Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'page=1').join('&');
+        const res = await api.send(o.method, `${url}?${query}`);
+        expectErrorEnvelope(res, 422);
+        expect(res.body.errors.map((e: { name: string }) => e.name)).toContain('query');
       },
     );
   });
@@ -164,6 +267,24 @@ for (const o of withBody) {
         expectErrorEnvelope(res, 415);
       },
     );
+    for (const u of unreadableBodies)
+      requirement(
+        {
+          id: `${o.operationId}.${u.slug}`,
+          level: 'MUST',
+          area: 'envelopes',
+          source: u.source,
+          basis: 'decision',
+          title: u.title,
+        },
+        async ({ api }) => {
+          const res = await api.untyped(o.operationId, {
+            params: await paramsFor(api, o.operationId, 1),
+            raw: u.raw(o.operationId, key),
+          });
+          expectErrorEnvelope(res, u.status);
+        },
+      );
     requirement(
       {
         id: `${o.operationId}.unknown-field`,
@@ -227,6 +348,23 @@ test.describe('routing', () => {
     },
     async ({ api }) => {
       expectErrorEnvelope(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 404);
+    },
+  );
+  // Answered by the HTTP layer, before any route is found: no envelope (D-64).
+  requirement(
+    {
+      id: 'routing.headers-too-large',
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-64'],
+      basis: 'decision',
+      title: 'answers 431 to request headers over 16 KiB',
+    },
+    async ({ api }) => {
+      const res = await api.send('GET', api.url('listProducts'), {
+        headers: { 'x-conformance-padding': 'a'.repeat(HEADER_LIMIT_BYTES + 1024) },
+      });
+      expect(res.status, res.text.slice(0, 200)).toBe(431);
     },
   );
   requirement(

@@ -122,6 +122,17 @@ import callbacksLabelRequestedAtCheckout from './callbacks/labelRequestedAtCheck
 import callbacksLandedCostsSeparated from './callbacks/landedCostsSeparated.ts';
 import callbacksSplitByLocationOnly from './callbacks/splitByLocationOnly.ts';
 import callbacksCalculatorIgnored from './callbacks/calculatorIgnored.ts';
+import envelopesMergePatchAsJson from './envelopes/mergePatchAsJson.ts';
+import envelopesMissingContentTypeAsJson from './envelopes/missingContentTypeAsJson.ts';
+import envelopesLatin1Accepted from './envelopes/latin1Accepted.ts';
+import envelopesBomIgnored from './envelopes/bomIgnored.ts';
+import envelopesPrototypeKeysIgnored from './envelopes/prototypeKeysIgnored.ts';
+import envelopesQueryParametersUnlimited from './envelopes/queryParametersUnlimited.ts';
+import envelopesJsonDepthUnlimited from './envelopes/jsonDepthUnlimited.ts';
+import envelopesHeadersUnlimited from './envelopes/headersUnlimited.ts';
+import authUnreadableTokenRequestAsEnvelope from './auth/unreadableTokenRequestAsEnvelope.ts';
+import callbacksQuantityClamped from './callbacks/quantityClamped.ts';
+import callbacksDeliveriesRatedBeforeRefused from './callbacks/deliveriesRatedBeforeRefused.ts';
 
 export const faults: Fault[] = [
   envelopesCreateAnswers200,
@@ -244,6 +255,17 @@ export const faults: Fault[] = [
   callbacksLandedCostsSeparated,
   callbacksSplitByLocationOnly,
   callbacksCalculatorIgnored,
+  envelopesMergePatchAsJson,
+  envelopesMissingContentTypeAsJson,
+  envelopesLatin1Accepted,
+  envelopesBomIgnored,
+  envelopesPrototypeKeysIgnored,
+  envelopesQueryParametersUnlimited,
+  envelopesJsonDepthUnlimited,
+  envelopesHeadersUnlimited,
+  authUnreadableTokenRequestAsEnvelope,
+  callbacksQuantityClamped,
+  callbacksDeliveriesRatedBeforeRefused,
 ];
 
 export const faultNames = faults.map((f) => f.name);

@@ -2,7 +2,7 @@
 // as data, never as properties of an object's prototype; D-41). What fails here leaves in the error envelope
 // (D-02), or in RFC 6749's shape at the token endpoint (D-67, app.ts).
 import { fail } from '../core/errors.ts';
-import { requireShallowJson } from './limits.ts';
+import { LIMITS, requireShallowJson, type Limits } from './limits.ts';
 
 /** The parameters of a request: a key given once holds a string, a repeated key all its values in order. */
 export type Query = Record<string, string | string[]>;
@@ -33,6 +33,7 @@ export function readBody(
   raw: Uint8Array,
   contentType: string | undefined,
   opTypes: string[],
+  limits: Limits = LIMITS,
 ): { json: unknown; form: Record<string, string> } {
   const type = essenceOf(contentType);
   if (!opTypes.includes(type)) {
@@ -50,7 +51,7 @@ export function readBody(
     for (const [k, v] of new URLSearchParams(text)) form[k] = v;
     return { json: undefined, form };
   }
-  requireShallowJson(text);
+  requireShallowJson(text, limits);
   let json: unknown;
   try {
     json = JSON.parse(text);
