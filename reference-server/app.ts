@@ -111,7 +111,12 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
       services,
     });
     for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-    if (reply.body === undefined) res.status(reply.status).end();
+    // An answer already serialized (the fast path of lists and gets) is sent as is, with res.json's Content-Type;
+    // the app's `beforeSend` hooks get it parsed back, which JSON.stringify turns into the same bytes again.
+    if (reply.json !== undefined && seams.beforeSend.length === 0)
+      res.status(reply.status).set('Content-Type', 'application/json; charset=utf-8').send(reply.json);
+    else if (reply.json !== undefined) sendJson(res, reply.status, JSON.parse(reply.json.toString('utf8')));
+    else if (reply.body === undefined) res.status(reply.status).end();
     else sendJson(res, reply.status, reply.body);
   });
 

@@ -1,8 +1,9 @@
 // list/get/create/update/delete of a v2 resource (§4.3), shared by every resource stored as one table.
+import { notFound } from '../core/errors.ts';
 import type { Resources } from '../resources/index.ts';
 import { tx } from '../store/db.ts';
-import type { Ctx, Obj } from '../store/resource.ts';
-import { listEnvelope, single } from './envelopes.ts';
+import type { Ctx, Obj, Resource } from '../store/resource.ts';
+import { listEnvelope, listEnvelopeJson, single, singleJson } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
 
 /** The store's view of a request: its database, clock, caller and the app's outbox. */
@@ -13,6 +14,12 @@ export const ctxOf = (req: Req): Ctx => ({
   events: req.services.outbox,
 });
 const itemId = (req: Req) => Number(req.params.id ?? req.params.mediaId);
+/**
+ * Lists and gets answer through the store's fast path (JSON kept per row: store/resource.ts `listJson`, `findJson`)
+ * unless a method it would skip was replaced on this app's instance (faults/ and variants/ patch `list`, `find`,
+ * `get`): then through the methods, as patched.
+ */
+const fast = (r: Resource) => !(['list', 'find', 'get'] as const).some((method) => Object.hasOwn(r, method));
 
 /** The five handlers of the resource `name`, reading the app's instance of it on each request. */
 export function crud(name: keyof Resources) {
@@ -24,10 +31,19 @@ export function crud(name: keyof Resources) {
   const data = (req: Req) => (req.body as { data: Obj }).data;
   return {
     list: (req: Req): Reply => {
-      const { items, total } = resource(req).list(ctxOf(req), req.query, parentId(req));
+      const r = resource(req);
+      if (fast(r)) {
+        const { items, total } = r.listJson(ctxOf(req), req.query, parentId(req));
+        return listEnvelopeJson(req, items, total, r);
+      }
+      const { items, total } = r.list(ctxOf(req), req.query, parentId(req));
       return listEnvelope(req, items, total);
     },
-    get: (req: Req): Reply => single(200, resource(req).get(ctxOf(req), itemId(req), parentId(req))),
+    get: (req: Req): Reply => {
+      const r = resource(req);
+      if (!fast(r)) return single(200, r.get(ctxOf(req), itemId(req), parentId(req)));
+      return singleJson(r.findJson(ctxOf(req), itemId(req), parentId(req)) ?? notFound('id', r.def.schema));
+    },
     create: (req: Req): Reply =>
       single(
         201,

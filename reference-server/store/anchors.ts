@@ -5,6 +5,7 @@
 // since it last changed (a lone deep read after a write walks as before, so writes never make reads slower), and
 // forgotten on any change: this connection's (total_changes()) or another's (data_version), so never stale.
 import { sql, type Db } from './db.ts';
+import { dataVersion } from './kept.ts';
 
 /** Places between anchors: a page skips fewer ids than this. */
 export const STEP = 1000;
@@ -17,10 +18,7 @@ const known = new WeakMap<Db, { version: string; tables: Map<string, number[] | 
  * time since the table changed. The caller has counted more than `offset` rows in the same synchronous turn.
  */
 export function anchorFor(db: Db, table: string, offset: number): { id: number; place: number } | undefined {
-  const [changes, data] = sql(db, 'SELECT total_changes(), data_version FROM pragma_data_version', {
-    arrays: true,
-  }).get() as unknown as [number, number];
-  const version = `${changes}/${data}`;
+  const version = dataVersion(db);
   let state = known.get(db);
   if (state?.version !== version) known.set(db, (state = { version, tables: new Map() }));
   let ids = state.tables.get(table);

@@ -13,6 +13,7 @@ import {
 import { fail, notFound } from '../core/errors.ts';
 import { anchorFor, STEP } from './anchors.ts';
 import { isoUtc, normaliseDateTime, sql, type Db, type Row } from './db.ts';
+import { dataVersion, Kept, type KeptValues } from './kept.ts';
 
 type Kind = 'integer' | 'number' | 'boolean' | 'string' | 'datetime' | 'json';
 export interface Column {
@@ -75,6 +76,38 @@ export interface ResourceDef {
   indexes?: string[];
 }
 
+/**
+ * A row kept between changes: the resource as returned without its derived fields (`fields`), that as JSON (`text`),
+ * and the whole resource as UTF-8 JSON led by a comma, per value of its derived field (`json`).
+ */
+interface KeptRow {
+  fields: Obj;
+  text: string;
+  json: Map<string, Buffer>;
+}
+/** Rows kept per resource (a few MB for products): 100 pages of 100. */
+const ROWS_KEPT = 10_000;
+/** Query results (a count, a page's ids) kept per resource, one per query asked since the last change. */
+const QUERIES_KEPT = 1000;
+/** Serialized variants kept per row, one per value of its derived field. */
+const VARIANTS_KEPT = 4;
+
+/** The named arguments that an SQL text uses (node:sqlite refuses unknown names). */
+const usedArgs = (args: Row, text: string): Row =>
+  Object.fromEntries(Object.entries(args).filter(([k]) => text.includes(`$${k}`)));
+
+/**
+ * `run()`, the result of the SQL `text` with the arguments `used`, kept between changes (so exact: kept at this data
+ * version); not one that reads the clock (a derived field's condition), which changes without any write.
+ */
+function keptQuery<T>(kept: KeptValues<string, unknown> | undefined, text: string, used: Row, run: () => T): T {
+  if (!kept || 'now' in used) return run();
+  const key = `${text}\0${JSON.stringify(used)}`;
+  let result = kept.get(key) as T | undefined;
+  if (result === undefined) kept.set(key, (result = run()));
+  return result;
+}
+
 function kindOf(schema: Schema): Kind {
   const s = deref<Schema>(schema);
   const parts = s.oneOf ?? s.anyOf;
@@ -112,6 +145,8 @@ export class Resource {
   /** The select list matching the reader: every column, in order. */
   private readonly selectList: string;
   private readonly listSyntax: ListSyntax;
+  private readonly rows = new Kept<number, KeptRow>(ROWS_KEPT);
+  private readonly queries = new Kept<string, unknown>(QUERIES_KEPT);
   constructor(def: ResourceDef, listSyntax: ListSyntax = defaultListSyntax()) {
     // A copy per instance: an app's patches of its definition (faults/, variants/) stay in that app.
     this.def = { ...def, computed: def.computed && { ...def.computed } };
@@ -168,7 +203,11 @@ export class Resource {
 
   /** The same from the values of `selectList`, as list and find fetch them. */
   private read(values: SQLOutputValue[], now: Date, ctx?: Ctx): Obj {
-    const o = this.reader(values);
+    return this.derive(this.reader(values), now, ctx);
+  }
+
+  /** Sets the derived fields of `o`, in order (a later one sees the earlier ones). */
+  private derive(o: Obj, now: Date, ctx?: Ctx): Obj {
     for (const name in this.def.computed) o[name] = this.def.computed[name]!.value(o, now, ctx);
     return o;
   }
@@ -210,7 +249,16 @@ export class Resource {
     return { where, args };
   }
 
-  list(ctx: Ctx, query: Obj, parentId?: number): { items: Obj[]; total: number } {
+  /**
+   * The page `query` asks for: how many rows match, and the SQL that selects the page's ids from indexes (`window`,
+   * with its `args`; none past the end). With `kept` (the fast path), counts are kept between changes.
+   */
+  private select(
+    ctx: Ctx,
+    query: Obj,
+    parentId: number | undefined,
+    kept?: KeptValues<string, unknown>,
+  ): { total: number; window?: string; args: Row } {
     const { where, args } = this.scope(ctx, parentId);
     /** A condition of the page that the count takes as a difference: all the other conditions keep, less `other`. */
     let complement: { condition: string; other: string } | undefined;
@@ -254,10 +302,10 @@ export class Resource {
     }
     if (this.def.computed) args.now = isoUtc(ctx.now);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const usedArgs = (text: string) => Object.fromEntries(Object.entries(args).filter(([k]) => text.includes(`$${k}`)));
     const count = (conditions: string[]) => {
       const text = `SELECT count(*) AS n FROM "${this.def.name}"${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`;
-      return Number((sql(ctx.db, text).get(usedArgs(text)) as Row).n);
+      const used = usedArgs(args, text);
+      return keptQuery(kept, text, used, () => Number((sql(ctx.db, text).get(used) as Row).n));
     };
     // Counting the matches of an expression reads every row; its complement's indexed condition reads only its own.
     const rest = where.filter((w) => w !== complement?.condition);
@@ -270,7 +318,7 @@ export class Resource {
     // each read in full where the sort reads one index entry (hence 10×; matches that cluster, such as the
     // newest, make the walk longer still).
     const order = where.length && total * total < 10 * (offset + limit) * this.size(ctx) ? '+id' : 'id';
-    if (offset >= total) return { items: [], total };
+    if (offset >= total) return { total, args };
     // Page numbers (D-03) mean skipping `offset` rows, which no index avoids. A deep page of the whole table starts
     // at the anchor before it (store/anchors.ts); otherwise, past the middle, skipping from the end skips fewer (the
     // last page of 1M products: none instead of 999,900). `total` is exact: count and page run in the same
@@ -282,10 +330,96 @@ export class Resource {
       : offset > total / 2
         ? `${clause} ORDER BY ${order} DESC LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
         : `${clause} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    return { total, window, args };
+  }
+
+  list(ctx: Ctx, query: Obj, parentId?: number): { items: Obj[]; total: number } {
+    const { total, window, args } = this.select(ctx, query, parentId);
+    if (window === undefined) return { items: [], total };
     // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
     const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${window}) ORDER BY id`;
-    const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(pageSql)) as unknown as SQLOutputValue[][];
+    const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(args, pageSql)) as unknown as SQLOutputValue[][];
     return { items: page.map((values) => this.read(values, ctx.now, ctx)), total };
+  }
+
+  /**
+   * The fast path of `list` (handlers/crud.ts): the same page, each item as the UTF-8 bytes of `JSON.stringify` of
+   * `list`'s item led by a comma, byte for byte (kept.test.ts). Reading a row's ~60 values out of SQLite is most of the time of
+   * a page (scripts/README.md, performance notes), so each row's JSON is kept between changes (store/kept.ts) and
+   * only the derived fields are computed again, at the time of the request (§3).
+   */
+  listJson(ctx: Ctx, query: Obj, parentId?: number): { items: Buffer[]; total: number } {
+    const version = dataVersion(ctx.db);
+    const kept = this.queries.at(ctx.db, version);
+    const { total, window, args } = this.select(ctx, query, parentId, kept);
+    if (window === undefined) return { items: [], total };
+    const idsSql = `SELECT id FROM "${this.def.name}" ${window}`;
+    const used = usedArgs(args, idsSql);
+    const ids = keptQuery(kept, idsSql, used, () =>
+      (sql(ctx.db, idsSql, { arrays: true }).all(used) as unknown as [number][])
+        .map(([id]) => id)
+        .sort((a, b) => a - b),
+    );
+    return { items: this.json(ctx, ids, version), total };
+  }
+
+  /** The fast path of `find`: its answer as UTF-8 JSON led by a comma (as `listJson`'s items), the bytes of
+   * `JSON.stringify(find(…))` after it. */
+  findJson(ctx: Ctx, id: number, parentId?: number): Buffer | undefined {
+    const { where, args } = this.scope(ctx, parentId);
+    if (where.length) {
+      const text = `SELECT id FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
+      if (!sql(ctx.db, text).get({ ...args, id })) return undefined;
+    }
+    return this.json(ctx, [id], dataVersion(ctx.db))[0];
+  }
+
+  /**
+   * The rows `ids` (in that order; a missing id is left out) as UTF-8 JSON, each led by a comma, so that the envelope
+   * joins a page in one copy of few chunks (handlers/envelopes.ts); the derived fields computed at `ctx.now`.
+   */
+  private json(ctx: Ctx, ids: number[], version: string): Buffer[] {
+    const kept = this.rows.at(ctx.db, version);
+    const rows = ids.map((id) => kept?.get(id));
+    const missing = ids.filter((_, i) => !rows[i]);
+    if (missing.length) {
+      const read = new Map<number, KeptRow>();
+      const text = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT value FROM json_each(?))`;
+      for (const values of sql(ctx.db, text, { arrays: true }).all(
+        JSON.stringify(missing),
+      ) as unknown as SQLOutputValue[][]) {
+        const fields = this.reader(values);
+        const row = { fields, text: JSON.stringify(fields), json: new Map<string, Buffer>() };
+        read.set(Number(fields.id), row);
+        kept?.set(Number(fields.id), row);
+      }
+      ids.forEach((id, i) => (rows[i] ??= read.get(id)));
+    }
+    // A single derived field that is not a column is the object's last key (`derive` adds it after the columns),
+    // so its JSON is appended to the kept row's, as JSON.stringify writes it (an undefined value not at all), and
+    // the result kept per value (`status` takes two). Otherwise (a stored one, whose key sits among the columns;
+    // several, which see each other) a copy of the row is derived and serialized.
+    const computed = Object.entries(this.def.computed ?? {});
+    const [appended] = computed.length === 1 && !computed[0]![1].stored ? computed : [];
+    const json: Buffer[] = [];
+    for (const row of rows) {
+      if (!row) continue;
+      if (computed.length && !appended) {
+        json.push(Buffer.from(`,${JSON.stringify(this.derive({ ...row.fields }, ctx.now, ctx))}`));
+        continue;
+      }
+      const value = appended && JSON.stringify(appended[1].value(row.fields, ctx.now, ctx));
+      let out = row.json.get(value ?? '');
+      if (!out) {
+        if (row.json.size >= VARIANTS_KEPT) row.json.clear();
+        out = Buffer.from(
+          value === undefined ? `,${row.text}` : `,${row.text.slice(0, -1)},${JSON.stringify(appended![0])}:${value}}`,
+        );
+        row.json.set(value ?? '', out);
+      }
+      json.push(out);
+    }
+    return json;
   }
 
   /** About how many rows the table holds (its highest id), without counting them. */
