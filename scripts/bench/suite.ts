@@ -1,0 +1,116 @@
+// The bench's suite rows (issue 16, items 3 and 4): the conformance suite against the reference server it starts,
+// once as it is, and once against a server whose creates answer 200 instead of 201 (the fault
+// envelopes.createAnswers200: about a third of the requirements fail, and Playwright replaces its worker after each
+// failed test). `node scripts/bench/suite.ts` times both alone and prints them; `npm run bench` runs them last.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, root } from '../run.ts';
+
+/** One timed run: wall seconds, and its requirements by outcome. */
+export interface SuiteRun {
+  seconds: number;
+  requirements: number;
+  passed: number;
+  failed: number;
+  exitCode: number;
+}
+export interface SuiteRows {
+  passing: SuiteRun;
+  /** Against envelopes.createAnswers200. */
+  failing: SuiteRun;
+  /**
+   * Playwright's own price of a failed test, with no code of ours: a bare project of FLOOR_TESTS trivial tests in one
+   * worker, all passing and all failing; (failing − passing) ÷ FLOOR_TESTS is what replacing a worker costs.
+   */
+  floor: { passingSeconds: number; failingSeconds: number; tests: number; perFailureMs: number };
+}
+
+/** The fault the failing row runs against: the server of issue 16's 216 s run. */
+export const FAILING_FAULT = 'envelopes.createAnswers200';
+
+function time(name: string, env: Record<string, string>): Promise<SuiteRun> {
+  const dir = join(root, 'reports/bench', name);
+  const t0 = Date.now();
+  return new Promise((resolve) =>
+    spawn(process.execPath, ['scripts/conformance.ts'], {
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        ...env,
+        TARGET_URL: '',
+        CONFORMANCE_REPORT_DIR: dir,
+        PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+      },
+    }).on('exit', (code) => {
+      const seconds = (Date.now() - t0) / 1000;
+      const file = join(dir, 'results.json');
+      const rows = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { requirements: { status: string }[] }).requirements
+        : [];
+      resolve({
+        seconds,
+        requirements: rows.length,
+        passed: rows.filter((r) => r.status === 'pass').length,
+        failed: rows.filter((r) => r.status === 'fail' || r.status === 'error').length,
+        exitCode: code ?? 1,
+      });
+    }),
+  );
+}
+
+const FLOOR_TESTS = 20;
+
+/** The bare project (under reports/bench/, so that it resolves this repository's Playwright), run once each way. */
+async function floor(): Promise<SuiteRows['floor']> {
+  const dir = join(root, 'reports/bench/playwright-floor');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'floor.config.mjs'),
+    `export default { testDir: '.', testMatch: /floor\\.spec\\.mjs$/, workers: 1, reporter: 'dot', outputDir: 'out' };\n`,
+  );
+  writeFileSync(
+    join(dir, 'floor.spec.mjs'),
+    `import { test, expect } from '@playwright/test';\n` +
+      `for (let i = 0; i < ${FLOOR_TESTS}; i++) test('t' + i, () => expect(process.env.FLOOR_FAIL ? 1 : 0).toBe(0));\n`,
+  );
+  const run = (fail: boolean) => {
+    const t0 = Date.now();
+    return new Promise<number>((resolve) =>
+      spawn(bin('playwright'), ['test', '-c', 'floor.config.mjs'], {
+        cwd: dir,
+        stdio: 'ignore',
+        env: { ...process.env, FLOOR_FAIL: fail ? '1' : '' },
+      }).on('exit', () => resolve((Date.now() - t0) / 1000)),
+    );
+  };
+  const passingSeconds = await run(false);
+  const failingSeconds = await run(true);
+  return {
+    passingSeconds,
+    failingSeconds,
+    tests: FLOOR_TESTS,
+    perFailureMs: ((failingSeconds - passingSeconds) * 1000) / FLOOR_TESTS,
+  };
+}
+
+/** The rows, one after the other, on whatever else the machine is doing (ratios side by side, one run). */
+export async function suiteRows(): Promise<SuiteRows> {
+  const passing = await time('conformance', { FAULTS: '' });
+  const failing = await time('conformance-failing', { FAULTS: FAILING_FAULT });
+  return { passing, failing, floor: await floor() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { passing, failing, floor: bare } = await suiteRows();
+  const line = (label: string, r: SuiteRun) =>
+    `${label}: ${r.seconds.toFixed(1)} s, ${r.passed} passed, ${r.failed} failed of ${r.requirements} (exit ${r.exitCode})`;
+  console.log(line('passing', passing));
+  console.log(line(`failing (${FAILING_FAULT})`, failing));
+  console.log(`failing ÷ passing: ${(failing.seconds / passing.seconds).toFixed(2)}×`);
+  console.log(
+    `Playwright alone, one worker: ${bare.tests} tests passing ${bare.passingSeconds.toFixed(1)} s, failing ${bare.failingSeconds.toFixed(1)} s: ${bare.perFailureMs.toFixed(0)} ms a failed test`,
+  );
+}
