@@ -1,58 +1,91 @@
 // `npm run conformance:mutants [-- --quick | --only a,b] [--jobs 2] [--baseline results.json]`: the suite's strength.
-// Runs the conformance suite once per known-bad variant of the reference server (FAULTS=<name>, see
+// Runs the conformance suite against each known-bad variant of the reference server (FAULTS=<name>, see
 // reference-server/faults/README.md) and reports which requirement caught each fault. A fault is caught when at
 // least one requirement FAILS (the target does not conform); an `error` (the suite broke) or a crashed run is not a
 // catch. Requirements that do not pass without any fault (the baseline run) are left out of every fault run, so a
 // fault is never "caught" by a requirement that was failing anyway.
+// Area first (issue 16, item 2): a fault first meets only the requirements of the areas it declares (Fault.areas,
+// else its own area); only a fault that survives them meets the rest of the suite, so every fault that survives is
+// still run against every requirement, and the kill rate means what a whole-suite run per fault meant.
 // Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
 // the last line is `Kill rate: N/M (P%)`; exits 1 when a fault is missed. `--baseline` takes the results.json of a
 // run without faults instead of making one (npm test passes the conformance step's).
 import { join } from 'node:path';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
-import { baselineOf, pool, selection, suite as runSuite, writeSummary, type Run } from './suite-run.ts';
+import type { Fault } from '../reference-server/faults/types.ts';
+import { baselineOf, excluding, pool, selection, suite as runSuite, writeSummary, type Run } from './suite-run.ts';
 
 const { values, outDir, runsDir, selected } = selection('mutants', faults, quickFaults);
-
-/** One suite run against a fresh reference server (global setup starts it, passing FAULTS through). */
-const suite = (name: string, faultNames: string, extra: string[]): Promise<Run> =>
-  runSuite(join(runsDir, name), { FAULTS: faultNames }, extra);
 
 const started = Date.now();
 
 // 1. Baseline: the suite against the reference server without faults.
-const { baseline, broken, exclude } = await baselineOf(values.baseline, runsDir, { FAULTS: '' }, 'fault');
+const { baseline, broken } = await baselineOf(values.baseline, runsDir, { FAULTS: '' }, 'fault');
+const brokenIds = broken.map((r) => r.id);
 
-// 2. One run per fault, `jobs` at a time; a caught fault stops after three failures.
+/** The areas a fault meets first; an area no requirement of the baseline has would select nothing, and stops the run. */
+const areasOf = (f: Fault): string[] => f.areas ?? [f.area];
+const knownAreas = new Set(baseline.map((r) => r.area));
+const unknownAreas = selected.flatMap((f) =>
+  areasOf(f)
+    .filter((a) => !knownAreas.has(a))
+    .map((a) => `${f.name}: ${a}`),
+);
+if (unknownAreas.length) {
+  console.error(`Areas with no requirement: ${unknownAreas.join(', ')}. Known: ${[...knownAreas].join(', ')}`);
+  process.exit(2);
+}
+
+/**
+ * One run against a fresh reference server with the fault (global setup starts it, passing FAULTS through), in its own
+ * report directory; a caught fault stops after three failures.
+ */
+const suite = (dir: string, fault: Fault, narrow: string[]): Promise<Run> =>
+  runSuite(join(runsDir, dir), { FAULTS: fault.name }, ['--max-failures=3', ...narrow]);
+
+// 2. Each fault, `jobs` at a time: its areas first, then, if it survived them, every other requirement.
 interface Outcome {
   name: string;
   area: string;
+  areas: string[];
   source: string[];
   description: string;
   result: 'caught' | 'missed' | 'crashed';
+  /** Which run caught it: its own areas, or the rest of the suite (a hint that `areas` should name more). */
+  caughtIn?: 'areas' | 'rest';
   caughtBy: string[];
   errors: string[];
   seconds: number;
 }
 const outcomes: Outcome[] = [];
 await pool(selected, Number(values.jobs), async (f) => {
-  const run = await suite(f.name, f.name, ['--max-failures=3', ...exclude]);
-  const reqs = run.requirements ?? [];
+  const areas = areasOf(f);
+  const runs = [await suite(f.name, f, excluding(brokenIds, { only: areas }))];
+  const caughtIn = (run: Run) => (run.requirements ?? []).some((r) => r.status === 'fail');
+  if (!caughtIn(runs[0]!) && runs[0]!.requirements)
+    runs.push(await suite(join(f.name, 'rest'), f, excluding(brokenIds, { not: areas })));
+  const reqs = runs.flatMap((run) => run.requirements ?? []);
   const caughtBy = reqs.filter((r) => r.status === 'fail').map((r) => r.id);
   // Tests cut short by --max-failures report `interrupted`: not a suite error.
   const errors = reqs.filter((r) => r.status === 'error' && r.reason !== 'interrupted').map((r) => r.id);
-  const result = caughtBy.length ? 'caught' : run.requirements ? 'missed' : 'crashed';
+  const crashed = runs.some((run) => !run.requirements);
+  const result = caughtBy.length ? 'caught' : crashed ? 'crashed' : 'missed';
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   outcomes.push({
     name: f.name,
     area: f.area,
+    areas,
     source: f.source,
     description: f.description,
     result,
+    ...(caughtBy.length ? { caughtIn: caughtIn(runs[0]!) ? 'areas' : 'rest' } : {}),
     caughtBy,
     errors,
-    seconds: run.seconds,
+    seconds,
   });
+  const where = runs.length > 1 ? ` outside its areas (${areas.join(', ')})` : '';
   console.log(
-    `${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${run.seconds.toFixed(0)} s)${caughtBy.length ? ` by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`,
+    `${result === 'caught' ? 'caught ' : result.toUpperCase()} ${f.name} (${seconds.toFixed(0)} s)${caughtBy.length ? `${where} by ${caughtBy.slice(0, 3).join(', ')}` : ''}${errors.length ? `; errors: ${errors.slice(0, 3).join(', ')}` : ''}`,
   );
 });
 const order = (name: string) => selected.findIndex((f) => f.name === name);
@@ -77,11 +110,13 @@ const md = [
       ]
     : []),
   '',
-  '| fault | area | source | result | caught by (requirement ids) |',
-  '|---|---|---|---|---|',
+  'Each fault meets the requirements of its areas first, and the rest of the suite only if it survives them.',
+  '',
+  '| fault | area | source | result | caught by (requirement ids) | wall time |',
+  '|---|---|---|---|---|---|',
   ...outcomes.map(
     (o) =>
-      `| \`${o.name}\` | ${o.area} | ${o.source.join(', ')} | ${o.result === 'caught' ? 'caught' : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} |`,
+      `| \`${o.name}\` | ${o.areas.join(', ')} | ${o.source.join(', ')} | ${o.result === 'caught' ? (o.caughtIn === 'rest' ? '**caught outside its areas**' : 'caught') : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} | ${o.seconds.toFixed(0)} s |`,
   ),
   '',
   ...(outcomes.some((o) => o.result !== 'caught')

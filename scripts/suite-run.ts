@@ -77,6 +77,7 @@ export function selection<T extends { name: string }>(kind: 'mutants' | 'variant
 /** A row of results.json (conformance/reporter.ts); `basis` and `gating` are read defensively by the callers. */
 export interface Requirement {
   id: string;
+  area?: string;
   status: 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
   reason?: string;
   basis?: string;
@@ -141,10 +142,23 @@ export function suite(dir: string, env: Record<string, string>, extra: string[])
 export const readRequirements = (file: string): Requirement[] =>
   (JSON.parse(readFileSync(file, 'utf8')) as Results).requirements;
 
-/** Playwright arguments that leave the given requirements out of a run (`--grep-invert` on their titles' ids). */
-export function excluding(ids: string[]): string[] {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return ids.length ? ['--grep-invert', `(^|\\s)(${ids.map(escape).join('|')}) (MUST|SHOULD|MAY) `] : [];
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches the titles of the given requirements (their ids, as conformance/lib/requirement.ts writes titles). */
+const idsPattern = (ids: string[]) => `(^|\\s)(${ids.map(escapeRegExp).join('|')}) (MUST|SHOULD|MAY) `;
+/** Matches the requirements of the given areas, by their tag (Playwright matches a test's tags after its title). */
+export const areasPattern = (areas: string[]) => `(^|\\s)@(${areas.map(escapeRegExp).join('|')})(\\s|$)`;
+
+/**
+ * Playwright arguments that leave the given requirements out of a run (`--grep-invert` on their titles' ids) and, when
+ * `areas` is given, keep only the requirements of those areas (`only`) or leave them out too (`not`). Playwright takes
+ * one pattern of each kind, so the patterns are joined.
+ */
+export function excluding(ids: string[], areas: { only?: string[]; not?: string[] } = {}): string[] {
+  const out = [...(ids.length ? [idsPattern(ids)] : []), ...(areas.not?.length ? [areasPattern(areas.not)] : [])];
+  return [
+    ...(areas.only?.length ? ['--grep', areasPattern(areas.only)] : []),
+    ...(out.length ? ['--grep-invert', out.join('|')] : []),
+  ];
 }
 
 /** Runs `work` over `items`, `jobs` at a time. */

@@ -59,12 +59,15 @@ export const expect = playwright.expect;
 
 /**
  * An assertion of the suite (expect), a contract mismatch, or no HTTP answer (a target that does not answer does not
- * conform): the target does not conform. Anything else: the suite broke.
+ * conform): the target does not conform. So is a matcher that refuses the value it received: `expect(x).toMatch(…)`
+ * throws "received value must be a string" when the target left `x` out, which is the target's doing, not the
+ * suite's (a matcher refusing its *expected* value is the suite's own mistake). Anything else: the suite broke.
  */
 export const isNonconformance = (err: unknown): boolean =>
   err instanceof Nonconformance ||
   err instanceof NoAnswer ||
-  (typeof err === 'object' && err !== null && 'matcherResult' in err);
+  (typeof err === 'object' && err !== null && 'matcherResult' in err) ||
+  (err instanceof Error && /^Matcher error: received value must be /m.test(err.message));
 
 /** A requirement that cannot run (the target has stopped answering) is skipped with its reason: never a pass or a fail. */
 function notRun(reason: string): never {

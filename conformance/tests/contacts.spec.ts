@@ -8,7 +8,7 @@ import { test, expect, requirement } from '../lib/requirement.ts';
 import { expectAccepted, expectNotFound, expectRefused } from '../lib/expectations.ts';
 import { check, deref, op, schema, type Json } from '../lib/contract.ts';
 import { create, exampleOf, uid } from '../lib/fixtures.ts';
-import type { Api, ApiResponse } from '../lib/api.ts';
+import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
 import type { components } from '../../client/index.ts';
 import { RECEIVER_PNG } from '../lib/receiver.ts';
 import { appUrl, inbox } from '../lib/inbox.ts';
@@ -234,7 +234,7 @@ async function findHq(api: Api): Promise<Json | null> {
     const hq = res.body.contacts.find((c: Json) => c.type === 'hq');
     if (hq) return hq;
     if (!res.body.contacts.length)
-      throw new Error('walked every contact: no hq contact exists (§3 requires exactly one)');
+      throw new Nonconformance('walked every contact: no hq contact exists (§3 requires exactly one)');
   }
   return null;
 }

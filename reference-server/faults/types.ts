@@ -6,6 +6,12 @@ export interface Fault {
   name: string;
   area:
     'envelopes' | 'auth' | 'pagination' | 'filters' | 'products' | 'resources' | 'contacts' | 'webhooks' | 'callbacks';
+  /**
+   * The conformance suite's requirement areas (their `@area` tags) that catch it, run first by
+   * `npm run conformance:mutants` (issue 16): the whole suite runs only for a fault that survives them. Default:
+   * `[area]`. Names the suite's areas, which are not always the fault's own (`specifications`, say).
+   */
+  areas?: string[];
   /** The § of the source or D-nn the fault violates. */
   source: string[];
   /** The mistake, as an implementer would make it. */

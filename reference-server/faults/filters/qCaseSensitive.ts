@@ -5,6 +5,8 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'filters.qCaseSensitive',
   area: 'filters',
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  areas: ['contacts'],
   source: ['D-11'],
   description: 'Contact search `q` is a case-sensitive substring match.',
   apply: (app) =>

@@ -5,6 +5,8 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'resources.variantHeadingGlobal',
   area: 'resources',
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  areas: ['specifications'],
   source: ['§2.12', 'D-61'],
   description:
     "A heading used by any product's variant settings is treated as a variant heading everywhere: no product may hold two of its values.",
