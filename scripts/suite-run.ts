@@ -42,16 +42,22 @@ export async function baselineOf(
 }
 
 /**
- * The command line both runners take (`--quick`, `--only a,b`, `--jobs 2`, `--baseline results.json`) and the entries of
- * their table it selects. The full run owns reports/<kind>/summary.*; a subset writes beside it, never over it. An
- * unknown name stops the runner with the list of known ones.
+ * The command line both runners take (`--quick`, `--only a,b`, `--jobs N`, `--baseline results.json`) and the entries of
+ * their table it selects; `jobs` is the runner's default number of suite runs at a time. The full run owns
+ * reports/<kind>/summary.*; a subset writes beside it, never over it. An unknown name stops the runner with the list
+ * of known ones.
  */
-export function selection<T extends { name: string }>(kind: 'mutants' | 'variants', table: T[], quick: string[]) {
+export function selection<T extends { name: string }>(
+  kind: 'mutants' | 'variants',
+  table: T[],
+  quick: string[],
+  jobs: number,
+) {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean', default: false },
       only: { type: 'string' },
-      jobs: { type: 'string', default: '2' },
+      jobs: { type: 'string', default: String(jobs) },
       baseline: { type: 'string' },
     },
   });
@@ -98,9 +104,10 @@ export interface Run {
 
 /**
  * One suite run against a fresh reference server (global setup starts it; `env` reaches it through the process
- * environment), reports in `dir`, the output in `dir/run.log`; `extra` are Playwright arguments.
+ * environment), reports in `dir`, the output in `dir/run.log`; `extra` are Playwright arguments; `workers` Playwright
+ * workers unless CONFORMANCE_WORKERS says otherwise.
  */
-export function suite(dir: string, env: Record<string, string>, extra: string[]): Promise<Run> {
+export function suite(dir: string, env: Record<string, string>, extra: string[], workers = 2): Promise<Run> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
@@ -111,8 +118,8 @@ export function suite(dir: string, env: Record<string, string>, extra: string[])
     ...env,
     TARGET_URL: '',
     CONFORMANCE_REPORT_DIR: dir,
-    // Runs go two at a time (--jobs 2) on a shared machine: 2 workers each unless CONFORMANCE_WORKERS says otherwise.
-    CONFORMANCE_WORKERS: String(givenSettings().workers ?? 2),
+    // Runs go several at a time (--jobs) on a shared machine: few workers each.
+    CONFORMANCE_WORKERS: String(givenSettings().workers ?? workers),
     PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
   };
   return new Promise((resolve) => {

@@ -16,7 +16,7 @@ import { quickVariants, variants } from '../reference-server/variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
 import { baselineOf, pool, selection, suite, writeSummary, type Requirement, type Run } from './suite-run.ts';
 
-const { values, outDir, runsDir, selected } = selection('variants', variants, quickVariants);
+const { values, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
 
 type Profile = 'source' | 'contract';
 const bases = ['source', 'standard', 'platform', 'decision'] as const;

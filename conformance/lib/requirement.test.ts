@@ -23,6 +23,11 @@ test('a failed assertion about the target is a fail', () => {
 test('a matcher refusing the value the target sent (a field left out) is a fail, not the suite breaking', () => {
   assert.equal(isNonconformance(thrown(() => expect(undefined).toMatch(/^\d{4}-\d{2}-\d{2}$/))), true);
   assert.equal(isNonconformance(thrown(() => expect(undefined).toBeGreaterThan(0))), true);
+  // As a test run prints it: in colour.
+  const coloured = new TypeError(
+    '\u001b[2mexpect(\u001b[22m\u001b[31mreceived\u001b[39m\u001b[2m).\u001b[22mtoMatch\u001b[2m(\u001b[22m\u001b[32mexpected\u001b[39m\u001b[2m)\u001b[22m\n\n\u001b[1mMatcher error\u001b[22m: \u001b[31mreceived\u001b[39m value must be a string',
+  );
+  assert.equal(isNonconformance(coloured), true);
 });
 
 test("a matcher refusing the suite's own expected value, or any other exception, is an error of the suite", () => {

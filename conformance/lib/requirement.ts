@@ -67,7 +67,10 @@ export const isNonconformance = (err: unknown): boolean =>
   err instanceof Nonconformance ||
   err instanceof NoAnswer ||
   (typeof err === 'object' && err !== null && 'matcherResult' in err) ||
-  (err instanceof Error && /^Matcher error: received value must be /m.test(err.message));
+  (err instanceof Error && /^Matcher error: received value must be /m.test(stripAnsi(err.message)));
+// Inside a test run, Playwright colours the message ("Matcher error" in bold).
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** A requirement that cannot run (the target has stopped answering) is skipped with its reason: never a pass or a fail. */
 function notRun(reason: string): never {
