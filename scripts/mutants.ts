@@ -10,7 +10,6 @@
 // Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
 // the last line is `Kill rate: N/M (P%)`; exits 1 when a fault is missed. `--baseline` takes the results.json of a
 // run without faults instead of making one (npm test passes the conformance step's).
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
 import type { Fault } from '../reference-server/faults/types.ts';
@@ -61,21 +60,7 @@ interface Outcome {
   seconds: number;
 }
 const outcomes: Outcome[] = [];
-// The longest faults of the last full run start first, so that no slow one (a delivery awaited in vain, say) is left to
-// run alone at the end while the other jobs idle; a fault not measured yet counts as long. The report keeps the
-// table's order.
-const lastFull = join(runsDir, '..', 'summary.json');
-const lastSeconds = new Map<string, number>(
-  existsSync(lastFull)
-    ? (JSON.parse(readFileSync(lastFull, 'utf8')) as { faults?: { name: string; seconds?: number }[] }).faults?.map(
-        (o) => [o.name, o.seconds ?? Infinity] as const,
-      )
-    : [],
-);
-const longestFirst = [...selected].sort(
-  (a, b) => (lastSeconds.get(b.name) ?? Infinity) - (lastSeconds.get(a.name) ?? Infinity),
-);
-await pool(longestFirst, Number(values.jobs), async (f) => {
+await pool(selected, Number(values.jobs), async (f) => {
   const areas = areasOf(f);
   const runs = [await suite(f.name, f, excluding(brokenIds, { only: areas }))];
   const caughtIn = (run: Run) => (run.requirements ?? []).some((r) => r.status === 'fail');
@@ -129,7 +114,7 @@ const md = [
   '',
   'Each fault meets the requirements of its areas first, and the rest of the suite only if it survives them.',
   '',
-  '| fault | area | source | result | caught by (requirement ids) | wall time |',
+  '| fault | areas run first | source | result | caught by (requirement ids) | wall time |',
   '|---|---|---|---|---|---|',
   ...outcomes.map(
     (o) =>
