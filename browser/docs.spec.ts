@@ -89,8 +89,12 @@ async function checkDocs(page: Page, url: string, shot: string, opening: 'every 
         await open(page, entry);
         for (const callback of callbacks.filter((c) => c.parent === entry)) {
           const toggle = page.getByRole('button', { name: callback.summary, exact: true });
-          await toggle.click();
-          await expect(toggle, `${callback.name} opens`).toHaveAttribute('aria-expanded', 'true');
+          // On a loaded machine a click can land while Redoc is still re-rendering the operation it scrolled to, and
+          // is lost (seen in CI: the button stayed collapsed): clicked again, while it is collapsed, until it opens.
+          await expect(async () => {
+            if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+            await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+          }, `${callback.name} opens`).toPass({ timeout: 10_000 });
         }
       }
     });
