@@ -13,11 +13,11 @@
 import { join } from 'node:path';
 import { faults, quickFaults } from '../reference-server/faults/index.ts';
 import type { Fault } from '../reference-server/faults/types.ts';
-import { baselineOf, excluding, pool, selection, suite as runSuite, writeSummary, type Run } from './suite-run.ts';
+import { baselineOf, narrowing, pool, selection, suite as runSuite, writeSummary, type Run } from './suite-run.ts';
 
-// Three faults at a time, one Playwright worker each: on two cores, 16 faults took 49-50 s so against 58 s at two
+// Three faults at a time, one Playwright worker each: on two cores, 16 faults took 49-50 s against 58 s at two
 // runs of two workers (a caught fault's run is short, and each worker it starts costs a Playwright start).
-const { values, outDir, runsDir, selected } = selection('mutants', faults, quickFaults, 3);
+const { values, jobs, outDir, runsDir, selected } = selection('mutants', faults, quickFaults, 3);
 
 const started = Date.now();
 
@@ -60,12 +60,12 @@ interface Outcome {
   seconds: number;
 }
 const outcomes: Outcome[] = [];
-await pool(selected, Number(values.jobs), async (f) => {
+await pool(selected, jobs, async (f) => {
   const areas = areasOf(f);
-  const runs = [await suite(f.name, f, excluding(brokenIds, { only: areas }))];
-  const caughtIn = (run: Run) => (run.requirements ?? []).some((r) => r.status === 'fail');
-  if (!caughtIn(runs[0]!) && runs[0]!.requirements)
-    runs.push(await suite(join(f.name, 'rest'), f, excluding(brokenIds, { not: areas })));
+  const runs = [await suite(f.name, f, narrowing(brokenIds, { only: areas }))];
+  const failsIn = (run: Run) => (run.requirements ?? []).some((r) => r.status === 'fail');
+  if (!failsIn(runs[0]!) && runs[0]!.requirements)
+    runs.push(await suite(join(f.name, 'rest'), f, narrowing(brokenIds, { not: areas })));
   const reqs = runs.flatMap((run) => run.requirements ?? []);
   const caughtBy = reqs.filter((r) => r.status === 'fail').map((r) => r.id);
   // Tests cut short by --max-failures report `interrupted`: not a suite error.
@@ -80,7 +80,7 @@ await pool(selected, Number(values.jobs), async (f) => {
     source: f.source,
     description: f.description,
     result,
-    ...(caughtBy.length ? { caughtIn: caughtIn(runs[0]!) ? 'areas' : 'rest' } : {}),
+    ...(caughtBy.length ? { caughtIn: failsIn(runs[0]!) ? 'areas' : 'rest' } : {}),
     caughtBy,
     errors,
     seconds,

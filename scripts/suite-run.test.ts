@@ -2,7 +2,7 @@
 // out by id, the areas a fault meets first, and the rest of the suite.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { excluding } from './suite-run.ts';
+import { narrowing } from './suite-run.ts';
 
 /** What Playwright matches --grep and --grep-invert against: the title path, then the tags (common/index.js). */
 const titles = [
@@ -23,11 +23,11 @@ function selected(args: string[]): string[] {
 const ids = (list: string[]) => list.map((t) => t.split(' ')[2]);
 
 test('no argument when nothing is left out', () => {
-  assert.deepEqual(excluding([]), []);
+  assert.deepEqual(narrowing([]), []);
 });
 
 test('requirements left out by id, the dots of an id taken literally', () => {
-  assert.deepEqual(ids(selected(excluding(['listProducts.filter.sku:in', 'createProductXlifecycle']))), [
+  assert.deepEqual(ids(selected(narrowing(['listProducts.filter.sku:in', 'createProductXlifecycle']))), [
     'createProduct.lifecycle',
     'searchContacts.filter.email',
     'createContact.auth.no-token',
@@ -36,15 +36,15 @@ test('requirements left out by id, the dots of an id taken literally', () => {
 
 test('a fault first meets its areas, by tag, not by a word in a title', () => {
   // "filter" appears in the titles of contacts too: only the tag decides.
-  assert.deepEqual(ids(selected(excluding([], { only: ['filters', 'contacts'] }))), [
+  assert.deepEqual(ids(selected(narrowing([], { only: ['filters', 'contacts'] }))), [
     'listProducts.filter.sku:in',
     'searchContacts.filter.email',
   ]);
 });
 
 test('the rest of the suite is every requirement outside those areas, still without the ones left out', () => {
-  const first = excluding(['createContact.auth.no-token'], { only: ['filters'] });
-  const rest = excluding(['createContact.auth.no-token'], { not: ['filters'] });
+  const first = narrowing(['createContact.auth.no-token'], { only: ['filters'] });
+  const rest = narrowing(['createContact.auth.no-token'], { not: ['filters'] });
   assert.deepEqual(ids(selected(rest)), ['createProduct.lifecycle', 'searchContacts.filter.email']);
   // Together: every requirement but the one left out, each once.
   assert.deepEqual([...ids(selected(first)), ...ids(selected(rest))].sort(), [

@@ -38,7 +38,7 @@ export async function baselineOf(
   console.log(
     `Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the ${what} runs: ${broken.map((r) => r.id).join(', ')}` : ''}`,
   );
-  return { baseline, broken, exclude: excluding(broken.map((r) => r.id)) };
+  return { baseline, broken, exclude: narrowing(broken.map((r) => r.id)) };
 }
 
 /**
@@ -72,8 +72,14 @@ export function selection<T extends { name: string }>(
     );
     process.exit(2);
   }
+  const runsAtOnce = Number(values.jobs);
+  if (!Number.isInteger(runsAtOnce) || runsAtOnce < 1) {
+    console.error(`--jobs ${values.jobs}: expected a whole number from 1`);
+    process.exit(2);
+  }
   return {
     values,
+    jobs: runsAtOnce,
     outDir: join(root, 'reports', kind, ...(values.only ? ['only'] : values.quick ? ['quick'] : [])),
     runsDir: join(root, 'reports', kind, 'runs'),
     selected: table.filter((e) => (only ? only.includes(e.name) : values.quick ? quick.includes(e.name) : true)),
@@ -153,14 +159,14 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches the titles of the given requirements (their ids, as conformance/lib/requirement.ts writes titles). */
 const idsPattern = (ids: string[]) => `(^|\\s)(${ids.map(escapeRegExp).join('|')}) (MUST|SHOULD|MAY) `;
 /** Matches the requirements of the given areas, by their tag (Playwright matches a test's tags after its title). */
-export const areasPattern = (areas: string[]) => `(^|\\s)@(${areas.map(escapeRegExp).join('|')})(\\s|$)`;
+const areasPattern = (areas: string[]) => `(^|\\s)@(${areas.map(escapeRegExp).join('|')})(\\s|$)`;
 
 /**
  * Playwright arguments that leave the given requirements out of a run (`--grep-invert` on their titles' ids) and, when
  * `areas` is given, keep only the requirements of those areas (`only`) or leave them out too (`not`). Playwright takes
  * one pattern of each kind, so the patterns are joined.
  */
-export function excluding(ids: string[], areas: { only?: string[]; not?: string[] } = {}): string[] {
+export function narrowing(ids: string[], areas: { only?: string[]; not?: string[] } = {}): string[] {
   const out = [...(ids.length ? [idsPattern(ids)] : []), ...(areas.not?.length ? [areasPattern(areas.not)] : [])];
   return [
     ...(areas.only?.length ? ['--grep', areasPattern(areas.only)] : []),

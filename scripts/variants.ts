@@ -16,7 +16,7 @@ import { quickVariants, variants } from '../reference-server/variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
 import { baselineOf, pool, selection, suite, writeSummary, type Requirement, type Run } from './suite-run.ts';
 
-const { values, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
+const { values, jobs, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
 
 type Profile = 'source' | 'contract';
 const bases = ['source', 'standard', 'platform', 'decision'] as const;
@@ -87,7 +87,7 @@ function judge(profile: Profile, run: Run): ProfileRun {
   };
 }
 
-await pool(selected, Number(values.jobs), async (v) => {
+await pool(selected, jobs, async (v) => {
   const run = await suite(
     join(runsDir, v.name),
     { FAULTS: '', VARIANTS: v.name, CONFORMANCE_PROFILE: 'contract' },

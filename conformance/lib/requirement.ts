@@ -3,6 +3,7 @@
 // the profile decides which failures gate the exit code (lib/verdict.ts).
 import * as playwright from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
 import { config } from './config.ts';
 import { NoAnswer, TargetGone, targetGone } from './unanswered.ts';
@@ -67,10 +68,8 @@ export const isNonconformance = (err: unknown): boolean =>
   err instanceof Nonconformance ||
   err instanceof NoAnswer ||
   (typeof err === 'object' && err !== null && 'matcherResult' in err) ||
-  (err instanceof Error && /^Matcher error: received value must be /m.test(stripAnsi(err.message)));
-// Inside a test run, Playwright colours the message ("Matcher error" in bold).
-// eslint-disable-next-line no-control-regex
-const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+  // Inside a test run, Playwright colours the message ("Matcher error" in bold).
+  (err instanceof Error && /^Matcher error: received value must be /m.test(stripVTControlCharacters(err.message)));
 
 /** A requirement that cannot run (the target has stopped answering) is skipped with its reason: never a pass or a fail. */
 function notRun(reason: string): never {
