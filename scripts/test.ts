@@ -1,24 +1,14 @@
 // `npm test`: the project's own checks, in order, each counted; ends with the plain `N passed, N failed`
 // line that CI reads, and a non-zero exit on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { playwrightCounts, type Counts } from './playwright-report.ts';
 import { bin, root, run } from './run.ts';
 
 interface Step {
   name: string;
-  exec: () => { passed: number; failed: number };
+  exec: () => Counts;
 }
 const once = (code: number) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
-/** A Playwright run's tests from its JSON report; a run that exits non-zero with no failed test (or no report) fails once. */
-function playwrightCounts(json: string, code: number) {
-  if (!existsSync(json)) return { passed: 0, failed: 1 };
-  const { stats } = JSON.parse(readFileSync(json, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
-  return {
-    passed: stats.expected,
-    failed: stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
-  };
-}
 mkdirSync(`${root}/reports/unit`, { recursive: true });
 /** An npm script's arguments after its command, so that a step runs what `npm run <name>` runs, listed once. */
 const { scripts } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> };
@@ -56,6 +46,8 @@ const steps: Step[] = [
       return {
         passed: count('pass'),
         failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0),
+        // The innermost failed tests (a failed subtest also fails its parents, listed after it).
+        failures: [...text.matchAll(/^ *not ok \d+ - (.*)$/gm)].map((m) => m[1]!),
       };
     },
   },
@@ -131,6 +123,7 @@ for (const step of steps) {
   failed += r.failed;
   lines.push(
     `${r.failed ? 'FAIL' : 'ok  '} ${step.name}: ${r.passed} passed, ${r.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    ...(r.failures ?? []).slice(0, 10).map((f) => `       ✗ ${f}`),
   );
 }
 console.log(`\n${lines.join('\n')}`);

@@ -35,6 +35,12 @@ interface SendOptions {
   headers?: Record<string, string>;
   /** Skip the contract check, for a request the document cannot describe (a deliberately wrong route). */
   unchecked?: boolean;
+  /**
+   * A call that makes a requirement's data rather than being what it asserts (lib/fixtures.ts): its contract
+   * mismatches are noted, never failed. A fixture's create answering 200 is D-01's requirement's failure, not that
+   * of every decision requirement that needs a product (issue 16, item 4: 489 requirements failed for it).
+   */
+  setup?: true;
   /** Send `body` form-encoded (`application/x-www-form-urlencoded`, as RFC 6749 §4.4.2 sends a token request). */
   form?: true;
 }
@@ -207,9 +213,10 @@ export class Api {
     record(operationId, res, options.as ?? 'full');
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, res.body, res.text);
-      if (problems.length && this.strict)
+      if (problems.length && this.strict && !options.setup)
         throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
-      if (problems.length) this.notes.push(`${o.method} ${res.url}: ${problems.join('; ')}`);
+      if (problems.length)
+        this.notes.push(`${options.setup ? '(making data) ' : ''}${o.method} ${res.url}: ${problems.join('; ')}`);
     }
     return res;
   }

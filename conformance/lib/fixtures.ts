@@ -33,7 +33,7 @@ export async function create(
   const example = (exampleOf(operationId) ?? { [key]: {} })[key];
   const data = { ...example, ...unique[operationId]?.(example), ...fields };
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
-  const res = await api.untyped(operationId, { ...options, body: { [key]: data } });
+  const res = await api.untyped(operationId, { ...options, body: { [key]: data }, setup: true });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
   if (res.status < 200 || res.status > 299)
     throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
