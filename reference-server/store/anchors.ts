@@ -3,7 +3,7 @@
 // Anchors are the ids at every STEP-th place of a table in id order; a page then skips fewer than STEP
 // ids from the anchor before it. They are found in one walk of the id index, the second time a table is read deep
 // since it last changed (a lone deep read after a write walks as before, so writes never make reads slower), and
-// forgotten on any change: this connection's (total_changes()) or another's (data_version), so never stale.
+// forgotten on any change (store/kept.ts: dataVersion), so never stale.
 import { sql, type Db } from './db.ts';
 import { dataVersion } from './kept.ts';
 
@@ -11,7 +11,7 @@ import { dataVersion } from './kept.ts';
 export const STEP = 1000;
 
 /** Per database: the state of the data the anchors were found in, and each table's anchors (or that it was read deep once). */
-const known = new WeakMap<Db, { version: string; tables: Map<string, number[] | 'once'> }>();
+const known = new WeakMap<Db, { version: number; tables: Map<string, number[] | 'once'> }>();
 
 /**
  * The anchor at or before place `offset` (0-based) of `table`'s rows in id order, and its place; undefined the first

@@ -4,11 +4,28 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 export type Db = DatabaseSync;
 export type Row = Record<string, SQLInputValue>;
 
+/** SQLite's result code for a file another connection holds locked. */
+const SQLITE_BUSY = 5;
+
+/**
+ * The store's connection, the only one to its data: an in-memory database is private to its connection, and a file is
+ * held alone (EXCLUSIVE locking, taken at the first access below and kept until close). So nothing can change the
+ * data but this connection (store/kept.ts relies on it), and a second server on the same file is refused at start
+ * rather than running a second webhook worker beside the first.
+ */
 export function openDb(file?: string): Db {
   const db = new DatabaseSync(file ?? ':memory:');
   if (file) {
-    // WAL + synchronous=FULL: an acknowledged write survives a crash (design brief §7).
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+    // Before WAL is entered, so that WAL runs without its shared-memory index (no -shm file; sqlite.org/wal.html §8).
+    db.exec('PRAGMA locking_mode = EXCLUSIVE;');
+    try {
+      // WAL + synchronous=FULL: an acknowledged write survives a crash (design brief §7).
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+    } catch (err) {
+      db.close();
+      if ((err as { errcode?: number }).errcode !== SQLITE_BUSY) throw err;
+      throw new Error(`The database file ${file} is in use by another process (a server holds its file alone)`);
+    }
     // 64 MiB of page cache (the default is 2 MiB): a list's count(*) walks the id index, which must stay in memory
     // for a catalogue of 1M products (scripts/README.md, performance notes).
     db.exec('PRAGMA cache_size = -65536;');

@@ -1,27 +1,29 @@
 // What the store keeps in memory between changes of the database: a list's serialized rows and its counts
-// (store/resource.ts) and the deep-page anchors (store/anchors.ts). All of it is forgotten on any change, this
-// connection's (total_changes()) or another's (data_version), so nothing kept is ever stale; nothing is kept from
-// inside a transaction, whose changes may yet be rolled back (a rollback does not lower total_changes()).
+// (store/resource.ts) and the deep-page anchors (store/anchors.ts). All of it is forgotten on any change, so nothing
+// kept is ever stale; nothing is kept from inside a transaction, whose changes may yet be rolled back (a rollback
+// does not lower total_changes()).
 import { sql, type Db } from './db.ts';
 
-/** The state of the data: it differs after any change, by this connection or another. */
-export function dataVersion(db: Db): string {
-  // Two statements: reading data_version through pragma_data_version in one SELECT costs twice as much.
+/**
+ * The state of the data: it differs after any change. The store's connection is the only one to its data (openDb:
+ * in-memory, or a file held EXCLUSIVE), so its own count of changes is enough. Reading `PRAGMA data_version` too, for
+ * changes by other connections, cost 13% of a get's CPU on a file database (issue 16), for changes that cannot happen.
+ */
+export function dataVersion(db: Db): number {
   const [changes] = sql(db, 'SELECT total_changes()', { arrays: true }).get() as unknown as [number];
-  const [data] = sql(db, 'PRAGMA data_version', { arrays: true }).get() as unknown as [number];
-  return `${changes}/${data}`;
+  return changes;
 }
 
 /** Values of one kind kept per database while its data stays at one version; at most `max`, the oldest dropped. */
 export class Kept<K, V> {
-  private readonly byDb = new WeakMap<Db, { version: string; values: Map<K, V> }>();
+  private readonly byDb = new WeakMap<Db, { version: number; values: Map<K, V> }>();
   private readonly max: number;
   constructor(max: number) {
     this.max = max;
   }
 
   /** The values kept at `version` (read in the caller's synchronous turn); undefined inside a transaction. */
-  at(db: Db, version: string): KeptValues<K, V> | undefined {
+  at(db: Db, version: number): KeptValues<K, V> | undefined {
     if (db.isTransaction) return undefined;
     let state = this.byDb.get(db);
     if (state?.version !== version) this.byDb.set(db, (state = { version, values: new Map() }));

@@ -378,7 +378,7 @@ export class Resource {
    * The rows `ids` (in that order; a missing id is left out) as UTF-8 JSON, each led by a comma, so that the envelope
    * joins a page in one copy of few chunks (handlers/envelopes.ts); the derived fields computed at `ctx.now`.
    */
-  private json(ctx: Ctx, ids: number[], version: string): Buffer[] {
+  private json(ctx: Ctx, ids: number[], version: number): Buffer[] {
     const kept = this.rows.at(ctx.db, version);
     const rows = ids.map((id) => kept?.get(id));
     const missing = ids.filter((_, i) => !rows[i]);
