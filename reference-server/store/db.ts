@@ -24,7 +24,9 @@ export function openDb(file?: string): Db {
     } catch (err) {
       db.close();
       if ((err as { errcode?: number }).errcode !== SQLITE_BUSY) throw err;
-      throw new Error(`The database file ${file} is in use by another process (a server holds its file alone)`);
+      throw new Error(`The database file ${file} is in use by another process (a server holds its file alone)`, {
+        cause: err,
+      });
     }
     // 64 MiB of page cache (the default is 2 MiB): a list's count(*) walks the id index, which must stay in memory
     // for a catalogue of 1M products (scripts/README.md, performance notes).
