@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chart } from './chart.ts';
-import { FAILING_FAULT, type SuiteRows } from './suite.ts';
+import { FAILING_FAULT, HALF_FAILING_FAULT, type SuiteRows } from './suite.ts';
 
 export interface Load {
   rps: number;
@@ -123,6 +123,13 @@ export function report(r: Results, out: string): { summary: string; failures: st
             bar: `a run against a server whose creates answer 200 (${FAILING_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run`,
             met: r.suite.failing.seconds <= SUITE_GOALS.failingRatio * r.suite.passing.seconds,
             value: `${fmt(r.suite.failing.seconds / r.suite.passing.seconds)}× (${r.suite.failing.seconds.toFixed(1)} s; ${r.suite.failing.failed} of ${r.suite.failing.requirements} failed)`,
+          },
+          {
+            bar: `a run where half the requirements or more fail (${HALF_FAILING_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run`,
+            met:
+              r.suite.halfFailing.failed * 2 >= r.suite.halfFailing.requirements &&
+              r.suite.halfFailing.seconds <= SUITE_GOALS.failingRatio * r.suite.passing.seconds,
+            value: `${fmt(r.suite.halfFailing.seconds / r.suite.passing.seconds)}× (${r.suite.halfFailing.seconds.toFixed(1)} s; ${r.suite.halfFailing.failed} of ${r.suite.halfFailing.requirements} failed)`,
           },
         ]
       : []),
@@ -266,6 +273,7 @@ ${
           [
             ['as it is', r.suite.passing],
             [`creates answering 200 (${FAILING_FAULT})`, r.suite.failing],
+            [`error answers without success (${HALF_FAILING_FAULT})`, r.suite.halfFailing],
           ] as const
         ).map(([label, run]) => [
           label,
@@ -283,8 +291,15 @@ ${
     ? `
 Playwright replaces its worker after every failed test (microsoft/playwright#32803). Its own price, in a bare project
 with no code of ours (${r.suite.floor.tests} trivial tests, one worker): ${r.suite.floor.passingSeconds.toFixed(1)} s passing, ${r.suite.floor.failingSeconds.toFixed(1)} s failing, so
-**${r.suite.floor.perFailureMs.toFixed(0)} ms a failed test**. The failing run spent ${(r.suite.failing.seconds - r.suite.passing.seconds).toFixed(1)} s more than the passing one on ${r.suite.failing.failed}
-failures: ${(((r.suite.failing.seconds - r.suite.passing.seconds) * 1000) / Math.max(1, r.suite.failing.failed)).toFixed(0)} ms of wall each, with its workers sharing the machine's cores.`
+**${r.suite.floor.perFailureMs.toFixed(0)} ms a failed test**. ${[r.suite.failing, r.suite.halfFailing]
+        .map(
+          (run) =>
+            `${run.failed} failures took ${(run.seconds - r.suite!.passing.seconds).toFixed(1)} s more than the passing run (${(((run.seconds - r.suite!.passing.seconds) * 1000) / Math.max(1, run.failed)).toFixed(0)} ms of wall each)`,
+        )
+        .join('; ')}, with the workers sharing the machine's cores. So a run where half the
+${r.suite.passing.requirements} requirements fail pays at least ${Math.ceil(r.suite.passing.requirements / 2)} × ${r.suite.floor.perFailureMs.toFixed(0)} ms ÷ 2 cores = ${((Math.ceil(r.suite.passing.requirements / 2) * r.suite.floor.perFailureMs) / 2000).toFixed(0)} s for Playwright's replacements alone, against a
+${SUITE_GOALS.failingRatio}× bar of ${(SUITE_GOALS.failingRatio * r.suite.passing.seconds).toFixed(0)} s for the whole run: the bar cannot be met while each requirement is its own Playwright test
+and Playwright replaces a worker after each failure.`
     : ''
 }
 
