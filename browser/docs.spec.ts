@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { doc, operations, resolvePointer, type Json } from '../openapi/contract.ts';
 import { expect, screenshot, test } from './fixtures.ts';
 import { docsPage, startReferenceServer, type Started } from './servers.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** An entry of the sidebar: an operation of `paths`, or a webhook (OpenAPI 3.1 `webhooks`). */
 interface Entry {
@@ -56,12 +56,24 @@ const heading = (page: Page, text: string) =>
     .filter({ hasText: new RegExp(`${exactly(text).source.slice(0, -1)}(Webhook)?$`) })
     .first();
 
+/**
+ * Clicks `target` until `done` holds. The sidebar's groups open and close with an animation, and Redoc re-renders the
+ * operation it scrolled to: on a loaded machine a click computed while its target was still moving, or landing
+ * mid-render, is lost (seen in CI: a callback stayed collapsed; the address stayed at a tag's while the pointer rested
+ * on another entry). So it is clicked again, only while `done` does not hold, as a user would.
+ */
+async function clickUntil(target: Locator, done: () => Promise<boolean>, what: string) {
+  await expect(async () => {
+    if (!(await done())) await target.click();
+    await expect.poll(done, { timeout: 1000 }).toBe(true);
+  }, what).toPass({ timeout: 10_000 });
+}
+
 /** Clicks an entry in the (expanded) sidebar: the address changes and the entry's heading comes into view. */
 async function open(page: Page, entry: Entry) {
-  const item = menuItem(page, 'operation', entry.summary);
   const before = page.url();
-  await item.locator('a').first().click();
-  await expect(page, `${entry.name} opens`).not.toHaveURL(before);
+  const link = menuItem(page, 'operation', entry.summary).locator('a').first();
+  await clickUntil(link, async () => page.url() !== before, `${entry.name} opens`);
   await expect(heading(page, entry.summary), `${entry.name} shows its heading`).toBeInViewport();
 }
 
@@ -82,19 +94,16 @@ async function checkDocs(page: Page, url: string, shot: string, opening: 'every 
       (e, i) => opening === 'every entry' || i === 0 || e.name.startsWith('webhook ') || parents.has(e),
     );
     await test.step(`${tag}: ${listed.length} listed, ${opened.length} opened`, async () => {
-      await menuItem(page, 'group', tag).locator('a').first().click();
+      const first = menuItem(page, 'operation', listed[0]!.summary);
+      await clickUntil(menuItem(page, 'group', tag).locator('a').first(), () => first.isVisible(), `${tag} opens`);
       for (const entry of listed)
         await expect(menuItem(page, 'operation', entry.summary), `${entry.name} is listed under ${tag}`).toHaveCount(1);
       for (const entry of opened) {
         await open(page, entry);
         for (const callback of callbacks.filter((c) => c.parent === entry)) {
           const toggle = page.getByRole('button', { name: callback.summary, exact: true });
-          // On a loaded machine a click can land while Redoc is still re-rendering the operation it scrolled to, and
-          // is lost (seen in CI: the button stayed collapsed): clicked again, while it is collapsed, until it opens.
-          await expect(async () => {
-            if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-            await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
-          }, `${callback.name} opens`).toPass({ timeout: 10_000 });
+          const expanded = async () => (await toggle.getAttribute('aria-expanded')) === 'true';
+          await clickUntil(toggle, expanded, `${callback.name} opens`);
         }
       }
     });
