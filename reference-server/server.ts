@@ -5,6 +5,7 @@ import { configFromEnv, createApp } from './app.ts';
 import { corsOrigins } from './core/config.ts';
 import { DEMO_SCOPES, describeCounts, seedDemo } from './demo/seed.ts';
 import { createLimitedServer } from './http/limits.ts';
+import { DatabaseInUse } from './store/db.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +26,15 @@ const config = {
   ...(values.demo ? { demo: true } : {}),
   ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
 };
-const built = createApp(config);
+const built = (() => {
+  try {
+    return createApp(config);
+  } catch (err) {
+    if (!(err instanceof DatabaseInUse)) throw err;
+    console.error(`reference server: ${err.message}`);
+    process.exit(1);
+  }
+})();
 const { app, close } = built;
 // Known-bad variants for measuring the conformance suite (reference-server/faults/README.md); never set in use.
 if (process.env.FAULTS) {

@@ -40,7 +40,7 @@ interface SendOptions {
    * mismatches are noted, never failed. A fixture's create answering 200 is D-01's requirement's failure, not that
    * of every decision requirement that needs a product (issue 16, item 4: 489 requirements failed for it).
    */
-  setup?: true;
+  setup?: boolean;
   /** Send `body` form-encoded (`application/x-www-form-urlencoded`, as RFC 6749 §4.4.2 sends a token request). */
   form?: true;
 }

@@ -176,11 +176,7 @@ interface Made {
 async function make(api: Api, family: Family, fields: Json = {}, { setup = true } = {}): Promise<Made> {
   const params = await paramsFor(api, family.create.operationId);
   const sent = { ...(await bodyFrom(api, family.create)), ...fields };
-  const res = await api.untyped(family.create.operationId, {
-    params,
-    body: { data: sent },
-    ...(setup ? { setup: true } : {}),
-  });
+  const res = await api.untyped(family.create.operationId, { params, body: { data: sent }, setup });
   expectAccepted(res, family.create.operationId);
   return { item: res.body.data, params, sent, res };
 }
@@ -677,10 +673,11 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
 // ---------------------------------------------------------------------------------------------------------
 // §2.12 specification rules (D-31..D-33, D-51, D-61).
 
-const assign = (api: Api, productId: number, data: Json) =>
-  api.call('createProductSpecification', { params: { productId }, body: { data } });
+/** Assigns a specification to a product: the call a requirement judges, or (`setup`) one that only makes data. */
+const assign = (api: Api, productId: number, data: Json, setup = false) =>
+  api.call('createProductSpecification', { params: { productId }, body: { data }, setup });
 async function assigned(api: Api, productId: number, data: Json): Promise<Json> {
-  const res = await api.call('createProductSpecification', { params: { productId }, body: { data }, setup: true });
+  const res = await assign(api, productId, data, true);
   expectAccepted(res, 'createProductSpecification');
   return res.body.data;
 }

@@ -7,6 +7,9 @@ export type Row = Record<string, SQLInputValue>;
 /** SQLite's result code for a file another connection holds locked. */
 const SQLITE_BUSY = 5;
 
+/** The database file is held by another process (another server on the same file): `npm run serve` says so and stops. */
+export class DatabaseInUse extends Error {}
+
 /**
  * The store's connection, the only one to its data: an in-memory database is private to its connection, and a file is
  * held alone (EXCLUSIVE locking, taken at the first access below and kept until close). So nothing can change the
@@ -24,9 +27,12 @@ export function openDb(file?: string): Db {
     } catch (err) {
       db.close();
       if ((err as { errcode?: number }).errcode !== SQLITE_BUSY) throw err;
-      throw new Error(`The database file ${file} is in use by another process (a server holds its file alone)`, {
-        cause: err,
-      });
+      throw new DatabaseInUse(
+        `The database file ${file} is in use by another process (a server holds its file alone)`,
+        {
+          cause: err,
+        },
+      );
     }
     // 64 MiB of page cache (the default is 2 MiB): a list's count(*) walks the id index, which must stay in memory
     // for a catalogue of 1M products (scripts/README.md, performance notes).

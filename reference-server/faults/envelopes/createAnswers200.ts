@@ -4,8 +4,8 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'envelopes.createAnswers200',
   area: 'envelopes',
-  // Caught by the requirements that assert a create's status, every property and the date-time shape (resources):
-  // the fixtures' creates only make data, so the envelopes area alone no longer sees it (scripts/mutants.ts runs these first).
+  // Caught in resources by `<create>.lifecycle.status`, which asserts the 201 (D-01); the envelopes area no longer
+  // sees it since the fixtures' creates only make data (conformance/lib/api.ts, `setup`).
   areas: ['envelopes', 'resources'],
   source: ['D-01', '§2.1'],
   description: 'Add answers 200 (the status of get and update) instead of 201.',

@@ -4,8 +4,8 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'envelopes.dateTimeWithoutOffset',
   area: 'envelopes',
-  // Caught by the requirements that assert a create's status, every property and the date-time shape (resources):
-  // the fixtures' creates only make data, so the envelopes area alone no longer sees it (scripts/mutants.ts runs these first).
+  // Caught in resources by `<create>.lifecycle.status` and `<get>.date-time-shape` (D-10); the envelopes area no longer
+  // sees it since the fixtures' creates only make data (conformance/lib/api.ts, `setup`).
   areas: ['envelopes', 'resources'],
   source: ['§2.1', 'D-10'],
   description: 'Date-times are written as local times without an offset (`2024-05-01T10:00:00`).',

@@ -12,8 +12,8 @@ const strip = (v: unknown) =>
 export default {
   name: 'envelopes.nullFieldsOmitted',
   area: 'envelopes',
-  // Caught by the requirements that assert a create's status, every property and the date-time shape (resources):
-  // the fixtures' creates only make data, so the envelopes area alone no longer sees it (scripts/mutants.ts runs these first).
+  // Caught in resources by `<create>.lifecycle.status` and `<get>.all-properties` (D-39); the envelopes area no longer
+  // sees it since the fixtures' creates only make data (conformance/lib/api.ts, `setup`).
   areas: ['envelopes', 'resources'],
   source: ['§2.1', 'D-39'],
   description: 'Unset optional fields are left out of answers instead of being sent as null.',
