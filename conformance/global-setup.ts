@@ -65,7 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     targetUrl = `http://127.0.0.1:${port}`;
   }
   // For the workers and the reporter (lib/config.ts reads it): global setup changes no environment variable.
-  writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}) });
+  writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}), startedAt: Date.now() });
   return async () => {
     // What would keep the target busy after the run (webhooks, shipping services) goes first (lib/cleanup.ts).
     for (const line of await removeLeftovers(targetUrl, tokenOf)) console.log(line);

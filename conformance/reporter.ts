@@ -1,53 +1,37 @@
-// Per-requirement reports: results.json (one record per requirement: id, level, area, citations, basis, status,
-// whether it gated, reason, evidence) and summary.md (matrices by area, by basis and by level, the profile that
-// gated, the failures with the HTTP exchange that failed them). What gates is decided in lib/verdict.ts.
-// Every requirement of the run is known from onBegin, so none can be missing from the reports: one the run never got
-// to (the token setup failed, the target stopped answering, the run was stopped) is `not-run`, with the reason, and
-// gates (issue 15, item 4); junit.xml says it too, on its skipped test case.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The suite's reporter: the console (progress, or a line per requirement with CONFORMANCE_VERBOSE), results.json (one
+// record per requirement: id, level, area, citations, basis, location, status, duration, whether it gated, reason,
+// evidence), summary.md (matrices by area, basis and level; the verdict, naming what was not judged; failures grouped
+// by cause) and junit.xml (a test case per requirement). What gates is decided in lib/verdict.ts.
+// A Playwright test is one operation and a requirement one of its steps (conformance/suite.spec.ts); each step hands
+// its outcome over as its `requirement` attachment. Every requirement of the run is known from onBegin (the tests'
+// `requirements` annotations, the declarations' metadata), so none can be missing from the reports: one the run never
+// got to (the token setup failed, the target stopped answering, the run was stopped) is `not-run`, with the reason,
+// and gates (issue 15, item 4).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+  TestStep,
+} from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
+import { causesMarkdown, groupByCause } from './lib/causes.ts';
+import { declared, metaOf, type Meta } from './lib/requirement.ts';
 import {
   judge,
   loadExpected,
   STATUSES,
   type BasisName,
   type Expected,
-  type Outcome,
   type Row,
   type Status,
+  type StepOutcome as Outcome,
 } from './lib/verdict.ts';
-
-/** The outcome as the requirement classified it where it was thrown (lib/requirement.ts), else the suite broke. */
-function outcome(test: TestCase, result: TestResult): Pick<Outcome, 'status' | 'reason' | 'evidence' | 'deviations'> {
-  // Skipped by lib/requirement.ts because the target had stopped answering (lib/unanswered.ts).
-  const notRun = result.annotations.find((a) => a.type === 'not-run')?.description;
-  if (notRun) return { status: 'not-run', reason: notRun };
-  const deviations = result.annotations.find((a) => a.type === 'contract-deviation')?.description;
-  if (result.status === 'passed') return { status: 'pass', ...(deviations ? { deviations } : {}) };
-  if (result.status === 'skipped')
-    return {
-      status: 'skipped',
-      reason: [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description,
-    };
-  const message = stripVTControlCharacters(result.error?.message ?? result.status);
-  const reason = message
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(0, 3)
-    .join(' ')
-    .slice(0, 300);
-  const classified = result.annotations.find((a) => a.type === 'outcome')?.description;
-  const evidence = result.attachments.find((a) => a.name === 'http-exchange')?.body?.toString('utf8');
-  return {
-    status: classified === 'fail' ? 'fail' : 'error',
-    reason: result.status === 'timedOut' ? `timed out: ${reason}` : reason,
-    ...(evidence ? { evidence } : {}),
-    ...(deviations ? { deviations } : {}),
-  };
-}
+import './requirements/index.ts';
 
 /** Requirements and their statuses per key: `{source: {requirements: 238, pass: 238, fail: 0, …}, …}`. */
 function countBy(rows: Row[], key: (r: Row) => string): Record<string, Record<string, number>> {
@@ -60,14 +44,11 @@ function countBy(rows: Row[], key: (r: Row) => string): Record<string, Record<st
   return out;
 }
 
-const requirementOf = (test: TestCase) => test.annotations.find((x) => x.type === 'requirement');
-type Meta = Pick<Outcome, 'id' | 'level' | 'area' | 'source' | 'basis' | 'quote' | 'standard' | 'title' | 'operation'>;
-/** A requirement as declared (lib/requirement.ts's annotation, the test's title without id and level, its describe). */
-const metaOf = (test: TestCase, description: string): Meta => ({
-  ...(JSON.parse(description) as Omit<Meta, 'title' | 'operation'>),
-  title: test.title.replace(/^\S+ \S+ /, ''),
-  operation: test.parent.title,
-});
+const requirementsOf = (test: TestCase) =>
+  test.annotations
+    .find((x) => x.type === 'requirements')
+    ?.description?.split(' ')
+    .filter(Boolean);
 /** The first line of an error's message, without Playwright's colours or the error's type. */
 const firstLine = (message: string) =>
   stripVTControlCharacters(message)
@@ -82,60 +63,93 @@ const basisText: Record<BasisName, string> = {
   platform: 'platform (design brief)',
   decision: 'decision (D-nn)',
 };
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+const broken = (r: { status: Status }) => r.status === 'fail' || r.status === 'error';
+
+/** The counts the console, summary.md, results.json and the last line all give, from the same rows. */
+export function lastLine(rows: Row[]): { passed: number; failed: number } {
+  return {
+    passed: rows.filter((r) => r.status === 'pass').length,
+    failed: rows.filter((r) => (broken(r) && r.gating) || r.expectation === 'stale' || r.status === 'not-run').length,
+  };
+}
 
 export default class RequirementReporter implements Reporter {
   private outcomes = new Map<string, Outcome>();
   /** Every requirement of the run, from onBegin: those with no outcome at the end did not run. */
   private planned = new Map<string, Meta>();
-  private duplicates: string[] = [];
+  private problems: string[] = [];
   /** Why the token setup failed (its error's first line), when it did: every requirement it left unrun says so. */
   private setupFailure: string | undefined;
   private target: string | undefined;
   private globalTimeout = 0;
-  private maxFailures = 0;
-  private failures = 0;
+  private started = Date.now();
+  private lastProgress = 0;
+
+  printsToStdio(): boolean {
+    return true;
+  }
 
   /**
-   * Requirement ids are stable keys of results.json: two tests with one id would hide one of them. The target is the
-   * config's metadata (playwright.config.ts) when one was given, so that a merge of shards' blob reports, which has no
-   * runtime file of theirs, names it too; else the reference server global setup started (lib/config.ts).
+   * The target is the config's metadata (playwright.config.ts) when one was given, so that a merge of shards' blob
+   * reports, which has no runtime file of theirs, names it too; else the reference server global setup started.
    */
   onBegin(fullConfig: FullConfig, suite: Suite): void {
     const metadata = fullConfig.metadata as { targetUrl?: string; profile?: string };
     this.target = metadata.targetUrl;
     this.globalTimeout = fullConfig.globalTimeout;
-    this.maxFailures = fullConfig.maxFailures;
     if (metadata.profile && metadata.profile !== config.profile)
       console.error(
         `The run's profile was ${metadata.profile}, this report's is ${config.profile}: give a merge the settings of its shards.`,
       );
-    const seen = new Set<string>();
-    for (const test of suite.allTests()) {
-      const a = requirementOf(test);
-      if (!a?.description) continue;
-      const meta = metaOf(test, a.description);
-      if (seen.has(meta.id)) this.duplicates.push(meta.id);
-      seen.add(meta.id);
-      this.planned.set(meta.id, meta);
+    const known = new Map(declared().map((d) => [d.id, metaOf(d)]));
+    for (const test of suite.allTests())
+      for (const id of requirementsOf(test) ?? []) {
+        const meta = known.get(id);
+        if (!meta)
+          this.problems.push(`${id}: run, but not declared by this suite (a merge of another version's shards?)`);
+        else if (this.planned.has(id)) this.problems.push(`${id}: in two tests`);
+        else this.planned.set(id, meta);
+      }
+    const operations = suite.allTests().filter((t) => requirementsOf(t)).length;
+    console.log(
+      `Judging ${this.targetUrl || 'the target'} on ${this.planned.size} requirements of ${operations} operations (profile ${config.profile}, ${fullConfig.workers} workers)`,
+    );
+  }
+
+  onStepEnd(_test: TestCase, _result: TestResult, step: TestStep): void {
+    const a = step.attachments.find((x) => x.name === 'requirement');
+    if (!a?.body) return;
+    const o = JSON.parse(a.body.toString('utf8')) as Outcome;
+    this.outcomes.set(o.id, o);
+    if (config.verbose) {
+      const mark = { pass: '✓', fail: '✗', error: '!', skipped: '-', 'not-run': '·' }[o.status];
+      console.log(`  ${mark} ${o.id} (${o.ms} ms)${o.reason ? `: ${o.reason.slice(0, 160)}` : ''}`);
     }
-    if (this.duplicates.length) console.error(`Duplicate requirement ids: ${this.duplicates.join(', ')}`);
+    this.progress(false);
+  }
+
+  /** A line every 5 s at most, and at the end: done of total, by status, elapsed, and about how long is left. */
+  private progress(last: boolean): void {
+    const now = Date.now();
+    if (!last && now - this.lastProgress < 5000) return;
+    this.lastProgress = now;
+    const done = this.outcomes.size;
+    const total = this.planned.size;
+    const count = (s: Status) => [...this.outcomes.values()].filter((o) => o.status === s).length;
+    const elapsed = now - this.started;
+    const left = done && !last ? `, about ${seconds((elapsed / done) * (total - done))} left` : '';
+    console.log(
+      `  ${done}/${total} · ${count('pass')} passed · ${count('fail')} failed · ${count('error')} errors · ${count('skipped')} skipped · ${count('not-run')} not run · ${seconds(elapsed)}${left}`,
+    );
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const a = requirementOf(test);
-    if (result.status === 'failed' || result.status === 'timedOut') this.failures++;
-    // A test that is no requirement (the token setup) and failed leaves every requirement unproven.
-    if (!a?.description) {
-      if (result.status === 'failed' || result.status === 'timedOut') {
-        const message = firstLine(result.error?.message ?? result.status);
-        this.setupFailure ??= message.startsWith('the token setup') ? message : `the token setup failed: ${message}`;
-      }
-      return;
-    }
-    // Stopped half-way (the run's time was up, or it was interrupted): not run, with the run's reason (onEnd).
-    if (result.status === 'interrupted') return;
-    const meta = metaOf(test, a.description);
-    this.outcomes.set(meta.id, { ...meta, ...outcome(test, result) });
+    // A test that is no operation (the token setup) and failed leaves every requirement unproven.
+    if (requirementsOf(test) || (result.status !== 'failed' && result.status !== 'timedOut')) return;
+    const message = firstLine(result.error?.message ?? result.status);
+    this.setupFailure ??= message.startsWith('the token setup') ? message : `the token setup failed: ${message}`;
+    console.error(stripVTControlCharacters(result.error?.message ?? message));
   }
 
   /** Why the requirements with no outcome did not run, from how the run ended. */
@@ -143,9 +157,8 @@ export default class RequirementReporter implements Reporter {
     if (this.setupFailure) return this.setupFailure;
     if (result.status === 'timedout')
       return `the run was stopped after ${Math.round(this.globalTimeout / 1000)} s (CONFORMANCE_RUN_TIMEOUT_MS)`;
-    if (result.status === 'interrupted') return 'the run was interrupted';
-    if (this.maxFailures && this.failures >= this.maxFailures)
-      return `the run stopped after ${this.maxFailures} failures (--max-failures)`;
+    if (result.status === 'interrupted')
+      return `the run was interrupted (${process.env.CONFORMANCE_STOPPED_BY ?? 'SIGINT'})`;
     return `the run ended (${result.status}) before it ran`;
   }
 
@@ -155,9 +168,9 @@ export default class RequirementReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const reason = this.notRunReason(result);
-    for (const [id, meta] of this.planned)
-      if (!this.outcomes.has(id)) this.outcomes.set(id, { ...meta, status: 'not-run', reason });
-    const outcomes = [...this.outcomes.values()].sort((a, b) => a.id.localeCompare(b.id));
+    const outcomes = [...this.planned.values()]
+      .map((meta) => ({ ...meta, ...(this.outcomes.get(meta.id) ?? { status: 'not-run' as const, reason, ms: 0 }) }))
+      .sort((a, b) => a.id.localeCompare(b.id));
     let expected: Expected[];
     let expectedError: string | undefined;
     try {
@@ -172,11 +185,13 @@ export default class RequirementReporter implements Reporter {
     const passed =
       verdict.gate.passed &&
       !expectedError &&
-      !this.duplicates.length &&
+      !this.problems.length &&
       !this.setupFailure &&
       !rows.some((r) => r.status === 'not-run') &&
       (result.status === 'passed' || result.status === 'failed') &&
       rows.some((r) => r.status === 'pass');
+    const unjudged = rows.filter((r) => r.status === 'skipped' && r.gating);
+    const counts = lastLine(rows);
     mkdirSync(config.reportDir, { recursive: true });
     writeFileSync(
       `${config.reportDir}/results.json`,
@@ -188,10 +203,17 @@ export default class RequirementReporter implements Reporter {
           gate: {
             ...verdict.gate,
             passed,
+            lastLine: counts,
+            notJudged: unjudged.map((r) => ({ id: r.id, reason: r.reason })),
             unknownExpected: verdict.unknown,
+            ...(this.problems.length ? { problems: this.problems } : {}),
             ...(expectedError ? { expectedFailuresError: expectedError } : {}),
           },
-          counts: { byBasis: countBy(rows, (r) => r.basis), byLevel: countBy(rows, (r) => r.level) },
+          counts: {
+            all: countBy(rows, () => 'all').all ?? {},
+            byBasis: countBy(rows, (r) => r.basis),
+            byLevel: countBy(rows, (r) => r.level),
+          },
           requirements: rows,
         },
         null,
@@ -203,41 +225,67 @@ export default class RequirementReporter implements Reporter {
       ? `no requirement ran: ${this.setupFailure}`
       : !rows.some((r) => r.status === 'pass')
         ? 'no requirement passed'
-        : result.status !== 'passed' && result.status !== 'failed' && !rows.some((r) => r.status === 'not-run')
+        : result.status !== 'passed' &&
+            result.status !== 'failed' &&
+            result.status !== 'interrupted' &&
+            !rows.some((r) => r.status === 'not-run')
           ? `the run ended ${result.status}`
           : undefined;
     writeFileSync(
       `${config.reportDir}/summary.md`,
-      summary(this.targetUrl, rows, verdict.unknown, expectedError, passed, unproven),
+      summary(this.targetUrl, rows, verdict.unknown, expectedError, passed, this.problems, unproven),
     );
-    markNotRunInJunit(rows);
+    writeFileSync(`${config.reportDir}/junit.xml`, junit(rows));
+    this.progress(true);
     // The exit status is the profile's verdict: a failure that does not gate (source profile, expected) passes.
     return { status: passed ? 'passed' : 'failed' };
   }
 }
 
+const xml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot hold, from a hostile target's answer
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
 /**
- * Playwright's junit reporter (listed before this one, so done by now) writes a test that never ran as a bare
- * `<skipped/>`: the not-run ones get their reason, `<skipped message="not run: …"/>`, so that CI shows it.
+ * junit.xml: a test suite per area, a test case per requirement (its id, level and title; its file and line), a
+ * failure with the reason and the evidence, a skipped one with its reason (`not run: …` for what did not run).
  */
-function markNotRunInJunit(rows: Row[]): void {
-  const file = `${config.reportDir}/junit.xml`;
-  const notRun = new Map(rows.filter((r) => r.status === 'not-run').map((r) => [r.id, r.reason ?? '']));
-  if (!notRun.size || !existsSync(file)) return;
-  const attr = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  // One test case at a time; its requirement id is in its `requirement` property (the annotation, HTML-escaped).
-  const xml = readFileSync(file, 'utf8').replace(/<testcase\b[\s\S]*?<\/testcase>/g, (testcase) => {
-    const id = /&quot;id&quot;:&quot;(.*?)&quot;/.exec(testcase)?.[1];
-    const reason = id === undefined ? undefined : notRun.get(id);
-    return reason === undefined
-      ? testcase
-      : testcase.replace(
-          /<skipped>\s*<\/skipped>|<skipped\s*\/>/,
-          `<skipped message="${attr(`not run: ${reason}`)}"/>`,
-        );
-  });
-  writeFileSync(file, xml);
+export function junit(rows: Row[]): string {
+  const areas = [...new Set(rows.map((r) => r.area))].sort();
+  const testcase = (r: Row) => {
+    const file = r.location.replace(/:\d+$/, '');
+    const head = `    <testcase name="${xml(`${r.id} ${r.level} ${r.title}`)}" classname="${xml(r.area)}" file="${xml(file)}" time="${(r.ms / 1000).toFixed(3)}">`;
+    const props = `      <properties><property name="location" value="${xml(r.location)}"/><property name="basis" value="${xml(r.basis)}"/><property name="gating" value="${r.gating}"/></properties>`;
+    const body =
+      r.status === 'fail' || r.status === 'error'
+        ? `      <failure message="${xml(r.reason ?? r.status)}" type="${r.status}">${xml(r.evidence ?? '')}</failure>`
+        : r.status === 'skipped' || r.status === 'not-run'
+          ? `      <skipped message="${xml(`${r.status === 'not-run' ? 'not run: ' : ''}${r.reason ?? ''}`)}"/>`
+          : '';
+    return [head, props, ...(body ? [body] : []), '    </testcase>'].join('\n');
+  };
+  const suite = (area: string) => {
+    const rs = rows.filter((r) => r.area === area);
+    const n = (f: (r: Row) => boolean) => rs.filter(f).length;
+    return [
+      `  <testsuite name="${xml(area)}" tests="${rs.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run')}" time="${(rs.reduce((t, r) => t + r.ms, 0) / 1000).toFixed(3)}">`,
+      ...rs.map(testcase),
+      '  </testsuite>',
+    ].join('\n');
+  };
+  const n = (f: (r: Row) => boolean) => rows.filter(f).length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="store-api-conformance" tests="${rows.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run')}">`,
+    ...areas.map(suite),
+    '</testsuites>',
+    '',
+  ].join('\n');
 }
 
 function summary(
@@ -246,6 +294,7 @@ function summary(
   unknown: { id: string; reason: string }[],
   expectedError: string | undefined,
   passed: boolean,
+  problems: string[],
   unproven?: string,
 ): string {
   const count = (rs: Row[], s: Status) => rs.filter((r) => r.status === s).length;
@@ -256,18 +305,30 @@ function summary(
     `|---|---|${STATUSES.map(() => '---|').join('')}`,
   ];
   const notRun = rows.filter((r) => r.status === 'not-run');
-  const notRunReasons = [...new Set(notRun.map((r) => r.reason ?? ''))];
-  const failed = (r: Row) => r.status === 'fail' || r.status === 'error';
-  const gatingFailures = rows.filter((r) => failed(r) && r.gating);
-  const differing = rows.filter((r) => failed(r) && !r.gating && !r.expectation);
-  const entry = (r: Row) => [
-    `- **${r.status}** \`${r.id}\` ${r.level} ${r.title} (${r.basis}${r.basis === 'standard' ? `: ${r.standard}` : ''}; ${r.source.join(', ')}): ${r.reason ?? ''}`,
-    ...(r.evidence ? ['', '  ```http', ...r.evidence.split('\n').map((l) => `  ${l}`), '  ```', ''] : []),
-  ];
+  const byReason = (rs: Row[]) =>
+    [...new Set(rs.map((r) => r.reason ?? ''))].map((reason) => {
+      const ids = rs.filter((r) => (r.reason ?? '') === reason).map((r) => `\`${r.id}\``);
+      return `- ${ids.length} requirement(s): ${reason}${ids.length <= 20 ? ` (${ids.join(', ')})` : ''}`;
+    });
+  const unjudged = rows.filter((r) => r.status === 'skipped' && r.gating);
+  const gatingFailures = rows.filter((r) => broken(r) && r.gating);
+  const differing = rows.filter((r) => broken(r) && !r.gating && !r.expectation);
+  const { passed: nPassed, failed: nFailed } = lastLine(rows);
   const profileText =
     config.profile === 'source'
       ? 'profile **source**: only MUST requirements of basis source or standard gate; the others are reported as differing from the reference contract'
       : 'profile **contract**: every MUST requirement gates (conformance to the reference contract, decisions included)';
+  const notJudged = unjudged.length
+    ? ` ${unjudged.length} gating requirement(s) were skipped, so not judged: ${unjudged
+        .slice(0, 5)
+        .map((r) => `\`${r.id}\` (${r.reason ?? 'no reason'})`)
+        .join(', ')}${unjudged.length > 5 ? `, and ${unjudged.length - 5} more (below)` : ''}.`
+    : '';
+  const verdictLine = passed
+    ? `**Verdict: passed.** No requirement that gates under this profile failed.${notJudged}`
+    : unproven
+      ? `**Verdict: failed: nothing is proven** (${unproven}).`
+      : `**Verdict: failed.** ${gatingFailures.length} gating requirement(s) failed${notRun.length ? `, ${notRun.length} did not run` : ''}${rows.some((r) => r.expectation === 'stale') ? ', stale expected failures' : ''}${unknown.length ? ', unknown ids in the expected failures' : ''}${expectedError ? ', unreadable expected failures' : ''}${problems.length ? ', the run does not match this suite' : ''}.${notJudged}`;
   return [
     '# Conformance summary',
     '',
@@ -298,12 +359,11 @@ function summary(
       ),
     ),
     '',
-    passed
-      ? '**Verdict: passed.** No requirement that gates under this profile failed.'
-      : unproven
-        ? `**Verdict: failed: nothing is proven** (${unproven}).`
-        : `**Verdict: failed.** ${gatingFailures.length} gating requirement(s) failed${notRun.length ? `, ${notRun.length} did not run` : ''}${rows.some((r) => r.expectation === 'stale') ? ', stale expected failures' : ''}${unknown.length ? ', unknown ids in the expected failures' : ''}${expectedError ? ', unreadable expected failures' : ''}.`,
+    verdictLine,
     '',
+    `The last line counts ${nPassed} passed and ${nFailed} failed: failed are the gating failures and errors, stale expected failures and what did not run.`,
+    '',
+    ...(problems.length ? ['## The run does not match this suite', '', ...problems.map((p) => `- ${p}`), ''] : []),
     ...(expectedError ? ['## The expected-failures file could not be read', '', expectedError, ''] : []),
     ...(unknown.length
       ? [
@@ -331,20 +391,27 @@ function summary(
           '',
         ]
       : []),
-    ...(notRun.length
+    ...(notRun.length ? ['## Not run (nothing of them is proven; they gate)', '', ...byReason(notRun), ''] : []),
+    ...(unjudged.length
+      ? ['## Skipped, so not judged (gating requirements this run could not check)', '', ...byReason(unjudged), '']
+      : []),
+    ...(gatingFailures.length
       ? [
-          '## Not run (nothing of them is proven; they gate)',
+          '## Failures and errors, by cause',
           '',
-          ...notRunReasons.map((reason) => {
-            const ids = notRun.filter((r) => (r.reason ?? '') === reason).map((r) => `\`${r.id}\``);
-            return `- ${ids.length} requirement(s): ${reason}${ids.length <= 20 ? ` (${ids.join(', ')})` : ''}`;
-          }),
+          'Each entry: how many requirements share the cause, their ids, and one exchange; every failure has its own evidence in results.json and the HTML report.',
+          '',
+          ...causesMarkdown(groupByCause(gatingFailures)),
           '',
         ]
       : []),
-    ...(gatingFailures.length ? ['## Failures and errors', '', ...gatingFailures.flatMap(entry)] : []),
     ...(differing.length
-      ? ['## Differs from the reference contract (not gating under this profile)', '', ...differing.flatMap(entry)]
+      ? [
+          '## Differs from the reference contract (not gating under this profile), by cause',
+          '',
+          ...causesMarkdown(groupByCause(differing)),
+          '',
+        ]
       : []),
     '',
   ].join('\n');

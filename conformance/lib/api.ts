@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
-import { config, type ClientRole } from './config.ts';
+import { config, type ClientCredentials, type ClientRole } from './config.ts';
 import { record } from './cleanup.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
@@ -18,20 +18,62 @@ export class Nonconformance extends Error {
 
 export const tokenFile = () => `${config.reportDir}/.tokens.json`;
 let tokens: Record<string, string> | undefined;
-export function tokenOf(role: ClientRole): string {
-  if (!tokens) {
-    if (!existsSync(tokenFile())) throw new Error('No tokens: the setup project did not run');
+/** The setup project's tokens by role; undefined when it has not run. */
+function setupTokens(): Record<string, string> | undefined {
+  if (!tokens && existsSync(tokenFile()))
     tokens = JSON.parse(readFileSync(tokenFile(), 'utf8')) as Record<string, string>;
-  }
-  const t = tokens[role];
+  return tokens;
+}
+export function tokenOf(role: ClientRole): string {
+  const all = setupTokens();
+  if (!all) throw new Error('No tokens: the setup project did not run');
+  const t = all[role];
   if (!t) throw new Error(`No token for client ${role}`);
   return t;
 }
 
+// The credentials of a request in words, for the evidence, where the secret itself is masked: which configured client
+// a token belongs to (`the full client's token (conformance-full)`), or what the requirement said of a token it gave.
+const NO_CREDENTIALS = 'none (no Authorization header)';
+/** A configured client's token, named by role and client id. */
+function clientToken(role: string): string {
+  const id = (config.clients as Partial<Record<string, ClientCredentials>>)[role]?.clientId;
+  return `the ${role} client's token${id ? ` (${id})` : ''}`;
+}
+/** The configured client whose setup token `token` is; undefined for any other token. */
+function clientOfToken(token: string): string | undefined {
+  const role = Object.entries(setupTokens() ?? {}).find(([, t]) => t === token)?.[0];
+  return role === undefined ? undefined : clientToken(role);
+}
+/** An Authorization header value described: its scheme, and the configured client when it carries one's token. */
+function describeHeader(value: string, whose: string): string {
+  const [scheme = '', token = ''] = value.trim().split(/\s+/, 2);
+  const client = /^bearer$/i.test(scheme) ? clientOfToken(token) : undefined;
+  return `${whose} (${scheme || 'empty'})${client ? `: ${client}` : ''}`;
+}
+/** What `as` sends, described; `headers` is what the requirement set itself, for `as: 'none'`. */
+function describeCredentials(as: SendOptions['as'], headers: Record<string, string> = {}): string {
+  if (as === undefined || typeof as === 'string') {
+    if (as !== 'none') return clientToken(as ?? 'full');
+    const given = Object.entries(headers).find(([k]) => /^authorization$/i.test(k))?.[1];
+    return given === undefined
+      ? NO_CREDENTIALS
+      : describeHeader(given, 'an Authorization header given by the requirement');
+  }
+  const client = clientOfToken(as.token);
+  if (as.label) return `a token the requirement gave: ${as.label}${client ? ` (it is ${client})` : ''}`;
+  return client
+    ? `${client}, given by the requirement`
+    : "a token given by the requirement, not one of the configured clients'";
+}
+
 /** How a request is sent, whatever its operation. */
 interface SendOptions {
-  /** Which App client calls; `none` sends no Authorization; `{ token }` sends that token. */
-  as?: ClientRole | 'none' | { token: string };
+  /**
+   * Which App client calls; `none` sends no Authorization; `{ token }` sends that token, and its `label` says in the
+   * evidence what it is (`an unknown token`, `an expired token of the shortLived client`).
+   */
+  as?: ClientRole | 'none' | { token: string; label?: string };
   headers?: Record<string, string>;
   /** Skip the contract check, for a request the document cannot describe (a deliberately wrong route). */
   unchecked?: boolean;
@@ -89,9 +131,11 @@ export const encodeQuery = (query: Record<string, string | number | boolean>) =>
     .join('&');
 
 /** One HTTP exchange as the suite saw it, for the evidence of a failure. */
-interface Exchange {
+export interface Exchange {
   method: string;
   url: string;
+  /** Whose credentials the request carried, in words (`describeCredentials`): the header itself is masked. */
+  credentials: string;
   headers: Record<string, string>;
   body?: string;
   status: number;
@@ -102,6 +146,11 @@ interface Exchange {
 }
 
 const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
+const authorizationOf = (headers: Record<string, string>) =>
+  Object.entries(headers).find(([k]) => /^authorization$/i.test(k))?.[1];
+/** The earlier exchanges the evidence shows, and the size it aims to stay under (summary.md holds one per failure). */
+const EARLIER = 3;
+const EVIDENCE = 4000;
 const EXCERPT = 1200;
 const excerpt = (text: string, length = text.length) =>
   length > EXCERPT ? `${text.slice(0, EXCERPT)}… (${length} characters)` : text;
@@ -128,6 +177,7 @@ export function formatExchange(x: Exchange): string {
   ];
   return [
     `> ${x.method} ${x.url}`,
+    `# credentials: ${x.credentials}`,
     ...masked(x.headers).map((l) => `> ${l}`),
     ...(x.body !== undefined
       ? [
@@ -149,9 +199,40 @@ export function formatExchange(x: Exchange): string {
         ]
       : []),
     '',
-    '# repeat it (TOKEN: a token of the same App client, from POST /admin/oauth/token.json):',
+    "# repeat it (TOKEN: a token of the kind the credentials line names; an App client's, from POST /admin/oauth/token.json):",
     curl.join(' '),
   ].join('\n');
+}
+
+/** How much of an earlier exchange's bodies the evidence shows (request, response characters), widest first. */
+const EARLIER_BODIES: [number, number][] = [
+  [400, 200],
+  [120, 60],
+  [0, 0],
+];
+
+/**
+ * An exchange before the failing one, shorter: request line, credentials, the start of the request body, status and
+ * the start of the response body. The bodies shrink to fit `room` characters; the lines themselves always show.
+ */
+function formatEarlier(x: Exchange, room: number): string {
+  const body = (prefix: string, text: string | undefined, length: number, max: number) => {
+    if (!text) return [];
+    if (!max) return [`${prefix} (a body of ${length} characters)`];
+    return (length > max ? `${text.slice(0, max)}… (${length} characters)` : text)
+      .split('\n')
+      .map((l) => `${prefix} ${l}`);
+  };
+  const forms = EARLIER_BODIES.map(([request, response]) =>
+    [
+      `> ${x.method} ${x.url}`,
+      `# credentials: ${x.credentials}`,
+      ...body('>', x.body, x.body?.length ?? 0, request),
+      `< ${x.status}`,
+      ...body('<', x.responseText, x.responseLength, response),
+    ].join('\n'),
+  );
+  return forms.find((f) => f.length <= room) ?? forms.at(-1)!;
 }
 
 export class Api {
@@ -169,13 +250,23 @@ export class Api {
     this.strict = strict;
     this.exchanges = [];
     this.notes = [];
+    this.credentials.clear();
   }
-  /** The last exchange of the requirement, formatted, and the lines of the two before it. */
+  /**
+   * The last exchange of the requirement, complete, then the ones that led to it, shorter (`formatEarlier`): a
+   * failure often lies in what an earlier request sent (the product created, the token fetched).
+   */
   evidence(): string | undefined {
     const last = this.exchanges.at(-1);
     if (!last) return undefined;
-    const before = this.exchanges.slice(-3, -1).map((x) => `  ${x.method} ${x.url} → ${x.status}`);
-    return [formatExchange(last), ...(before.length ? ['', 'Before it:', ...before] : [])].join('\n');
+    const failing = formatExchange(last);
+    const earlier = this.exchanges.slice(-1 - EARLIER, -1);
+    if (!earlier.length) return failing;
+    // What the last exchange leaves of the budget, shared by the earlier ones; past it their bodies shrink.
+    const room = Math.floor((EVIDENCE - failing.length) / earlier.length);
+    return [failing, '', 'Before it (oldest first):', ...earlier.flatMap((x) => ['', formatEarlier(x, room)])].join(
+      '\n',
+    );
   }
   deviations(): string[] {
     return this.notes;
@@ -273,10 +364,17 @@ export class Api {
     return response;
   };
 
+  /**
+   * The credentials sent, described, by Authorization header value (`NO_CREDENTIALS` without one): the transport
+   * sees only the header, and the requests of a requirement may run at once.
+   */
+  private credentials = new Map<string, string>();
   private headersFor(options: SendOptions): Record<string, string> {
     const as = options.as ?? 'full';
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (as !== 'none') headers.authorization = `Bearer ${typeof as === 'object' ? as.token : tokenOf(as)}`;
+    const sent = authorizationOf(headers);
+    if (sent !== undefined) this.credentials.set(sent.trim(), describeCredentials(options.as, options.headers));
     const { raw, form } = options as CallOptions;
     if (raw?.contentType) headers['content-type'] = raw.contentType;
     else if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -321,9 +419,14 @@ export class Api {
       throw new NoAnswer(what);
     }
     answered();
+    const sent = authorizationOf(headers);
     this.exchanges.push({
       method,
       url,
+      credentials:
+        sent === undefined
+          ? NO_CREDENTIALS
+          : (this.credentials.get(sent.trim()) ?? describeHeader(sent, 'an Authorization header')),
       headers,
       body: data?.toString(),
       status,

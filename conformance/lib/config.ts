@@ -46,6 +46,8 @@ export interface Runtime {
   targetUrl: string;
   receiverUrl: string;
   clients?: string;
+  /** When global setup ended (ms since the epoch): the run's deadline counts from here (suite.spec.ts). */
+  startedAt?: number;
 }
 const runtimeFile = `${settings.reportDir}/.runtime.json`;
 let runtime: Runtime | undefined;
@@ -117,4 +119,13 @@ export const config = {
   requestTimeoutMs: settings.requestTimeoutMs,
   /** The longest run (playwright.config.ts's globalTimeout); what has not run by then is reported not run. */
   runTimeoutMs: settings.runTimeoutMs,
+  /** When global setup ended; undefined before it has. */
+  get startedAt(): number | undefined {
+    return runtimeState()?.startedAt;
+  },
+  /** Which requirements run (lib/selection.ts). */
+  only: settings.only,
+  area: settings.area,
+  /** A console line per requirement (conformance/reporter.ts). */
+  verbose: settings.verbose,
 };

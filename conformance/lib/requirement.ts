@@ -1,12 +1,16 @@
-// A requirement is a test with a stable id, an RFC 2119 level, an area, its citations (§ or D-nn) and ONE basis:
-// what its assertion rests on (issue 12). The reporter turns the annotation into results.json and summary.md, and
-// the profile decides which failures gate the exit code (lib/verdict.ts).
+// A requirement has a stable id (`<operationId>.<slug>`), an RFC 2119 level, an area, its citations (§ or D-nn) and
+// ONE basis: what its assertion rests on (issue 12). Declaring one registers it where it is written (its file and
+// line, reported as its location); conformance/suite.spec.ts runs the requirements of one operation as the steps of
+// one Playwright test (issue 23, item 1), so that a failing requirement costs what a passing one costs: Playwright
+// replaces its worker after a failed test, once per failing operation instead of once per failing requirement.
 import * as playwright from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
 import { config } from './config.ts';
-import { NoAnswer, TargetGone, targetGone } from './unanswered.ts';
+import { NoAnswer } from './unanswered.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
@@ -22,7 +26,26 @@ export type Basis =
   | { basis: 'platform' }
   | { basis: 'decision' };
 export type BasisName = Basis['basis'];
-export type Requirement = { id: string; level: Level; area: string; source: string[]; title: string } & Basis;
+/** As written in a requirements file; `area` defaults to the file's name (requirements/auth.ts: `auth`). */
+export type Requirement = { id: string; level: Level; area?: string; source: string[]; title: string } & Basis;
+export type Body = (fixtures: { api: Api }) => Promise<void>;
+/** Where a requirement is declared, relative to the suite's folder (`requirements/products.ts:161`). */
+export interface Location {
+  file: string;
+  line: number;
+  column: number;
+}
+/** A requirement as registered: its metadata, where it is written, what it runs and what keeps it from running. */
+export type Declared = Requirement & {
+  area: string;
+  operation: string;
+  location: Location;
+  body: Body;
+  /** Why it cannot run in this configuration (a trigger the target lacks), decided when it is declared. */
+  skip?: string;
+};
+/** What results.json and junit.xml say of a requirement before its outcome (conformance/reporter.ts). */
+export type Meta = Omit<Declared, 'body' | 'skip' | 'location'> & { location: string };
 
 /** The source, as kept in the repository (openapi/source.txt, equal to ../shared/seed/… by a unit test). */
 const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
@@ -38,23 +61,105 @@ function checkBasis(r: Requirement): void {
   if (r.basis === 'standard' && !r.standard) throw new Error(`${r.id}: basis standard needs the standard's name`);
 }
 
+/** The suite's folder: locations are given relative to it, the same from the repository and the installed package. */
+const suiteDir = fileURLToPath(new URL('..', import.meta.url));
+const here = fileURLToPath(import.meta.url);
+
+/** The file and line of the call that declared a requirement: the first frame outside this module. */
+function callerLocation(): Location {
+  const lines = (new Error().stack ?? '').split('\n').slice(1);
+  for (const l of lines) {
+    const m = /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/.exec(l);
+    if (!m) continue;
+    const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
+    if (file === here) continue;
+    return { file, line: Number(m[2]), column: Number(m[3]) };
+  }
+  return { file: here, line: 0, column: 0 };
+}
+
+const registry: Declared[] = [];
+const ids = new Set<string>();
+let skipReason: string | undefined;
+
+/** Every requirement declared so far, in the order of declaration. */
+export const declared = (): readonly Declared[] => registry;
+/** Its location as a reporter prints it: `requirements/products.ts:161`. */
+export const where = (l: Location) => `${relative(suiteDir, l.file).replace(/\.js$/, '.ts')}:${l.line}`;
+export const metaOf = (d: Declared): Meta => {
+  const { body: _body, skip: _skip, location, ...meta } = d;
+  return { ...meta, location: where(location) };
+};
+
+/** Declares one requirement: `createContact.max-length.firstname MUST reject a firstname of 61 characters`. */
+export function requirement(r: Requirement, body: Body): void {
+  checkBasis(r);
+  if (ids.has(r.id)) throw new Error(`${r.id}: declared twice (requirement ids are the stable keys of results.json)`);
+  ids.add(r.id);
+  const location = callerLocation();
+  registry.push({
+    ...r,
+    area: r.area ?? basename(location.file).replace(/\.[jt]s$/, ''),
+    operation: r.id.split('.')[0]!,
+    location,
+    body,
+    ...(skipReason ? { skip: skipReason } : {}),
+  });
+}
+
+/** The requirements `declare` makes are skipped, with `reason`, when `condition` holds (a trigger the target lacks). */
+export function skipping(condition: boolean, reason: string, declare: () => void): void {
+  const outer = skipReason;
+  skipReason = condition ? reason : outer;
+  try {
+    declare();
+  } finally {
+    skipReason = outer;
+  }
+}
+
+/** Thrown by `skip`: the running requirement cannot be judged against this target, for the reason given. */
+export class Skip extends Error {
+  override name = 'Skip';
+}
+/** Inside a requirement: skips it, with `reason`, when `condition` holds (an optional client role the target lacks). */
+export function skip(condition: boolean, reason: string): asserts condition is false {
+  if (condition) throw new Skip(reason);
+}
+
+const afterHooks: Body[] = [];
+/** Runs after every requirement, whatever its outcome (deleting what it subscribed, so that nothing keeps calling). */
+export function afterEach(hook: Body): void {
+  afterHooks.push(hook);
+}
+export const afterEachHooks = (): readonly Body[] => afterHooks;
+
+/** How long one requirement may take unless it says otherwise (`requirementTimeout`). */
+export const REQUIREMENT_TIMEOUT_MS = 30_000;
+let extendTimeout: ((ms: number) => void) | undefined;
+/** Inside a requirement: gives it `ms` from now (an operator who triggers a callback by hand needs minutes). */
+export function requirementTimeout(ms: number): void {
+  extendTimeout?.(ms);
+}
+/** Set by the runner (conformance/suite.spec.ts) while a requirement runs. */
+export function onTimeoutExtended(set: ((ms: number) => void) | undefined): void {
+  extendTimeout = set;
+}
+
 // The suite drives no browser, so it builds on Playwright's base test without the browser fixtures (about 30
 // per test; scripts/README.md, performance notes). Falls back to `test` should a Playwright release stop exporting
 // the base. One request context per worker: the API keeps no client state. Its default timeout is the per-request
 // one, for the requests made on it directly (a thumbnail's download), as lib/api.ts gives it to its own.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
-export const test = base.extend<{ api: Api }, { workerApi: Api }>({
-  workerApi: [
+export const test = base.extend<object, { http: playwright.APIRequestContext }>({
+  http: [
     async ({}, use) => {
       const context = await playwright.request.newContext({ timeout: config.requestTimeoutMs });
-      await use(new Api(context));
+      await use(context);
       await context.dispose();
     },
     { scope: 'worker' },
   ],
-  api: async ({ workerApi }, use) => {
-    await use(workerApi);
-  },
 });
 export const expect = playwright.expect;
 
@@ -70,56 +175,3 @@ export const isNonconformance = (err: unknown): boolean =>
   (typeof err === 'object' && err !== null && 'matcherResult' in err) ||
   // Inside a test run, Playwright colours the message ("Matcher error" in bold).
   (err instanceof Error && /^Matcher error: received value must be /m.test(stripVTControlCharacters(err.message)));
-
-/** A requirement that cannot run (the target has stopped answering) is skipped with its reason: never a pass or a fail. */
-function notRun(reason: string): never {
-  const info = test.info();
-  info.annotations.push({ type: 'not-run', description: reason });
-  info.skip(true, reason);
-  throw new Error('unreachable: testInfo.skip throws');
-}
-
-/** Declares one requirement as one test: `CON-012 MUST reject a firstname of 61 characters @contacts`. */
-export function requirement(r: Requirement, body: (fixtures: { api: Api }) => Promise<void>): void {
-  checkBasis(r);
-  const meta = {
-    id: r.id,
-    level: r.level,
-    area: r.area,
-    source: r.source,
-    basis: r.basis,
-    ...(r.basis === 'source' ? { quote: r.quote } : {}),
-    ...(r.basis === 'standard' ? { standard: r.standard } : {}),
-  };
-  test(
-    `${r.id} ${r.level} ${r.title}`,
-    {
-      tag: [`@${r.area}`],
-      annotation: [{ type: 'requirement', description: JSON.stringify(meta) }],
-    },
-    async ({ api }) => {
-      // Responses are checked against the whole contract only where the requirement rests on it (decision,
-      // platform); elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
-      api.begin(r.basis === 'decision' || r.basis === 'platform');
-      const gone = targetGone();
-      if (gone) notRun(gone);
-      try {
-        await body({ api });
-      } catch (err) {
-        if (err instanceof TargetGone) notRun(err.message);
-        // Classified here, by the type of what was thrown (lib/verdict.ts reads the annotation).
-        const info = test.info();
-        info.annotations.push({ type: 'outcome', description: isNonconformance(err) ? 'fail' : 'error' });
-        const evidence = api.evidence();
-        if (evidence) await info.attach('http-exchange', { body: evidence, contentType: 'text/plain' });
-        throw err;
-      } finally {
-        const notes = api.deviations();
-        if (notes.length)
-          test
-            .info()
-            .annotations.push({ type: 'contract-deviation', description: notes.slice(0, 3).join('\n').slice(0, 1000) });
-      }
-    },
-  );
-}

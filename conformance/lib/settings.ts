@@ -172,6 +172,31 @@ export const SETTINGS = {
     defaultText: '`4` (`1` per run of `npm run conformance:mutants`, `2` of `conformance:variants`)',
     meaning: 'How many Playwright workers run requirements in parallel.',
   }),
+  only: setting({
+    env: 'CONFORMANCE_ONLY',
+    key: 'CONFORMANCE_ONLY',
+    kind: { accepts: 'a comma-separated list of terms', parse: (t) => t },
+    default: undefined,
+    defaultText: 'unset: every requirement',
+    meaning:
+      'Which requirements run: ids with `*` for any characters (`createContact.*`), `@area`, or the `file:line` of a declaration (`products.ts:161`); a term starting with `-` leaves out what it matches.',
+  }),
+  area: setting({
+    env: 'CONFORMANCE_AREA',
+    key: 'CONFORMANCE_AREA',
+    kind: { accepts: 'a comma-separated list of areas', parse: (t) => (/^[\w@,\s-]+$/.test(t) ? t : undefined) },
+    default: undefined,
+    defaultText: 'unset: every area',
+    meaning:
+      'Runs only the requirements of these areas (`auth,contacts`; the areas are the files of `conformance/requirements/`).',
+  }),
+  verbose: setting({
+    env: 'CONFORMANCE_VERBOSE',
+    key: 'CONFORMANCE_VERBOSE',
+    kind: flag,
+    default: false,
+    meaning: 'On (`1`): the console prints a line per requirement as it ends, besides the progress lines.',
+  }),
   config: setting({
     env: 'CONFORMANCE_CONFIG',
     kind: path,

@@ -11,7 +11,9 @@ const row = (id: string, status: Outcome['status'], basis: Outcome['basis'] = 's
   basis,
   title: id,
   operation: 'op',
+  location: 'requirements/a.ts:1',
   status,
+  ms: 1,
 });
 
 test('contract profile: every failing MUST gates; SHOULD never does', () => {

@@ -23,11 +23,17 @@ export interface Outcome {
   standard?: string;
   title: string;
   operation: string;
+  /** Where the requirement is declared: `requirements/products.ts:161`. */
+  location: string;
   status: Status;
   reason?: string;
   evidence?: string;
   deviations?: string;
+  /** How long it ran, in milliseconds (0: it did not run). */
+  ms: number;
 }
+/** What a requirement's step hands the reporter (conformance/suite.spec.ts); the rest is its declaration. */
+export type StepOutcome = Pick<Outcome, 'id' | 'status' | 'reason' | 'evidence' | 'deviations' | 'ms'>;
 export interface Row extends Outcome {
   /** Whether this requirement's failure fails the run under the profile. */
   gating: boolean;

@@ -8,7 +8,7 @@
 // lists.ts `filterQuote`); it names no page size (pages are followed through `links.next`). What the source does
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
 // filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
-import { test, expect, requirement } from '../lib/requirement.ts';
+import { expect, requirement } from '../lib/requirement.ts';
 import { operations, parseList, type Json, type Operation, type Parameter, type XFilter } from '../lib/contract.ts';
 import { paramsFor, product, uid } from '../lib/fixtures.ts';
 import {
@@ -325,253 +325,248 @@ function datedItems(api: Api, list: Operation): Promise<OwnItems> {
 
 for (const list of lists) {
   const filters = filtersOf(list);
-  test.describe(list.operationId, () => {
-    for (const filter of filters) if (!isAssignedDate(filter)) declare(filter);
-    test.describe('server-assigned date-times', () => {
-      // In order, in one worker, so its tests share datedItems().
-      test.describe.configure({ mode: 'default' });
-      for (const filter of filters.filter(isAssignedDate)) declare(filter);
-      const dates = filters.filter((filter) => filter.kind === 'date');
-      if (dates.length) {
-        requirement(
-          {
-            id: `${list.operationId}.filter.date-time-input`,
-            level: 'MUST',
-            area: 'filters',
-            source: ['§4.4', 'D-10'],
-            basis: 'decision',
-            title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
-          },
-          async ({ api }) => {
-            for (const filter of dates) {
-              const { fixture, mine } = isAssignedDate(filter)
-                ? await datedItems(api, list)
-                : await itemsPerValue(api, list, filter);
-              for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!))))
-                await checkFilter(fixture, mine, filter, raw);
-            }
-          },
-        );
-      }
-    });
-    function declare(filter: Filter) {
-      const range = ['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op);
-      requirement(
-        {
-          id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`,
-          level: 'MUST',
-          area: 'filters',
-          source: sourceOf(filter),
-          basis: 'source',
-          quote: quoteOf(list, filter),
-          title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
-        },
-        async ({ api }) => {
+  for (const filter of filters) if (!isAssignedDate(filter)) declare(filter);
+  // In order, in one worker, so its tests share datedItems().
+
+  for (const filter of filters.filter(isAssignedDate)) declare(filter);
+  const dates = filters.filter((filter) => filter.kind === 'date');
+  if (dates.length) {
+    requirement(
+      {
+        id: `${list.operationId}.filter.date-time-input`,
+        level: 'MUST',
+        area: 'filters',
+        source: ['§4.4', 'D-10'],
+        basis: 'decision',
+        title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
+      },
+      async ({ api }) => {
+        for (const filter of dates) {
           const { fixture, mine } = isAssignedDate(filter)
             ? await datedItems(api, list)
             : await itemsPerValue(api, list, filter);
-          const raws =
-            filter.rule.op === 'in'
-              ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
-              : filter.rule.op === 'eq'
-                ? [...new Set(mine.map((m) => String(valueOf(filter, m))))]
-                : filter.kind === 'date'
-                  ? spellings(String(valueOf(filter, mine[1]!)))
-                  : [String(valueOf(filter, mine[1]!))];
-          for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
-        },
-      );
+          for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!))))
+            await checkFilter(fixture, mine, filter, raw);
+        }
+      },
+    );
+  }
+  function declare(filter: Filter) {
+    const range = ['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op);
+    requirement(
+      {
+        id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`,
+        level: 'MUST',
+        area: 'filters',
+        source: sourceOf(filter),
+        basis: 'source',
+        quote: quoteOf(list, filter),
+        title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
+      },
+      async ({ api }) => {
+        const { fixture, mine } = isAssignedDate(filter)
+          ? await datedItems(api, list)
+          : await itemsPerValue(api, list, filter);
+        const raws =
+          filter.rule.op === 'in'
+            ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
+            : filter.rule.op === 'eq'
+              ? [...new Set(mine.map((m) => String(valueOf(filter, m))))]
+              : filter.kind === 'date'
+                ? spellings(String(valueOf(filter, mine[1]!)))
+                : [String(valueOf(filter, mine[1]!))];
+        for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
+      },
+    );
 
-      if (filter.rule.op === 'eq' && filter.rule.empty === 'none') {
-        requirement(
-          {
-            id: `${list.operationId}.filter.${filter.name}.empty`,
-            level: 'MUST',
-            area: 'filters',
-            source: ['§4.4'],
-            basis: 'source',
-            quote: quoteOf(list, filter),
-            title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included`,
-          },
-          async ({ api }) => {
-            const fixture = await ListFixture.open(api, list);
-            const mine = [
-              await fixture.make({ [filter.rule.field]: null }),
-              await fixture.make(await fixture.fieldsFor(filter, 1)),
-            ];
-            const expected = verify(
-              await fixture.query({ [filter.name]: '', ...fixture.narrow(mine, filter.name) }),
-              mine,
-              [{ filter, raw: '' }],
-            );
-            expectDiscriminating(expected, mine, `${filter.name}=`);
-          },
-        );
-      }
-      if (filter.rule.op === 'in' && filter.kind === 'string' && filter.source === 'writable') {
-        // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
-        const quote = quoteOf(list, filter);
-        const basis = quote.includes('double quotes')
-          ? { basis: 'source' as const, quote }
-          : { basis: 'decision' as const };
-        requirement(
-          {
-            id: `${list.operationId}.filter.${filter.name}.quoted-comma`,
-            level: 'MUST',
-            area: 'filters',
-            source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])],
-            ...basis,
-            title: `${filter.name} reads a value wrapped in double quotes as one value, commas included`,
-          },
-          async ({ api }) => {
-            const fixture = await ListFixture.open(api, list);
-            const withComma = await fixture.fieldsFor(filter, 0);
-            withComma[filter.rule.field] = `${withComma[filter.rule.field]},Q`;
-            const mine = [
-              await fixture.make(withComma),
-              await fixture.make(await fixture.fieldsFor(filter, 1)),
-              await fixture.make(await fixture.fieldsFor(filter, 2)),
-            ];
-            const raw = quoteList([mine[0]![filter.rule.field], mine[1]![filter.rule.field]]);
-            expect(raw.startsWith('"'), 'the query wraps the value holding a comma in double quotes').toBe(true);
-            const expected = verify(await fixture.query({ [filter.name]: raw }), mine, [{ filter, raw }]);
-            expect(expected.map((m) => m.id)).toEqual([mine[0]!.id, mine[1]!.id]);
-          },
-        );
-      }
-      if (filter.rule.op === 'in' && filter.rule.caseInsensitive) {
-        requirement(
-          {
-            id: `${list.operationId}.filter.${filter.name}.case-insensitive`,
-            level: 'MUST',
-            area: 'filters',
-            source: ['§4.4'],
-            basis: 'source',
-            quote: quoteOf(list, filter),
-            title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)`,
-          },
-          async ({ api }) => {
-            const fixture = await ListFixture.open(api, list);
-            const mine = [
-              await fixture.make(await fixture.fieldsFor(filter, 0)),
-              await fixture.make(await fixture.fieldsFor(filter, 1)),
-            ];
-            const stored = String(mine[0]![filter.rule.field]);
-            const raw = stored.toLowerCase();
-            expect(raw, 'the created value has upper-case letters').not.toBe(stored);
-            const data = await fixture.query({ [filter.name]: raw });
-            expect(
-              data.map((d) => d.id),
-              `${filter.name}=${raw} finds ${stored}`,
-            ).toEqual([mine[0]!.id]);
-          },
-        );
-      }
-    }
-
-    // Two filters on different fields combine with AND: an equality (an enum first, where values repeat freely)
-    // and a list on another field. Items A, B, C: the equality keeps B and C, the list keeps A and B.
-    const rank = (filter: Filter) =>
-      (({ enum: 0, int: 1, number: 1, string: 2 }) as Record<string, number>)[filter.kind] ?? 3;
-    const eqFilter = filters
-      .filter((filter) => filter.rule.op === 'eq' && filter.source === 'writable')
-      .sort((a, b) => rank(a) - rank(b))[0];
-    const inFilter =
-      eqFilter &&
-      filters
-        .filter(
-          (filter) =>
-            filter.rule.op === 'in' && filter.rule.field !== eqFilter.rule.field && filter.source !== 'derived',
-        )
-        .sort((a, b) => Number(a.rule.field === 'id') - Number(b.rule.field === 'id'))[0];
-    if (eqFilter && inFilter) {
+    if (filter.rule.op === 'eq' && filter.rule.empty === 'none') {
       requirement(
         {
-          id: `${list.operationId}.filter.combined`,
+          id: `${list.operationId}.filter.${filter.name}.empty`,
           level: 'MUST',
           area: 'filters',
-          source: ['§4.4', 'D-62'],
-          basis: 'decision',
-          title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
+          source: ['§4.4'],
+          basis: 'source',
+          quote: quoteOf(list, filter),
+          title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included`,
         },
         async ({ api }) => {
           const fixture = await ListFixture.open(api, list);
-          const mine: Obj[] = [];
-          for (const [i, e] of [0, 1, 1].entries())
-            mine.push(
-              await fixture.make({
-                ...(await fixture.fieldsFor(eqFilter, e)),
-                ...(await fixture.fieldsFor(inFilter, i)),
-              }),
-            );
-          const conds = [
-            { filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) },
-            { filter: inFilter, raw: quoteList([valueOf(inFilter, mine[0]!), valueOf(inFilter, mine[1]!)]) },
+          const mine = [
+            await fixture.make({ [filter.rule.field]: null }),
+            await fixture.make(await fixture.fieldsFor(filter, 1)),
           ];
           const expected = verify(
-            await fixture.query({ [eqFilter.name]: conds[0]!.raw, [inFilter.name]: conds[1]!.raw }),
+            await fixture.query({ [filter.name]: '', ...fixture.narrow(mine, filter.name) }),
             mine,
-            conds,
+            [{ filter, raw: '' }],
           );
-          expect(
-            expected.map((m) => m.id),
-            'only the item satisfying both filters',
-          ).toEqual([mine[1]!.id]);
+          expectDiscriminating(expected, mine, `${filter.name}=`);
         },
       );
     }
-
-    /** A search that matches nothing, for the test's own fresh item's list. */
-    const noMatch = async (api: Api) => {
-      const fixture = await ListFixture.open(api, list);
-      const item = await fixture.make();
-      const str = filters.find(
-        (filter) =>
-          filter.kind === 'string' &&
-          filter.source === 'writable' &&
-          (filter.rule.op === 'eq' || filter.rule.op === 'in'),
+    if (filter.rule.op === 'in' && filter.kind === 'string' && filter.source === 'writable') {
+      // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
+      const quote = quoteOf(list, filter);
+      const basis = quote.includes('double quotes')
+        ? { basis: 'source' as const, quote }
+        : { basis: 'decision' as const };
+      requirement(
+        {
+          id: `${list.operationId}.filter.${filter.name}.quoted-comma`,
+          level: 'MUST',
+          area: 'filters',
+          source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])],
+          ...basis,
+          title: `${filter.name} reads a value wrapped in double quotes as one value, commas included`,
+        },
+        async ({ api }) => {
+          const fixture = await ListFixture.open(api, list);
+          const withComma = await fixture.fieldsFor(filter, 0);
+          withComma[filter.rule.field] = `${withComma[filter.rule.field]},Q`;
+          const mine = [
+            await fixture.make(withComma),
+            await fixture.make(await fixture.fieldsFor(filter, 1)),
+            await fixture.make(await fixture.fieldsFor(filter, 2)),
+          ];
+          const raw = quoteList([mine[0]![filter.rule.field], mine[1]![filter.rule.field]]);
+          expect(raw.startsWith('"'), 'the query wraps the value holding a comma in double quotes').toBe(true);
+          const expected = verify(await fixture.query({ [filter.name]: raw }), mine, [{ filter, raw }]);
+          expect(expected.map((m) => m.id)).toEqual([mine[0]!.id, mine[1]!.id]);
+        },
       );
-      const date = filters.find((filter) => filter.kind === 'date' && filter.rule.op === 'gte');
-      const after = fixture.byField('id', 'gt');
-      const query: Obj = str
-        ? { [str.name]: uid('none') }
-        : date
-          ? { [date.name]: '2999-12-31T23:59:59+00:00' }
-          : { [after!.name]: item.id };
-      return api.untyped(list.operationId, { params: fixture.params, query });
-    };
+    }
+    if (filter.rule.op === 'in' && filter.rule.caseInsensitive) {
+      requirement(
+        {
+          id: `${list.operationId}.filter.${filter.name}.case-insensitive`,
+          level: 'MUST',
+          area: 'filters',
+          source: ['§4.4'],
+          basis: 'source',
+          quote: quoteOf(list, filter),
+          title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)`,
+        },
+        async ({ api }) => {
+          const fixture = await ListFixture.open(api, list);
+          const mine = [
+            await fixture.make(await fixture.fieldsFor(filter, 0)),
+            await fixture.make(await fixture.fieldsFor(filter, 1)),
+          ];
+          const stored = String(mine[0]![filter.rule.field]);
+          const raw = stored.toLowerCase();
+          expect(raw, 'the created value has upper-case letters').not.toBe(stored);
+          const data = await fixture.query({ [filter.name]: raw });
+          expect(
+            data.map((d) => d.id),
+            `${filter.name}=${raw} finds ${stored}`,
+          ).toEqual([mine[0]!.id]);
+        },
+      );
+    }
+  }
+
+  // Two filters on different fields combine with AND: an equality (an enum first, where values repeat freely)
+  // and a list on another field. Items A, B, C: the equality keeps B and C, the list keeps A and B.
+  const rank = (filter: Filter) =>
+    (({ enum: 0, int: 1, number: 1, string: 2 }) as Record<string, number>)[filter.kind] ?? 3;
+  const eqFilter = filters
+    .filter((filter) => filter.rule.op === 'eq' && filter.source === 'writable')
+    .sort((a, b) => rank(a) - rank(b))[0];
+  const inFilter =
+    eqFilter &&
+    filters
+      .filter(
+        (filter) => filter.rule.op === 'in' && filter.rule.field !== eqFilter.rule.field && filter.source !== 'derived',
+      )
+      .sort((a, b) => Number(a.rule.field === 'id') - Number(b.rule.field === 'id'))[0];
+  if (eqFilter && inFilter) {
     requirement(
       {
-        id: `${list.operationId}.filter.no-match`,
+        id: `${list.operationId}.filter.combined`,
         level: 'MUST',
         area: 'filters',
-        source: ['§7', '§2.1'],
-        basis: 'source',
-        quote: 'A list search with no matches is a success with an empty `data` array.',
-        title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page',
-      },
-      async ({ api }) => {
-        const res = await noMatch(api);
-        expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
-        expect(res.body.pagination).toMatchObject({ total: 0 });
-        expect(res.body.links).toMatchObject({ previous: null, next: null });
-      },
-    );
-    requirement(
-      {
-        id: `${list.operationId}.filter.no-match.total-pages`,
-        level: 'MUST',
-        area: 'filters',
-        source: ['§2.1', 'D-03'],
+        source: ['§4.4', 'D-62'],
         basis: 'decision',
-        title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))',
+        title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
       },
       async ({ api }) => {
-        const res = await noMatch(api);
-        expect(res.status).toBe(200);
-        expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
+        const fixture = await ListFixture.open(api, list);
+        const mine: Obj[] = [];
+        for (const [i, e] of [0, 1, 1].entries())
+          mine.push(
+            await fixture.make({
+              ...(await fixture.fieldsFor(eqFilter, e)),
+              ...(await fixture.fieldsFor(inFilter, i)),
+            }),
+          );
+        const conds = [
+          { filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) },
+          { filter: inFilter, raw: quoteList([valueOf(inFilter, mine[0]!), valueOf(inFilter, mine[1]!)]) },
+        ];
+        const expected = verify(
+          await fixture.query({ [eqFilter.name]: conds[0]!.raw, [inFilter.name]: conds[1]!.raw }),
+          mine,
+          conds,
+        );
+        expect(
+          expected.map((m) => m.id),
+          'only the item satisfying both filters',
+        ).toEqual([mine[1]!.id]);
       },
     );
-  });
+  }
+
+  /** A search that matches nothing, for the test's own fresh item's list. */
+  const noMatch = async (api: Api) => {
+    const fixture = await ListFixture.open(api, list);
+    const item = await fixture.make();
+    const str = filters.find(
+      (filter) =>
+        filter.kind === 'string' &&
+        filter.source === 'writable' &&
+        (filter.rule.op === 'eq' || filter.rule.op === 'in'),
+    );
+    const date = filters.find((filter) => filter.kind === 'date' && filter.rule.op === 'gte');
+    const after = fixture.byField('id', 'gt');
+    const query: Obj = str
+      ? { [str.name]: uid('none') }
+      : date
+        ? { [date.name]: '2999-12-31T23:59:59+00:00' }
+        : { [after!.name]: item.id };
+    return api.untyped(list.operationId, { params: fixture.params, query });
+  };
+  requirement(
+    {
+      id: `${list.operationId}.filter.no-match`,
+      level: 'MUST',
+      area: 'filters',
+      source: ['§7', '§2.1'],
+      basis: 'source',
+      quote: 'A list search with no matches is a success with an empty `data` array.',
+      title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page',
+    },
+    async ({ api }) => {
+      const res = await noMatch(api);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
+      expect(res.body.pagination).toMatchObject({ total: 0 });
+      expect(res.body.links).toMatchObject({ previous: null, next: null });
+    },
+  );
+  requirement(
+    {
+      id: `${list.operationId}.filter.no-match.total-pages`,
+      level: 'MUST',
+      area: 'filters',
+      source: ['§2.1', 'D-03'],
+      basis: 'decision',
+      title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))',
+    },
+    async ({ api }) => {
+      const res = await noMatch(api);
+      expect(res.status).toBe(200);
+      expect(res.body.pagination).toMatchObject({ total: 0, totalPages: 0 });
+    },
+  );
 }

@@ -5,9 +5,9 @@
 // request is bounded by the per-request timeout, and after one request with no HTTP answer no other client is tried.
 import { writeFileSync } from 'node:fs';
 import { test, type APIRequestContext } from '@playwright/test';
-import { config, type ClientCredentials } from '../lib/config.ts';
-import { tokenFile } from '../lib/api.ts';
-import { describeNoAnswer } from '../lib/unanswered.ts';
+import { config, type ClientCredentials } from './lib/config.ts';
+import { tokenFile } from './lib/api.ts';
+import { describeNoAnswer } from './lib/unanswered.ts';
 
 const url = () => `${config.authUrl}/admin/oauth/token.json`;
 const oneLine = (text: string, max = 200) => {

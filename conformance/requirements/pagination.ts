@@ -5,7 +5,7 @@
 // Basis (issue 12): the ranges, the default and maximum page size, the page past the end and the id order are
 // D-03's (`decision`); the walk rests on the `limit` parameter, a platform fact (`platform`); what holds whatever
 // page size the target chose — the first page's totals and links — is the source's (§2.1, §8).
-import { test, expect, requirement } from '../lib/requirement.ts';
+import { expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
 import { paramsFor, uid } from '../lib/fixtures.ts';
 import {
@@ -58,184 +58,176 @@ const walkable = paginated.filter((o) => isEnvelope(o) && createOf(o) && (/\{\w+
 for (const o of paginated) {
   const limit = param(o, 'limit');
   const page = param(o, 'page');
-  test.describe(o.operationId, () => {
+  requirement(
+    {
+      id: `${o.operationId}.pagination.limit-range`,
+      level: 'MUST',
+      area: 'pagination',
+      source: ['D-03', 'D-02'],
+      basis: 'decision',
+      title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit`,
+    },
+    async ({ api }) => {
+      const params = await paramsFor(api, o.operationId);
+      for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
+        expect422Naming(
+          await api.untyped(o.operationId, { params, query: { limit: value } }),
+          'limit',
+          `limit=${value}`,
+        );
+      }
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.pagination.page-range`,
+      level: 'MUST',
+      area: 'pagination',
+      source: ['D-03', 'D-02'],
+      basis: 'decision',
+      title: 'rejects page=0, page=-1 and page=abc with 422 naming page',
+    },
+    async ({ api }) => {
+      const params = await paramsFor(api, o.operationId);
+      for (const value of [page.minimum - 1, -1, 'abc']) {
+        expect422Naming(await api.untyped(o.operationId, { params, query: { page: value } }), 'page', `page=${value}`);
+      }
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.pagination.max-limit`,
+      level: 'MUST',
+      area: 'pagination',
+      source: ['D-03'],
+      basis: 'decision',
+      title: `accepts limit=${limit.maximum}`,
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId),
+        query: { limit: limit.maximum },
+      });
+      expect(res.status).toBe(200);
+      expect(itemsOf(o, res.body).length).toBeLessThanOrEqual(limit.maximum);
+      if (isEnvelope(o)) expect(res.body.pagination.limit).toBe(limit.maximum);
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.pagination.past-end`,
+      level: 'MUST',
+      area: 'pagination',
+      source: ['D-03', '§7'],
+      basis: 'decision',
+      title: 'a page past the end answers 200 with no items',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId),
+        query: { page: 1_000_000, limit: limit.maximum },
+      });
+      expect(res.status).toBe(200);
+      expect(itemsOf(o, res.body)).toEqual([]);
+      if (isEnvelope(o)) {
+        expect(res.body.pagination.page).toBe(1_000_000);
+        expect(res.body.links.next, 'next is null past the last page').toBeNull();
+      }
+    },
+  );
+  if (isEnvelope(o)) {
+    // §2.1/§8 say what a page carries, whatever its size: this much gates under the source profile.
     requirement(
       {
-        id: `${o.operationId}.pagination.limit-range`,
+        id: `${o.operationId}.pagination.first-page`,
         level: 'MUST',
         area: 'pagination',
-        source: ['D-03', 'D-02'],
-        basis: 'decision',
-        title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit`,
+        source: ['§2.1', '§8'],
+        basis: 'source',
+        quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`',
+        title:
+          'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more',
       },
       async ({ api }) => {
-        const params = await paramsFor(api, o.operationId);
-        for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
-          expect422Naming(
-            await api.untyped(o.operationId, { params, query: { limit: value } }),
-            'limit',
-            `limit=${value}`,
-          );
-        }
-      },
-    );
-    requirement(
-      {
-        id: `${o.operationId}.pagination.page-range`,
-        level: 'MUST',
-        area: 'pagination',
-        source: ['D-03', 'D-02'],
-        basis: 'decision',
-        title: 'rejects page=0, page=-1 and page=abc with 422 naming page',
-      },
-      async ({ api }) => {
-        const params = await paramsFor(api, o.operationId);
-        for (const value of [page.minimum - 1, -1, 'abc']) {
-          expect422Naming(
-            await api.untyped(o.operationId, { params, query: { page: value } }),
-            'page',
-            `page=${value}`,
-          );
-        }
-      },
-    );
-    requirement(
-      {
-        id: `${o.operationId}.pagination.max-limit`,
-        level: 'MUST',
-        area: 'pagination',
-        source: ['D-03'],
-        basis: 'decision',
-        title: `accepts limit=${limit.maximum}`,
-      },
-      async ({ api }) => {
-        const res = await api.untyped(o.operationId, {
-          params: await paramsFor(api, o.operationId),
-          query: { limit: limit.maximum },
-        });
+        const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
         expect(res.status).toBe(200);
-        expect(itemsOf(o, res.body).length).toBeLessThanOrEqual(limit.maximum);
-        if (isEnvelope(o)) expect(res.body.pagination.limit).toBe(limit.maximum);
+        const { pagination: p, links, data } = res.body;
+        expect(p.page).toBe(1);
+        expect(Number.isInteger(p.limit) && p.limit > 0, `limit ${p.limit}`).toBe(true);
+        if (p.total > 0) expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
+        expect(data.length).toBe(Math.min(p.total, p.limit));
+        expect(links.previous).toBeNull();
+        if (p.total <= p.limit) expect(links.next).toBeNull();
+        else expect(typeof links.next).toBe('string');
       },
     );
     requirement(
       {
-        id: `${o.operationId}.pagination.past-end`,
+        id: `${o.operationId}.pagination.default-limit`,
         level: 'MUST',
         area: 'pagination',
-        source: ['D-03', '§7'],
+        source: ['D-03', '§8'],
         basis: 'decision',
-        title: 'a page past the end answers 200 with no items',
+        title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
       },
       async ({ api }) => {
-        const res = await api.untyped(o.operationId, {
-          params: await paramsFor(api, o.operationId),
-          query: { page: 1_000_000, limit: limit.maximum },
-        });
+        const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
         expect(res.status).toBe(200);
-        expect(itemsOf(o, res.body)).toEqual([]);
-        if (isEnvelope(o)) {
-          expect(res.body.pagination.page).toBe(1_000_000);
-          expect(res.body.links.next, 'next is null past the last page').toBeNull();
-        }
+        const { pagination: p, links, data } = res.body;
+        expect(p.limit).toBe(limit.default);
+        expect(p.limit).toBe(100); // §8 shows 100; D-03 makes it the default
+        expect(p.page).toBe(1);
+        expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
+        expect(data.length).toBe(Math.min(p.total, p.limit));
+        expect(links.previous).toBeNull();
+        if (p.totalPages <= 1) expect(links.next).toBeNull();
+        else expect(typeof links.next).toBe('string');
       },
     );
-    if (isEnvelope(o)) {
-      // §2.1/§8 say what a page carries, whatever its size: this much gates under the source profile.
-      requirement(
-        {
-          id: `${o.operationId}.pagination.first-page`,
-          level: 'MUST',
-          area: 'pagination',
-          source: ['§2.1', '§8'],
-          basis: 'source',
-          quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`',
-          title:
-            'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more',
-        },
-        async ({ api }) => {
-          const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
-          expect(res.status).toBe(200);
-          const { pagination: p, links, data } = res.body;
-          expect(p.page).toBe(1);
-          expect(Number.isInteger(p.limit) && p.limit > 0, `limit ${p.limit}`).toBe(true);
-          if (p.total > 0) expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
-          expect(data.length).toBe(Math.min(p.total, p.limit));
-          expect(links.previous).toBeNull();
-          if (p.total <= p.limit) expect(links.next).toBeNull();
-          else expect(typeof links.next).toBe('string');
-        },
-      );
-      requirement(
-        {
-          id: `${o.operationId}.pagination.default-limit`,
-          level: 'MUST',
-          area: 'pagination',
-          source: ['D-03', '§8'],
-          basis: 'decision',
-          title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
-        },
-        async ({ api }) => {
-          const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
-          expect(res.status).toBe(200);
-          const { pagination: p, links, data } = res.body;
-          expect(p.limit).toBe(limit.default);
-          expect(p.limit).toBe(100); // §8 shows 100; D-03 makes it the default
-          expect(p.page).toBe(1);
-          expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
-          expect(data.length).toBe(Math.min(p.total, p.limit));
-          expect(links.previous).toBeNull();
-          if (p.totalPages <= 1) expect(links.next).toBeNull();
-          else expect(typeof links.next).toBe('string');
-        },
-      );
-    }
-  });
+  }
 }
 
 for (const o of walkable) {
   const iso = isolation(o);
-  test.describe(o.operationId, () => {
-    requirement(
-      {
-        id: `${o.operationId}.pagination.walk`,
-        level: 'MUST',
-        area: 'pagination',
-        source: ['D-03', '§2.1', '§8'],
-        basis: 'platform',
-        title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right`,
-      },
-      async ({ api }) => {
-        const { items, pages } = await walk(api, o, iso);
-        expect(
-          pages.flatMap((p) => p.ids).sort((a, b) => a - b),
-          'every item exactly once',
-        ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
-      },
-    );
-    requirement(
-      {
-        id: `${o.operationId}.pagination.walk.order`,
-        level: 'MUST',
-        area: 'pagination',
-        source: ['D-03'],
-        basis: 'decision',
-        title: `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty`,
-      },
-      async ({ api }) => {
-        const { items, pages, past, expectedPast } = await walk(api, o, iso);
-        expect(
-          pages.flatMap((p) => p.ids),
-          'every item exactly once, in id order',
-        ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
-        const after = await past();
-        expect(after.status).toBe(200);
-        expect(after.body.data, 'the page after the last').toEqual([]);
-        expect(after.body.pagination).toEqual(expectedPast);
-        expect(after.body.links.next).toBeNull();
-      },
-    );
-  });
+  requirement(
+    {
+      id: `${o.operationId}.pagination.walk`,
+      level: 'MUST',
+      area: 'pagination',
+      source: ['D-03', '§2.1', '§8'],
+      basis: 'platform',
+      title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right`,
+    },
+    async ({ api }) => {
+      const { items, pages } = await walk(api, o, iso);
+      expect(
+        pages.flatMap((p) => p.ids).sort((a, b) => a - b),
+        'every item exactly once',
+      ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.pagination.walk.order`,
+      level: 'MUST',
+      area: 'pagination',
+      source: ['D-03'],
+      basis: 'decision',
+      title: `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty`,
+    },
+    async ({ api }) => {
+      const { items, pages, past, expectedPast } = await walk(api, o, iso);
+      expect(
+        pages.flatMap((p) => p.ids),
+        'every item exactly once, in id order',
+      ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+      const after = await past();
+      expect(after.status).toBe(200);
+      expect(after.body.data, 'the page after the last').toEqual([]);
+      expect(after.body.pagination).toEqual(expectedPast);
+      expect(after.body.links.next).toBeNull();
+    },
+  );
 }
 
 /**

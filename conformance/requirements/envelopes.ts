@@ -1,0 +1,377 @@
+// Envelopes and status codes (§2.1, §7, D-01..D-04, D-48) for every operation of the document: lists answer
+// the list envelope, unknown ids the 404 error envelope, broken rules the 422 error envelope naming the field.
+// Basis (issue 12): the list envelope is the source's (§2.1), a 404 for what does not exist is HTTP's (RFC 9110);
+// the error envelope and the status codes of D-02 and D-48 are decisions, each in a requirement of its own.
+import { expect, requirement } from '../lib/requirement.ts';
+import { expectNotFound } from '../lib/expectations.ts';
+import { operations } from '../lib/contract.ts';
+import { config } from '../lib/config.ts';
+import { exampleOf, paramsFor, wrapperOf } from '../lib/fixtures.ts';
+import type { ApiResponse } from '../lib/api.ts';
+
+const served = operations.filter((o) => o.security);
+const lists = served.filter(
+  (o) =>
+    o.operationId.startsWith('list') &&
+    o.responses['200'] &&
+    JSON.stringify(o.responses['200']).includes('ListEnvelope'),
+);
+const byId = served.filter((o) => /\{(id|mediaId)\}/.test(o.path));
+const withBody = served.filter((o) => o.requestExample);
+
+/** JSON text nesting arrays `depth` levels deep inside the body's wrapper, past D-64's 32 whatever the wrapper adds. */
+const nested = (key: string, depth = 40) => `{"${key}": {"x": ${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+/** The operation's example body, with its first string value ending in "é" written in ISO-8859-1 (not UTF-8). */
+function latin1Body(operationId: string): Buffer {
+  const json = JSON.stringify(exampleOf(operationId));
+  const changed = json.replace(/"((?:[^"\\]|\\.)*)"(?=[,}\]])/, '"$1é"');
+  return Buffer.from(changed === json ? json.replace(/^\{"/, '{"é') : changed, 'latin1');
+}
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Request bodies an operation cannot read, each refused in the error envelope (D-02): in a media type it does not
+ * list, a `+json` one or none at all (415, D-66; RFC 9110 §15.5.16's code), bytes that are not UTF-8 or a leading
+ * byte order mark (400, D-66; RFC 8259 §8.1 lets a parser refuse both), nesting past 32 levels (400, D-64). The
+ * example body otherwise, so that the way it is sent is the only thing wrong with it.
+ */
+const unreadableBodies: {
+  slug: string;
+  title: string;
+  status: number;
+  source: string[];
+  raw: (operationId: string, key: string) => { text: string | Uint8Array; contentType?: string };
+}[] = [
+  {
+    slug: 'content-type.merge-patch',
+    title: 'answers 415 in the error envelope to JSON sent as application/merge-patch+json',
+    status: 415,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({ text: JSON.stringify(exampleOf(id)), contentType: 'application/merge-patch+json' }),
+  },
+  {
+    slug: 'content-type.missing',
+    title: 'answers 415 in the error envelope to a JSON body sent without Content-Type',
+    status: 415,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({ text: JSON.stringify(exampleOf(id)) }),
+  },
+  {
+    slug: 'not-utf8',
+    title: 'answers 400 in the error envelope to a JSON body whose bytes are not UTF-8, whatever its charset says',
+    status: 400,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({ text: latin1Body(id), contentType: 'application/json; charset=iso-8859-1' }),
+  },
+  {
+    slug: 'byte-order-mark',
+    title: 'answers 400 in the error envelope to a JSON body that starts with a byte order mark',
+    status: 400,
+    source: ['D-66', 'D-02'],
+    raw: (id) => ({
+      text: Buffer.concat([BOM, Buffer.from(JSON.stringify(exampleOf(id)))]),
+      contentType: 'application/json',
+    }),
+  },
+  {
+    slug: 'too-deep',
+    title: 'answers 400 in the error envelope to JSON nested deeper than 32 levels',
+    status: 400,
+    source: ['D-64', 'D-02'],
+    raw: (_, key) => ({ text: nested(key), contentType: 'application/json' }),
+  },
+];
+/** D-64: more query parameters than a request may carry (a repeated key counts each time). */
+const MAX_QUERY_PARAMETERS = 100;
+/** D-64: the request line and headers together may take 16 KiB; the padding header alone is past it. */
+const HEADER_LIMIT_BYTES = 16 * 1024;
+
+function expectErrorEnvelope(res: ApiResponse, status: number) {
+  expect(res.status).toBe(status);
+  expect(res.body.success).toBe(false);
+  expect(res.body.status).toBe(status);
+  expect(Array.isArray(res.body.errors) && res.body.errors.length > 0).toBe(true);
+}
+
+for (const o of lists) {
+  requirement(
+    {
+      id: `${o.operationId}.envelope`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['§2.1', '§7'],
+      basis: 'source',
+      quote: 'List (search) response envelope (all v2 list endpoints)',
+      title: 'answers the list envelope: success, status 200, data, pagination, links',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, status: 200 });
+      expect(Array.isArray(res.body.data)).toBe(true);
+      expect(Object.keys(res.body.pagination).sort()).toEqual(['limit', 'page', 'total', 'totalPages']);
+      expect(Object.keys(res.body.links).sort()).toEqual(['next', 'previous', 'self']);
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.page-zero`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-03', 'D-02'],
+      basis: 'decision',
+      title: 'rejects page=0 with 422 naming page',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId),
+        query: { page: 0 },
+      });
+      expectErrorEnvelope(res, 422);
+      expect(res.body.errors.map((e: { name: string }) => e.name)).toContain('page');
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.unknown-parameter`,
+      level: 'SHOULD',
+      area: 'envelopes',
+      source: ['D-41'],
+      basis: 'decision',
+      title: 'rejects an unknown query parameter with 422 instead of ignoring it',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId),
+        query: { 'id:mim': 1 },
+      });
+      expectErrorEnvelope(res, 422);
+    },
+  );
+  // A query read into a plain object loses `__proto__` (it sets the prototype) and finds `constructor` inherited.
+  requirement(
+    {
+      id: `${o.operationId}.unknown-parameter.prototype-keys`,
+      level: 'SHOULD',
+      area: 'envelopes',
+      source: ['D-41'],
+      basis: 'decision',
+      title: 'rejects `__proto__` and `constructor` as query keys with 422 naming them, like any unknown parameter',
+    },
+    async ({ api }) => {
+      const params = await paramsFor(api, o.operationId);
+      for (const name of ['__proto__', 'constructor']) {
+        const res = await api.untyped(o.operationId, { params, query: { [name]: 1 } });
+        expectErrorEnvelope(res, 422);
+        expect(res.body.errors.map((e: { name: string }) => e.name)).toContain(name);
+      }
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.too-many-parameters`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-64', 'D-02'],
+      basis: 'decision',
+      title: `rejects more than ${MAX_QUERY_PARAMETERS} query parameters with 422 naming query, before reading them`,
+    },
+    async ({ api }) => {
+      const url = api.url(o.operationId, await paramsFor(api, o.operationId));
+      const query = Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'page=1').join('&');
+      const res = await api.send(o.method, `${url}?${query}`);
+      expectErrorEnvelope(res, 422);
+      expect(res.body.errors.map((e: { name: string }) => e.name)).toContain('query');
+    },
+  );
+}
+
+for (const o of byId) {
+  requirement(
+    {
+      id: `${o.operationId}.not-found`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['§4'],
+      basis: 'standard',
+      standard: 'RFC 9110 §15.5.5',
+      title: `${o.method} of an unknown id answers 404`,
+    },
+    async ({ api }) => {
+      expectNotFound(
+        await api.untyped(o.operationId, {
+          params: await paramsFor(api, o.operationId, 987654321),
+          body: o.requestExample,
+        }),
+        'an unknown id',
+      );
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.not-found.envelope`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['§7', 'D-04', 'D-02'],
+      basis: 'decision',
+      title: `${o.method} of an unknown id answers 404 in the error envelope`,
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId, 987654321),
+        body: o.requestExample,
+      });
+      expectErrorEnvelope(res, 404);
+    },
+  );
+}
+
+for (const o of withBody) {
+  const key = wrapperOf(o.operationId);
+  requirement(
+    {
+      id: `${o.operationId}.malformed-json`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-02', 'D-48'],
+      basis: 'decision',
+      title: 'answers 400 in the error envelope to malformed JSON',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId, 1),
+        raw: { text: `{"${key}": {`, contentType: 'application/json' },
+      });
+      expectErrorEnvelope(res, 400);
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.content-type`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-02', 'D-48'],
+      basis: 'decision',
+      title: 'answers 415 to a body that is not JSON',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId, 1),
+        raw: { text: 'a=b', contentType: 'text/plain' },
+      });
+      expectErrorEnvelope(res, 415);
+    },
+  );
+  for (const u of unreadableBodies)
+    requirement(
+      {
+        id: `${o.operationId}.${u.slug}`,
+        level: 'MUST',
+        area: 'envelopes',
+        source: u.source,
+        basis: 'decision',
+        title: u.title,
+      },
+      async ({ api }) => {
+        const res = await api.untyped(o.operationId, {
+          params: await paramsFor(api, o.operationId, 1),
+          raw: u.raw(o.operationId, key),
+        });
+        expectErrorEnvelope(res, u.status);
+      },
+    );
+  requirement(
+    {
+      id: `${o.operationId}.unknown-field`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-09', 'D-02'],
+      basis: 'decision',
+      title: 'rejects an unknown field with 422 naming it',
+    },
+    async ({ api }) => {
+      const body = { [key]: { ...exampleOf(o.operationId)[key], notAField: 1 } };
+      const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId, 1), body });
+      if (res.status === 404) return; // the item of an update does not exist; the create and parent forms check the field
+      expectErrorEnvelope(res, 422);
+      expect(res.body.errors.map((e: { name: string }) => e.name)).toContain(`${key}.notAField`);
+    },
+  );
+  requirement(
+    {
+      id: `${o.operationId}.too-large`,
+      level: 'MUST',
+      area: 'envelopes',
+      source: ['D-48'],
+      basis: 'decision',
+      title: 'answers 413 to a body over 1 MiB',
+    },
+    async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId, 1),
+        raw: { text: `{"${key}": {"x": "${'a'.repeat(1024 * 1024 + 10)}"}}`, contentType: 'application/json' },
+      });
+      expectErrorEnvelope(res, 413);
+    },
+  );
+}
+
+requirement(
+  {
+    id: 'routing.unknown-route',
+    level: 'MUST',
+    area: 'envelopes',
+    source: ['§9'],
+    basis: 'standard',
+    standard: 'RFC 9110 §15.5.5',
+    title: 'an unknown route answers 404',
+  },
+  async ({ api }) => {
+    expectNotFound(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 'an unknown route');
+  },
+);
+requirement(
+  {
+    id: 'routing.unknown-route.envelope',
+    level: 'MUST',
+    area: 'envelopes',
+    source: ['D-48', 'D-02'],
+    basis: 'decision',
+    title: 'an unknown route answers 404 in the error envelope',
+  },
+  async ({ api }) => {
+    expectErrorEnvelope(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 404);
+  },
+);
+// Answered by the HTTP layer, before any route is found: no envelope (D-64).
+requirement(
+  {
+    id: 'routing.headers-too-large',
+    level: 'MUST',
+    area: 'envelopes',
+    source: ['D-64'],
+    basis: 'decision',
+    title: 'answers 431 to request headers over 16 KiB',
+  },
+  async ({ api }) => {
+    const res = await api.send('GET', api.url('listProducts'), {
+      headers: { 'x-conformance-padding': 'a'.repeat(HEADER_LIMIT_BYTES + 1024) },
+    });
+    expect(res.status, res.text.slice(0, 200)).toBe(431);
+  },
+);
+requirement(
+  {
+    id: 'routing.wrong-method',
+    level: 'MUST',
+    area: 'envelopes',
+    source: ['D-48', 'D-02'],
+    basis: 'decision',
+    title: 'a known path with another method answers 405 with Allow',
+  },
+  async ({ api }) => {
+    const res = await api.send('PATCH', `${config.targetUrl}/api/v2/products.json`);
+    expectErrorEnvelope(res, 405);
+    expect(res.headers.allow ?? '').toContain('GET');
+  },
+);

@@ -1,0 +1,434 @@
+// Products (§2.3, §3, §2.1, D-09, D-10, D-37): `status` is derived from isActive and the publish window at the
+// time of the request and can never be written; unset optional fields are null; sku is unique
+// case-insensitively; date-times carry an offset and any offset written reads back as the same instant.
+// Basis (issue 12): the status rule and the read-back of an offset are the source's (§3, §2.1); sku uniqueness,
+// the `+00:00` shape, `Z` on input, defaults and ignoring (not refusing) a read-only status are decisions.
+import { readFileSync } from 'node:fs';
+import { expect, requirement } from '../lib/requirement.ts';
+import { expectAccepted, expectRefused } from '../lib/expectations.ts';
+import { deref, schema, type Json } from '../lib/contract.ts';
+import { exampleOf, product, uid } from '../lib/fixtures.ts';
+import type { Api, ApiResponse } from '../lib/api.ts';
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+/** An ISO 8601 date-time with an offset as §2.1 has it, in any of its spellings (`Z`, a fraction): D-10's shape aside. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const STATUS_RULE =
+  'isActive is true; and the publish start is null or not later than now; and the publish end is null or in the future';
+const NOT_SET = 'derived from the product, not set';
+const WITH_OFFSET = 'On the v2 resources they are ISO-8601 date-times with an offset';
+/** The source, to tell which of the document's Product fields §2.3 gives (the others are decisions, D-61). */
+const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
+const inSource = (field: string) => new RegExp(`\\b${field}\\b`).test(sourceText);
+const DAY = 24 * 3600 * 1000;
+/** A v2 date-time (D-10) `ms` from now, whole seconds, UTC. */
+const at = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}+00:00`;
+
+const get = async (api: Api, id: number): Promise<Json> => {
+  const res = await api.call('getProduct', { params: { id } });
+  expect(res.status).toBe(200);
+  return res.body.data;
+};
+const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
+function expect422(res: ApiResponse, name: string, ref?: string) {
+  expect(res.status, res.text.slice(0, 300)).toBe(422);
+  expect(res.body).toMatchObject({ success: false, status: 422 });
+  expect(names(res), res.text.slice(0, 300)).toContain(name);
+  if (ref) expect(res.body.errors.map((e: { ref: string }) => e.ref)).toContain(ref);
+}
+const createBody = (fields: Json) => ({
+  data: { ...exampleOf('createProduct').data, sku: uid('SKU').toUpperCase(), ...fields },
+});
+
+// §3: public iff isActive, the start is null or not later than now, and the end is null or in the future.
+const statusCases: { slug: string; title: string; fields: () => Json; status: 'public' | 'admin' }[] = [
+  {
+    slug: 'active-open',
+    title: 'an active product without a publish window is public',
+    fields: () => ({ isActive: true, publishStartOn: null, publishEndOn: null }),
+    status: 'public',
+  },
+  {
+    slug: 'open-window',
+    title: 'an active product inside its publish window is public',
+    fields: () => ({ isActive: true, publishStartOn: at(-DAY), publishEndOn: at(DAY) }),
+    status: 'public',
+  },
+  {
+    slug: 'future-start',
+    title: 'an active product whose publish start is in the future is admin',
+    fields: () => ({ isActive: true, publishStartOn: at(DAY) }),
+    status: 'admin',
+  },
+  {
+    slug: 'past-end',
+    title: 'an active product whose publish end has passed is admin',
+    fields: () => ({ isActive: true, publishEndOn: at(-DAY) }),
+    status: 'admin',
+  },
+  {
+    slug: 'inactive',
+    title: 'an inactive product is admin, even inside an open window',
+    fields: () => ({ isActive: false, publishStartOn: at(-DAY), publishEndOn: at(DAY) }),
+    status: 'admin',
+  },
+];
+const other = (s: string) => (s === 'public' ? 'admin' : 'public');
+
+for (const c of statusCases) {
+  requirement(
+    {
+      id: `getProduct.status.${c.slug}`,
+      level: 'MUST',
+      area: 'products',
+      source: ['§3', '§2.3'],
+      basis: 'source',
+      quote: STATUS_RULE,
+      title: `${c.title} (on add, get, list and the status filter)`,
+    },
+    async ({ api }) => {
+      const p = await product(api, c.fields());
+      expect(p.status).toBe(c.status);
+      expect((await get(api, p.id)).status).toBe(c.status);
+      const listed = await api.call('listProducts', { query: { 'id:in': p.id } });
+      expect(listed.body.data.map((x: Json) => x.status)).toEqual([c.status]);
+      const filtered = await api.call('listProducts', { query: { 'id:in': p.id, status: c.status } });
+      expect(filtered.body.data.map((x: Json) => x.id)).toEqual([p.id]);
+      const excluded = await api.call('listProducts', { query: { 'id:in': p.id, status: other(c.status) } });
+      expect(excluded.body.data).toEqual([]);
+    },
+  );
+}
+requirement(
+  {
+    id: 'getProduct.status.at-request-time',
+    level: 'MUST',
+    area: 'products',
+    source: ['§3'],
+    basis: 'source',
+    quote: STATUS_RULE,
+    title: 'status is derived at the time of the request: it flips when a publish start or end passes, with no write',
+  },
+  async ({ api }) => {
+    // Whole-second date-times (D-10): the edge is 2–3 s away. Polled with a deadline, not slept.
+    const starting = await product(api, { publishStartOn: at(2500) });
+    const ending = await product(api, { publishEndOn: at(2500) });
+    expect([starting.status, ending.status]).toEqual(['admin', 'public']);
+    const deadline = Date.now() + 8000;
+    let now: string[] = [];
+    while (Date.now() < deadline) {
+      now = [(await get(api, starting.id)).status, (await get(api, ending.id)).status];
+      if (now[0] === 'public' && now[1] === 'admin') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(now).toEqual(['public', 'admin']);
+    const filtered = await api.call('listProducts', {
+      query: { 'id:in': `${starting.id},${ending.id}`, status: 'public' },
+    });
+    expect(filtered.body.data.map((x: Json) => x.id)).toEqual([starting.id]);
+  },
+);
+requirement(
+  {
+    id: 'getProduct.publish-window-shape',
+    level: 'MUST',
+    area: 'products',
+    source: ['§2.1', 'D-10'],
+    basis: 'decision',
+    title: 'returns createdOn, modifiedOn and the publish window as date-times YYYY-MM-DDTHH:MM:SS±hh:mm',
+  },
+  async ({ api }) => {
+    const p = await get(api, (await product(api, { publishStartOn: at(-DAY), publishEndOn: at(DAY) })).id);
+    for (const k of ['createdOn', 'modifiedOn', 'publishStartOn', 'publishEndOn']) expect(p[k], k).toMatch(DATE_TIME);
+    expect(Math.abs(Date.parse(p.createdOn) - Date.now())).toBeLessThan(DAY);
+  },
+);
+
+requirement(
+  {
+    id: 'updateProduct.status-follows',
+    level: 'MUST',
+    area: 'products',
+    source: ['§3'],
+    basis: 'source',
+    quote: STATUS_RULE,
+    title: 'changing isActive or the publish window through update flips status',
+  },
+  async ({ api }) => {
+    const p = await product(api, { isActive: true });
+    expect(p.status).toBe('public');
+    const steps: [Json, string][] = [
+      [{ isActive: false }, 'admin'],
+      [{ isActive: true }, 'public'],
+      [{ publishStartOn: at(DAY) }, 'admin'],
+      [{ publishStartOn: null }, 'public'],
+      [{ publishEndOn: at(-DAY) }, 'admin'],
+      [{ publishEndOn: null }, 'public'],
+    ];
+    for (const [data, status] of steps) {
+      expectAccepted(
+        await api.call('updateProduct', { params: { id: p.id }, body: { data } }),
+        `update ${JSON.stringify(data)}`,
+      );
+      expect((await get(api, p.id)).status, JSON.stringify(data)).toBe(status);
+    }
+  },
+);
+requirement(
+  {
+    id: 'updateProduct.status-read-only',
+    level: 'MUST',
+    area: 'products',
+    source: ['§3'],
+    basis: 'source',
+    quote: NOT_SET,
+    title: 'a status sent in an update body never sets it: the product stays as it was',
+  },
+  async ({ api }) => {
+    // §3: "derived from the product, not set". Ignoring the field (D-09) or refusing it both keep the rule.
+    const p = await product(api, { isActive: false });
+    const res = await api.call('updateProduct', { params: { id: p.id }, body: { data: { status: 'public' } } });
+    if (res.status >= 300) expectRefused(res, 'a status sent in an update');
+    const { modifiedOn: _, ...after } = await get(api, p.id);
+    const { modifiedOn: __, ...before } = p;
+    expect(after).toEqual(before);
+  },
+);
+requirement(
+  {
+    id: 'updateProduct.sku-unique',
+    level: 'MUST',
+    area: 'products',
+    source: ['D-37'],
+    basis: 'decision',
+    title: "refuses changing a sku to another product's sku in any case with 422 error.unique",
+  },
+  async ({ api }) => {
+    const a = await product(api);
+    const b = await product(api);
+    expect422(
+      await api.call('updateProduct', { params: { id: b.id }, body: { data: { sku: a.sku.toLowerCase() } } }),
+      'data.sku',
+      'error.unique',
+    );
+    // Its own sku in another case is no clash.
+    const own = await api.call('updateProduct', {
+      params: { id: b.id },
+      body: { data: { sku: b.sku.toLowerCase() } },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data.sku).toBe(b.sku.toLowerCase());
+  },
+);
+requirement(
+  {
+    id: 'updateProduct.other-offset',
+    level: 'MUST',
+    area: 'products',
+    source: ['§2.1'],
+    basis: 'source',
+    quote: WITH_OFFSET,
+    title: 'a date-time written with another offset on update reads back as the same instant',
+  },
+  async ({ api }) => {
+    const p = await product(api);
+    expectAccepted(
+      await api.call('updateProduct', {
+        params: { id: p.id },
+        body: { data: { publishEndOn: '2031-03-04T01:30:00-05:00' } },
+      }),
+    );
+    const got = await get(api, p.id);
+    expect(got.publishEndOn).toMatch(ISO_DATE_TIME);
+    expect(Date.parse(got.publishEndOn)).toBe(Date.parse('2031-03-04T06:30:00Z'));
+  },
+);
+
+requirement(
+  {
+    id: 'createProduct.status-read-only',
+    level: 'MUST',
+    area: 'products',
+    source: ['§3'],
+    basis: 'source',
+    quote: NOT_SET,
+    title: 'a status sent in an add body never sets it: the product added (if any) has the status derived from it',
+  },
+  async ({ api }) => {
+    // §3: "derived from the product, not set". Ignoring the field (D-09) or refusing the add both keep the rule.
+    for (const [fields, derivedStatus] of [
+      [{ status: 'admin', isActive: true }, 'public'],
+      [{ status: 'public', isActive: false }, 'admin'],
+    ] as const) {
+      const body = createBody(fields);
+      const res = await api.call('createProduct', { body });
+      if (res.status >= 300) {
+        expectRefused(res, 'an add with a status');
+        const listed = await api.call('listProducts', { query: { 'sku:in': body.data.sku } });
+        expect(listed.body.data, 'a refused add stores nothing').toEqual([]);
+        continue;
+      }
+      expectAccepted(res);
+      expect((await get(api, res.body.data.id)).status, JSON.stringify(fields)).toBe(derivedStatus);
+    }
+  },
+);
+requirement(
+  {
+    id: 'createProduct.status-read-only.accepted',
+    level: 'MUST',
+    area: 'products',
+    source: ['D-09'],
+    basis: 'decision',
+    title: 'an add whose body carries a status (a read-only field) is accepted, the status ignored',
+  },
+  async ({ api }) => {
+    const active = await api.call('createProduct', { body: createBody({ status: 'admin', isActive: true }) });
+    expectAccepted(active, 'an add with a read-only status');
+    expect(active.body.data.status).toBe('public');
+    const inactive = await api.call('createProduct', { body: createBody({ status: 'public', isActive: false }) });
+    expectAccepted(inactive, 'an add with a read-only status');
+    expect(inactive.body.data.status).toBe('admin');
+  },
+);
+requirement(
+  {
+    id: 'createProduct.date-time-input',
+    level: 'MUST',
+    area: 'products',
+    source: ['§2.1', 'D-10'],
+    basis: 'decision',
+    title:
+      'accepts date-times written with Z and with fractional seconds, and reads them back as the same instant in the +00:00 shape',
+  },
+  async ({ api }) => {
+    // §2.1 "ISO-8601 with an offset": `Z` is the zero offset, and a fraction of a second is valid ISO 8601 (RFC 3339).
+    const p = await get(
+      api,
+      (await product(api, { publishStartOn: '2030-06-01T10:00:00Z', publishEndOn: '2031-01-02T03:04:05.250Z' })).id,
+    );
+    expect(p.publishStartOn).toMatch(DATE_TIME);
+    expect(Date.parse(p.publishStartOn)).toBe(Date.parse('2030-06-01T10:00:00Z'));
+    expect(p.publishEndOn).toMatch(DATE_TIME);
+    expect(Math.floor(Date.parse(p.publishEndOn) / 1000)).toBe(
+      Math.floor(Date.parse('2031-01-02T03:04:05.250Z') / 1000),
+    );
+    const upd = await api.call('updateProduct', {
+      params: { id: p.id },
+      body: { data: { publishStartOn: '2030-07-01T00:00:00.000Z' } },
+    });
+    expect(upd.status, upd.text.slice(0, 300)).toBe(200);
+    expect(Date.parse((await get(api, p.id)).publishStartOn)).toBe(Date.parse('2030-07-01T00:00:00Z'));
+  },
+);
+// Every writable field that is nullable and has no non-null default (variantOf, manufacturerId, bandId,
+// publishStartOn, publishEndOn, …): unset, it must read back null, not missing and not an empty value.
+const nullable = Object.entries(schema('ProductInput').properties as Record<string, Json>)
+  .filter(
+    ([, s]) =>
+      !deref(s).readOnly &&
+      (deref(s).default ?? null) === null &&
+      ([s.type].flat().includes('null') || (s.oneOf ?? []).some((x: Json) => deref(x).type === 'null')),
+  )
+  .map(([k]) => k);
+requirement(
+  {
+    id: 'createProduct.nulls',
+    level: 'MUST',
+    area: 'products',
+    source: ['§2.1', '§2.3'],
+    basis: 'source',
+    quote: 'Unset optional values are returned as `null`.',
+    title: 'a product added without its optional nullable fields returns every §2.3 property, those values null',
+  },
+  async ({ api }) => {
+    // The document's example (whatever a target needs to add a product) without the nullable optional fields.
+    const data = { ...createBody({}).data };
+    for (const k of nullable) delete data[k];
+    const res = await api.call('createProduct', { body: { data } });
+    expectAccepted(res, 'an add without the optional nullable fields');
+    const p = await get(api, res.body.data.id);
+    for (const k of (schema('Product').required as string[]).filter(inSource))
+      expect(p, `property ${k}`).toHaveProperty(k);
+    expect(nullable).toEqual(
+      expect.arrayContaining(['variantOf', 'manufacturerId', 'bandId', 'publishStartOn', 'publishEndOn']),
+    );
+    for (const k of nullable.filter(inSource)) expect(p[k], k).toBeNull();
+  },
+);
+requirement(
+  {
+    id: 'createProduct.defaults',
+    level: 'MUST',
+    area: 'products',
+    source: ['D-39', 'D-50', 'D-61'],
+    basis: 'decision',
+    title:
+      'a product added with only title and sku returns every property, its unset optional values null, and is active and public',
+  },
+  async ({ api }) => {
+    const res = await api.call('createProduct', {
+      body: { data: { title: uid('Tea'), sku: uid('SKU').toUpperCase() } },
+    });
+    expect(res.status).toBe(201);
+    const p = await get(api, res.body.data.id);
+    for (const k of schema('Product').required as string[]) expect(p, `property ${k}`).toHaveProperty(k);
+    for (const k of nullable) expect(p[k], k).toBeNull();
+    expect(p.variantSpecificationIds).toEqual([]);
+    expect(p.isActive).toBe(true);
+    expect(p.status).toBe('public'); // D-50: isActive defaults to true, and no window is set
+  },
+);
+requirement(
+  {
+    id: 'createProduct.sku-unique',
+    level: 'MUST',
+    area: 'products',
+    source: ['§4.4', 'D-37'],
+    basis: 'decision',
+    title: 'refuses a second product with the same sku in lower case with 422 error.unique naming sku',
+  },
+  async ({ api }) => {
+    const sku = uid('SKU').toUpperCase();
+    await product(api, { sku });
+    expect422(
+      await api.call('createProduct', { body: createBody({ sku: sku.toLowerCase() }) }),
+      'data.sku',
+      'error.unique',
+    );
+    expect422(await api.call('createProduct', { body: createBody({ sku }) }), 'data.sku', 'error.unique');
+    const listed = await api.call('listProducts', { query: { 'sku:in': sku } });
+    expect(listed.body.data).toHaveLength(1);
+  },
+);
+requirement(
+  {
+    id: 'createProduct.other-offset',
+    level: 'MUST',
+    area: 'products',
+    source: ['§2.1'],
+    basis: 'source',
+    quote: WITH_OFFSET,
+    title: 'a date-time written with another offset (+02:00) reads back as the same instant, with an offset',
+  },
+  async ({ api }) => {
+    const p = await get(api, (await product(api, { publishStartOn: '2030-06-01T12:00:00+02:00' })).id);
+    expect(p.publishStartOn).toMatch(ISO_DATE_TIME);
+    expect(Date.parse(p.publishStartOn)).toBe(Date.parse('2030-06-01T10:00:00Z'));
+  },
+);
+requirement(
+  {
+    id: 'createProduct.utc',
+    level: 'SHOULD',
+    area: 'products',
+    source: ['D-10'],
+    basis: 'decision',
+    title: 'writes date-times in UTC (+00:00)',
+  },
+  async ({ api }) => {
+    const p = await get(api, (await product(api, { publishStartOn: '2030-06-01T12:00:00+02:00' })).id);
+    expect(p.publishStartOn).toBe('2030-06-01T10:00:00+00:00');
+    expect(p.createdOn).toMatch(/\+00:00$/);
+  },
+);

@@ -1,0 +1,159 @@
+// The run: every selected requirement (lib/selection.ts) as a step of its operation's Playwright test (issue 23,
+// item 1). A step is one requirement: its outcome (pass, fail, error, skipped, not run), reason, evidence and time
+// go to the reporter as the step's `requirement` attachment, and a failing requirement shows as a failed step at
+// its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end,
+// after every requirement of the operation has run, so Playwright replaces its worker once per failing operation.
+import type { APIRequestContext, TestStepInfo } from '@playwright/test';
+import { Api } from './lib/api.ts';
+import { config } from './lib/config.ts';
+import { gapFirst } from './lib/gap.ts';
+import {
+  afterEachHooks,
+  declared,
+  isNonconformance,
+  metaOf,
+  onTimeoutExtended,
+  REQUIREMENT_TIMEOUT_MS,
+  Skip,
+  test,
+  type Declared,
+} from './lib/requirement.ts';
+import { selector } from './lib/selection.ts';
+import { TargetGone, targetGone } from './lib/unanswered.ts';
+import type { Status, StepOutcome as Outcome } from './lib/verdict.ts';
+import './requirements/index.ts';
+
+/** When the run started (playwright.config.ts), and the time kept back for the teardown: none starts later. */
+const runStarted = Number(process.env.CONFORMANCE_RUN_STARTED) || Date.now();
+/** The teardown deletes what the run made on the target (lib/cleanup.ts): a tenth of the run, 5 to 60 s. */
+const reserveMs = Math.min(60_000, Math.max(5_000, config.runTimeoutMs / 10));
+const stopAt = runStarted + config.runTimeoutMs - reserveMs;
+const stoppedReason = `the run was stopped after ${Math.round((config.runTimeoutMs - reserveMs) / 1000)} s (CONFORMANCE_RUN_TIMEOUT_MS, less ${Math.round(reserveMs / 1000)} s kept for the teardown)`;
+
+class Timeout extends Error {
+  override name = 'Timeout';
+}
+class Stopped extends Error {
+  override name = 'Stopped';
+}
+
+/** Runs `body` until its timeout (a requirement may extend it) or the run's stop, whichever comes first. */
+function bounded(body: Promise<void>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
+      const left = stopAt - Date.now();
+      timer =
+        ms < left
+          ? setTimeout(() => reject(new Timeout(`timed out after ${Math.round(ms / 1000)} s`)), ms)
+          : setTimeout(() => reject(new Stopped(stoppedReason)), Math.max(0, left));
+    };
+    arm(REQUIREMENT_TIMEOUT_MS);
+    onTimeoutExtended(arm);
+    body.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      onTimeoutExtended(undefined);
+    });
+  });
+}
+
+/** The reason of a failure in at most three lines and 300 characters, the gap first (lib/gap.ts). */
+const reasonOf = (err: unknown) =>
+  gapFirst(err instanceof Error ? err.message : String(err))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' ')
+    .slice(0, 300);
+
+/** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
+async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: Outcome; error?: unknown }> {
+  const started = Date.now();
+  const done = (status: Status, extra: Partial<Outcome> = {}) => ({
+    outcome: { id: d.id, status, ...extra, ms: Date.now() - started },
+  });
+  if (d.skip) return done('skipped', { reason: d.skip });
+  const gone = targetGone();
+  if (gone) return done('not-run', { reason: gone });
+  if (Date.now() >= stopAt) return done('not-run', { reason: stoppedReason });
+  const api = new Api(http);
+  // Responses are checked against the whole contract only where the requirement rests on it (decision, platform);
+  // elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
+  api.begin(d.basis === 'decision' || d.basis === 'platform');
+  let result: { outcome: Outcome; error?: unknown };
+  try {
+    await bounded(d.body({ api }));
+    result = done('pass');
+  } catch (err) {
+    if (err instanceof Skip) result = done('skipped', { reason: err.message });
+    else if (err instanceof TargetGone || err instanceof Stopped) result = done('not-run', { reason: err.message });
+    else {
+      const evidence = api.evidence();
+      result = {
+        ...done(isNonconformance(err) ? 'fail' : 'error', {
+          reason: reasonOf(err),
+          ...(evidence ? { evidence } : {}),
+        }),
+        error: err,
+      };
+    }
+  }
+  for (const hook of afterEachHooks()) await hook({ api }).catch(() => undefined);
+  const notes = api.deviations();
+  if (notes.length) result.outcome.deviations = notes.slice(0, 3).join('\n').slice(0, 1000);
+  return result;
+}
+
+/** The step of one requirement: its outcome attached, shown as passed, failed or skipped, at its declaration. */
+async function step(d: Declared, http: APIRequestContext): Promise<Outcome> {
+  let outcome: Outcome | undefined;
+  await test
+    .step(
+      `${d.id} ${d.level} ${d.title}`,
+      async (info: TestStepInfo) => {
+        const judged = await judge(d, http);
+        outcome = judged.outcome;
+        await info.attach('requirement', { body: JSON.stringify(outcome), contentType: 'application/json' });
+        if (outcome.evidence) await info.attach('http-exchange', { body: outcome.evidence, contentType: 'text/plain' });
+        if (outcome.status === 'skipped' || outcome.status === 'not-run')
+          info.skip(true, `${outcome.status === 'not-run' ? 'not run: ' : ''}${outcome.reason ?? ''}`);
+        if (judged.error !== undefined) throw judged.error;
+      },
+      { location: d.location },
+    )
+    .catch(() => undefined);
+  return outcome!;
+}
+
+const selected = selector(config.only, config.area);
+const groups = new Map<string, Declared[]>();
+for (const d of declared())
+  if (selected(metaOf(d))) (groups.get(d.operation) ?? groups.set(d.operation, []).get(d.operation)!).push(d);
+
+// The largest operations first, so that no worker is left with a long one at the end.
+for (const [operation, requirements] of [...groups].sort((a, b) => b[1].length - a[1].length))
+  test(
+    operation,
+    {
+      tag: [...new Set(requirements.map((d) => `@${d.area}`))],
+      annotation: [{ type: 'requirements', description: requirements.map((d) => d.id).join(' ') }],
+    },
+    async ({ http }) => {
+      // Each requirement has its own timeout, and the run its deadline (above): the test has none of its own.
+      test.setTimeout(0);
+      const outcomes: Outcome[] = [];
+      for (const d of requirements) outcomes.push(await step(d, http));
+      const count = (s: Status) => outcomes.filter((o) => o.status === s).length;
+      const failing = outcomes.filter((o) => o.status === 'fail' || o.status === 'error');
+      test.info().annotations.push({
+        type: 'result',
+        description: `${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skipped')} skipped, ${count('not-run')} not run, of ${outcomes.length}`,
+      });
+      if (failing.length)
+        throw new Error(
+          `${failing.length} of ${outcomes.length} requirements of ${operation} failed:\n${failing.map((o) => `  ${o.status} ${o.id}: ${o.reason ?? ''}`).join('\n')}`,
+        );
+    },
+  );
