@@ -128,23 +128,65 @@ async function step(d: Declared, http: APIRequestContext): Promise<Outcome> {
 }
 
 const selected = selector(config.only, config.area);
-const groups = new Map<string, Declared[]>();
-for (const d of declared())
-  if (selected(metaOf(d))) (groups.get(d.operation) ?? groups.set(d.operation, []).get(d.operation)!).push(d);
+/**
+ * A Playwright test per area, or per slice of an area's operations when it has more than this many requirements: each
+ * test holds whole operations, each operation a step holding its requirements. Few tests keep the workers Playwright
+ * replaces after a failed test few (scripts/README.md: about half a second each); slices keep a test short enough
+ * that four workers share the run evenly.
+ */
+const SLICE = 60;
+const byArea = new Map<string, Map<string, Declared[]>>();
+for (const d of declared().filter((d) => selected(metaOf(d)))) {
+  const ops = byArea.get(d.area) ?? byArea.set(d.area, new Map()).get(d.area)!;
+  (ops.get(d.operation) ?? ops.set(d.operation, []).get(d.operation)!).push(d);
+}
+const tests: { title: string; area: string; operations: [string, Declared[]][] }[] = [];
+for (const [area, ops] of [...byArea].sort((a, b) => a[0].localeCompare(b[0]))) {
+  const slices: [string, Declared[]][][] = [[]];
+  for (const op of [...ops].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const current = slices.at(-1)!;
+    if (current.length && current.flatMap(([, ds]) => ds).length + op[1].length > SLICE) slices.push([op]);
+    else current.push(op);
+  }
+  slices.forEach((operations, i) =>
+    tests.push({
+      title:
+        slices.length === 1
+          ? area
+          : `${area} ${i + 1}/${slices.length}: ${operations[0]![0]} … ${operations.at(-1)![0]}`,
+      area,
+      operations,
+    }),
+  );
+}
 
-// The largest operations first, so that no worker is left with a long one at the end.
-for (const [operation, requirements] of [...groups].sort((a, b) => b[1].length - a[1].length))
+const size = (t: (typeof tests)[number]) => t.operations.reduce((n, [, ds]) => n + ds.length, 0);
+// The largest first, so that no worker is left with a long one at the end; the order is fixed, for --shard.
+for (const t of tests.sort((a, b) => size(b) - size(a) || a.title.localeCompare(b.title)))
   test(
-    operation,
+    t.title,
     {
-      tag: [...new Set(requirements.map((d) => `@${d.area}`))],
-      annotation: [{ type: 'requirements', description: requirements.map((d) => d.id).join(' ') }],
+      tag: [`@${t.area}`],
+      annotation: [
+        { type: 'requirements', description: t.operations.flatMap(([, ds]) => ds.map((d) => d.id)).join(' ') },
+      ],
     },
     async ({ http }) => {
       // Each requirement has its own timeout, and the run its deadline (above): the test has none of its own.
       test.setTimeout(0);
       const outcomes: Outcome[] = [];
-      for (const d of requirements) outcomes.push(await step(d, http));
+      for (const [operation, requirements] of t.operations)
+        await test
+          .step(operation, async () => {
+            for (const d of requirements) outcomes.push(await step(d, http));
+            if (
+              outcomes.some(
+                (o) => requirements.some((d) => d.id === o.id) && (o.status === 'fail' || o.status === 'error'),
+              )
+            )
+              throw new Error(`${operation}: a requirement failed`);
+          })
+          .catch(() => undefined);
       const count = (s: Status) => outcomes.filter((o) => o.status === s).length;
       const failing = outcomes.filter((o) => o.status === 'fail' || o.status === 'error');
       test.info().annotations.push({
@@ -153,7 +195,7 @@ for (const [operation, requirements] of [...groups].sort((a, b) => b[1].length -
       });
       if (failing.length)
         throw new Error(
-          `${failing.length} of ${outcomes.length} requirements of ${operation} failed:\n${failing.map((o) => `  ${o.status} ${o.id}: ${o.reason ?? ''}`).join('\n')}`,
+          `${failing.length} of ${outcomes.length} requirements failed:\n${failing.map((o) => `  ${o.status} ${o.id}: ${o.reason ?? ''}`).join('\n')}`,
         );
     },
   );

@@ -199,7 +199,7 @@ export function formatExchange(x: Exchange): string {
         ]
       : []),
     '',
-    "# repeat it (TOKEN: a token of the kind the credentials line names; an App client's, from POST /admin/oauth/token.json):",
+    "# repeat it (TOKEN: a token like the one the credentials line names; a client's comes from POST /admin/oauth/token.json):",
     curl.join(' '),
   ].join('\n');
 }

@@ -1,11 +1,11 @@
-// Failures grouped by cause (issue 23, item 5): what a cause is made of, and that summary.md's entries for a run of 800
-// failures stay few and small. The reasons are written as conformance/reporter.ts writes them from the messages the
-// suite throws (lib/api.ts's Nonconformance, lib/unanswered.ts's NoAnswer, Playwright's expect).
+// Failures grouped by cause (issue 23, item 5): what a cause is made of, and that summary.md's entries for a run of
+// 800 failures stay few and small. The reasons are written as the suite writes them from the messages it throws
+// (lib/api.ts's Nonconformance, lib/unanswered.ts's NoAnswer, Playwright's expect with its gap first, lib/gap.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { causeOf, causesMarkdown, groupByCause, type Failure } from './causes.ts';
 
-/** The reporter's reason: the first three non-empty lines of the message, joined with spaces, at most 300 characters. */
+/** A failure's reason: the first three non-empty lines of the message, joined with spaces, at most 300 characters. */
 const reasonOf = (message: string) =>
   message
     .split('\n')
@@ -199,6 +199,42 @@ test('a pair of statuses is the cause, whatever body follows it', () => {
   assert.notEqual(cause('expected 403, got 201'), cause('expected 401, got 201'));
 });
 
+test("a reason that leads with another gap: the gap, and the start of the assertion's message", () => {
+  // As lib/gap.ts puts them first, the assertion's message and Playwright's account after them.
+  const cases: [string, string][] = [
+    [
+      'expected true, got false the request must be refused as invalid (a 4xx such as 400 or 422), got 201: {"success":true,"data":{"id":98765,"sku":"SKU-0B61F2E9"}} expect(received).toBe(expected) // Object.is equality',
+      'expected true, got false — the request must be refused as invalid (a 4xx such as 400 or 422), got 201',
+    ],
+    [
+      'expected "id": 1, "name": "x", got "id": 0, "name": "c-1a2b3c4d" the list expect(received).toEqual(expected) // deep equality',
+      'expected "id": 1, "name": "x", got "id": 0, "name": "c-{id}" — the list',
+    ],
+    [
+      'expected a property "errors", got {"a": 1} body of c-1a2b3c4d expect(received).toHaveProperty(path)',
+      'expected a property "errors", got {"a": 1} — body of c-{id}',
+    ],
+    [
+      'expected length 2, got length 3: [1, 2, 3] items expect(received).toHaveLength(expected)',
+      'expected length 2, got length 3: [1, 2, 3] — items',
+    ],
+    [
+      'expected a string, got undefined expect(received).toMatch(expected) Matcher error: received value must be a string',
+      'expected a string, got undefined',
+    ],
+    [
+      'expected a defined value, got undefined the Location header expect(received).toBeDefined()',
+      'expected a defined value, got undefined — the Location header',
+    ],
+  ];
+  for (const [reason, expected] of cases) assert.equal(cause(reason), expected);
+  // `expected true, got false` says nothing alone: two assertions are two causes.
+  assert.notEqual(
+    cause('expected true, got false the token must be refused expect(received).toBe(expected)'),
+    cause('expected true, got false the product must be listed expect(received).toBe(expected)'),
+  );
+});
+
 test('no answer: the transport error, without method, URL or host', () => {
   for (const [method, path] of [
     ['GET', '/products.json'],
@@ -275,6 +311,9 @@ test('causeOf never throws: no reason, odd values, huge text', () => {
     '{"',
     '<html',
     '/ must [schema #]',
+    'expected x, got [[[[',
+    'expected x, got "open',
+    'expected x, got ',
   ])
     assert.equal(typeof cause(odd), 'string');
 });
@@ -311,7 +350,9 @@ function eightHundred(): Failure[] {
     const body = `{"success":true,"data":{"id":${i},"sku":"SKU-${(0x10000000 + i * 7919).toString(16).toUpperCase()}"}}`;
     failures.push({
       id: `auth.no-token.${String(i).padStart(3, '0')}`,
-      reason: reasonOf(`Error: expected 401, got 200 ${body}`),
+      reason: reasonOf(
+        `expected 401, got 200\nthe request without a token must be refused: ${body}\n\nexpect(received).toBe(expected) // Object.is equality\n\nExpected: 401\nReceived: 200`,
+      ),
       evidence: exchange('POST', url, 200, body),
     });
   }
@@ -375,7 +416,7 @@ test('800 failures render to one entry per cause, well under 200 KB, ids in orde
   const lines = causesMarkdown(groups);
   const markdown = lines.join('\n');
   const size = Buffer.byteLength(markdown, 'utf8');
-  assert.ok(size < 120_000, `${size} bytes`);
+  assert.ok(size <= 60_000, `${size} bytes`);
   const entries = lines.filter((l) => l.startsWith('- '));
   assert.equal(entries.length, 52);
   assert.equal(entries[0], '- **600** × `response body: /errors must be array (schema #/properties/errors/type)`');
@@ -391,12 +432,19 @@ test('800 failures render to one entry per cause, well under 200 KB, ids in orde
       .map((id) => `\`${id}\``)
       .join(', ')} and 588 more.`,
   );
-  // One exchange per entry, cut to 1,500 characters, in a fenced block under the item.
-  assert.equal(lines.filter((l) => l === '  ```http').length, 52);
+  // The largest causes with their exchange, cut to 1,500 characters, in a fenced block under the item; the smallest,
+  // past the default 60,000 bytes, on one line each.
+  const exchanges = lines.filter((l) => l === '  ```http').length;
+  assert.ok(exchanges >= 25 && exchanges < 52, `${exchanges} exchanges`);
+  assert.equal(entries.filter((l) => l.endsWith(' (exchanges in results.json)')).length, 52 - exchanges);
   const block = markdown.slice(markdown.indexOf('  ```http'), markdown.indexOf('\n  ```\n'));
   assert.ok(block.length < 1500 + 200, `${block.length}`);
   assert.match(block, /… \(\d+ more characters in results\.json\)/);
   assert.ok(!markdown.includes('x-filler-29'), 'the exchange is cut');
+  // With room for all, every cause has its exchange, and 800 failures still take under 100 KB.
+  const all = causesMarkdown(groups, { maxBytes: 200_000 });
+  assert.equal(all.filter((l) => l === '  ```http').length, 52);
+  assert.ok(Buffer.byteLength(all.join('\n'), 'utf8') < 100_000);
   // A single failure is an entry like the others.
   const single = causesMarkdown(
     groupByCause([{ id: 'one', reason: 'expected 401, got 500', evidence: '> GET /x\n\n< 500' }]),

@@ -9,7 +9,7 @@
 /** What the grouping reads of a failed requirement (a row of results.json has these fields). */
 export interface Failure {
   id: string;
-  /** The first lines of the error's message, joined with spaces, at most 300 characters (reporter.ts). */
+  /** The first lines of the failure's message (its gap first: lib/gap.ts), joined with spaces, ≤ 300 characters. */
   reason?: string;
   /** The HTTP exchange that failed it (lib/api.ts, `formatExchange`). */
   evidence?: string;
@@ -30,8 +30,9 @@ export interface CausesMarkdownOptions {
   maxEvidence?: number;
   /**
    * Bytes (UTF-8) the lines may take in all. Past it, causes are listed on one line each without their exchange,
-   * and once even that does not fit, the remaining causes are counted in a last line. Default 100,000: however many
-   * failures a run has, and however many different causes, summary.md stays well under 200 KB.
+   * and once even that does not fit, the remaining causes are counted in a last line. Default 60,000: however many
+   * failures a run has, and however many different causes, summary.md (which may hold two such lists: the gating
+   * failures, and those that differ from the reference contract) stays well under 200 KB.
    */
   maxBytes?: number;
 }
@@ -39,19 +40,26 @@ export interface CausesMarkdownOptions {
 const NO_REASON = 'no reason given';
 /** How long a cause read from free text may be: enough to tell causes apart, short enough for one line. */
 const GENERAL_LENGTH = 160;
-/** Reasons are at most 300 characters (reporter.ts); a longer one is cut before any pattern reads it. */
+/** Reasons are at most 300 characters; a longer one is cut before any pattern reads it. */
 const READ_LENGTH = 2000;
 
 /**
- * The error's type that Playwright puts before its message (`Error: `, `Nonconformance: `, `NoAnswer: `), once or,
- * for an error wrapped in another, more than once.
+ * The error's type, where a message carries it before its text as Playwright's report of an error does (`Error: `,
+ * `Nonconformance: `, `NoAnswer: `); once or, for an error wrapped in another, more than once.
  */
 const ERROR_NAME = /^(?:(?:\w*Error|Nonconformance|NoAnswer|TargetGone):\s*)+/;
 /** lib/api.ts's `Nonconformance` tags its message: what follows is `METHOD URL` and checkResponse's problems. */
 const TAG = /^\[nonconformance\]\s*/;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+/** `s` cut to `n` characters, the cut marked with `…`, never between the two halves of a surrogate pair. */
+const cut = (s: string, n: number) =>
+  s.length > n
+    ? `${s
+        .slice(0, n - 1)
+        .replace(/[\uD800-\uDBFF]$/, '')
+        .trimEnd()}…`
+    : s;
 
 /** Array indexes of a JSON pointer as `*`: `/data/3/id` and `/data/0/id` are the same place of a list's items. */
 const indexesStarred = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
@@ -104,16 +112,25 @@ function noAnswerCause(text: string): string | undefined {
   return undefined;
 }
 
-/** `expected 401, got 201` and whatever follows it (a body excerpt): the pair of statuses is the cause. */
+/**
+ * `expected 401, got 201` and whatever follows it (the assertion's own message, a body excerpt): the pair of statuses
+ * is the cause. The expected side may name several (`401 or 403`) or a class (`a 4xx`).
+ */
 function statusPairCause(text: string): string | undefined {
-  const m = /^expected (\S.{0,40}?), got (\d{3})\b/i.exec(text);
+  const m =
+    /^expected ((?:(?!, got ).){0,40}?\b[1-5](?:\d\d|xx)\b(?:(?!, got ).){0,40}?), got ([1-5]\d\d)(?![\w.])/i.exec(
+      text,
+    );
   return m ? `expected ${m[1]}, got ${m[2]}` : undefined;
 }
 
 /** Where a body excerpt starts in a message (`…, got 201: {"data":…`): JSON, or the start of an HTML or XML page. */
 const BODY = /[{[]\s*"|<(?:!doctype|html|\?xml|head|body)\b/i;
-/** Playwright's description of the matcher (`expect(received).toBe(expected) // Object.is equality`). */
-const MATCHER = /\s*expect\(\w*\)(?:\.not)?\.\w+\(\w*\)(?:\s*\/\/[\w .]*equality)?/g;
+/**
+ * Where Playwright's own account of a failed `expect` starts (`expect(received).toBe(expected) // Object.is
+ * equality`, then `Expected:` and `Received:`): it restates what the gap line says, so a cause stops there.
+ */
+const MATCHER = /\bexpect\(\w*\)(?:\.\w+)*\.\w+\(/;
 /**
  * What differs from one request to the next in a message, each with the placeholder that stands for it. Applied in
  * this order: a URL holds ids, a uuid holds hex and numbers.
@@ -134,14 +151,77 @@ const VARYING: [RegExp, string][] = [
   // limits or small lengths that name the cause. Durations (`10000 ms`) and RFC and ISO numbers are the rule's own.
   [/(?<![\w.])(?<!(?:RFC|ISO)[ -])\d{4,}(?![\w.])(?!\s?m?s\b)/g, '{n}'],
 ];
+const vary = (s: string) => VARYING.reduce((out, [pattern, placeholder]) => out.replace(pattern, placeholder), s);
 
-/** Any other reason: its text up to the body excerpt, what varies replaced, one line, at most 160 characters. */
+/** Any other reason: its text up to a body excerpt or Playwright's account, what varies replaced, ≤ 160 characters. */
 function generalCause(text: string): string {
-  let s = text.replace(MATCHER, ' ');
-  const body = BODY.exec(s);
-  if (body) s = s.slice(0, body.index);
-  for (const [pattern, placeholder] of VARYING) s = s.replace(pattern, placeholder);
-  return cut(oneLine(s).replace(/[\s:;,]+$/, ''), GENERAL_LENGTH);
+  let s = text;
+  for (const stop of [MATCHER, BODY]) {
+    const at = stop.exec(s);
+    if (at) s = s.slice(0, at.index);
+  }
+  return cut(oneLine(vary(s)).replace(/^[\s:;,—]+|[\s:;,—-]+$/g, ''), GENERAL_LENGTH);
+}
+
+/**
+ * Where the value that starts at `at` ends: a quoted string, a bracketed structure (`{"id": 1}`, `[…]`,
+ * pretty-format's `Object {…}`), a known phrase (`length 3`), else one word; `at` itself when there is none.
+ */
+function valueEnd(s: string, at: number): number {
+  const rest = s.slice(at, at + 120);
+  const phrase = /^(?:length \S+?(?=[:,;]?(?:\s|$))|a different one that serializes the same|an equal value)/.exec(
+    rest,
+  );
+  if (phrase) return at + phrase[0].length;
+  const start = /^(?:(?:Object|Array|Set|Map) )?(?=[[{("'])/.exec(rest)?.[0].length;
+  if (start === undefined) return at + /^\S*?(?=[:,;]?(?:\s|$))/.exec(rest)![0].length;
+  const close: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
+  const stack: string[] = [];
+  let quote = '';
+  for (let i = start; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (close[c]) stack.push(close[c]);
+    else if (c === stack.at(-1)) stack.pop();
+    if (!quote && !stack.length) return at + i + 1;
+  }
+  return at + Math.min(rest.length, start + 90);
+}
+
+/**
+ * How long the received value at the start of a gap line's `got …` is, as lib/gap.ts writes it (at most 90
+ * characters): one value, or values joined as a diff's lines are (`"id": 0, "name": "x"`, `length 3: [1, 2, 3]`).
+ * What follows it is the assertion's own message.
+ */
+function valueLength(s: string): number {
+  let end = valueEnd(s, 0);
+  for (let joined = 0; joined < 20 && end < 90; joined++) {
+    const sep = /^[:,;] (?=["'[{(\d-]|(?:true|false|null|undefined|nothing)\b)/.exec(s.slice(end));
+    const next = sep ? valueEnd(s, end + sep[0].length) : end;
+    if (next <= end + (sep?.[0].length ?? 0)) break;
+    end = next;
+  }
+  return end;
+}
+
+/**
+ * A reason that leads with its gap (lib/gap.ts: `expected a property Location, got nothing`, then the assertion's
+ * message, then Playwright's account): the gap, what varies replaced, and the start of the assertion's message, which
+ * says what was asserted when the gap alone does not (`expected true, got false`).
+ */
+function gapCause(text: string): string | undefined {
+  const m = /^expected ((?:(?!, got ).){1,120}?), got (.*)$/.exec(text);
+  if (!m) return undefined;
+  const after = m[2]!;
+  const length = valueLength(after);
+  const message = generalCause(after.slice(length));
+  return cut(
+    `${oneLine(vary(`expected ${m[1]}, got ${after.slice(0, length)}`))}${message ? ` — ${message}` : ''}`,
+    200,
+  );
 }
 
 /**
@@ -165,6 +245,7 @@ export function causeOf(f: Failure): string {
       (tagged ? contractCause(rest) : undefined) ??
       noAnswerCause(rest) ??
       statusPairCause(rest) ??
+      gapCause(rest) ??
       (generalCause(rest) || NO_REASON)
     );
   } catch {
@@ -232,7 +313,7 @@ const positive = (n: number | undefined, fallback: number) =>
 export function causesMarkdown(groups: readonly Cause[], options: CausesMarkdownOptions = {}): string[] {
   const maxIds = positive(options.maxIds, 12);
   const maxEvidence = positive(options.maxEvidence, 1500);
-  const maxBytes = positive(options.maxBytes, 100_000);
+  const maxBytes = positive(options.maxBytes, 60_000);
   const idsOf = (g: Cause) =>
     `${g.ids.slice(0, maxIds).map(codeSpan).join(', ')}${g.ids.length > maxIds ? ` and ${g.ids.length - maxIds} more` : ''}`;
   const head = (g: Cause) => `- **${g.ids.length}** × ${codeSpan(g.cause)}`;
@@ -257,12 +338,16 @@ export function causesMarkdown(groups: readonly Cause[], options: CausesMarkdown
   };
   // Room kept for the last line, should it be needed.
   const budget = maxBytes - bytes([rest(0)]) - 20;
+  // A cause gets its exchange only while the causes after it can still be listed, one line each, in the room left (or,
+  // should their lines take more than half the room, while half of it is left to them): exchanges are what give way.
+  const after: number[] = new Array<number>(groups.length + 1).fill(0);
+  for (let i = groups.length - 1; i >= 0; i--) after[i] = after[i + 1]! + bytes(compact(groups[i]!));
   const lines: string[] = [];
   let used = 0;
   let brief = false;
   for (const [i, g] of groups.entries()) {
     let entry = brief ? compact(g) : full(g);
-    if (!brief && used + bytes(entry) > budget) {
+    if (!brief && used + bytes(entry) + Math.min(after[i + 1]!, budget / 2) > budget) {
       brief = true;
       entry = compact(g);
     }

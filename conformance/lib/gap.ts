@@ -162,13 +162,15 @@ function gapOf(name: string, not: boolean, after: string[]): string | undefined 
 
 /**
  * The message of an error a requirement threw, with the gap as its first line: `expected 401, got 201`; then the
- * custom message given to `expect` (a response excerpt, say), then Playwright's own lines as they were (colours
- * kept). A message that is not an `expect` error, or that already leads with its gap, is returned trimmed.
+ * custom message given to `expect` (a response excerpt, say), then Playwright's own lines. The result is plain text
+ * (summary.md and the console's reasons quote it, where colour codes are noise). A message that is not an `expect`
+ * error is returned as it is, trimmed; one that already leads with its gap gets no second one.
  */
 export function gapFirst(message: string): string {
-  const original = message.trim().replace(/^Error: /, '');
-  // Escape sequences hold no line break: line i of the plain text is line i of the original.
-  const lines = stripVTControlCharacters(original).split('\n');
+  const lines = stripVTControlCharacters(message)
+    .trim()
+    .replace(/^Error: /, '')
+    .split('\n');
   // The last matcher line that starts a paragraph: a custom message (a response body, the target's text) may hold
   // one too, and comes before Playwright's.
   const at = lines.findLastIndex((l, i) => MATCHER.test(l) && (i === 0 || !lines[i - 1]!.trim()));
@@ -176,10 +178,9 @@ export function gapFirst(message: string): string {
   const [, modifiers = '', name = '', args = ''] = MATCHER.exec(lines[at]!)!;
   const after = lines.slice(at + 1);
   const first = cut(gapOf(name, modifiers.includes('.not'), after) ?? unknownGap(modifiers, name, args, after), LINE);
-  if (lines[0]!.trim() === first) return original;
-  const originalLines = original.split('\n');
-  const custom = originalLines.slice(0, at).join('\n').trim();
-  return [first, ...(custom ? [custom, ''] : []), ...originalLines.slice(at)].join('\n');
+  if (lines[0]!.trim() === first) return lines.join('\n');
+  const custom = lines.slice(0, at).join('\n').trim();
+  return [first, ...(custom ? [custom, ''] : []), ...lines.slice(at)].join('\n');
 }
 
 /** A matcher whose lines name no expected or received value: its name, and its first line that is not a heading. */
