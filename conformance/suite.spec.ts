@@ -72,7 +72,14 @@ const reasonOf = (err: unknown) =>
 async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: Outcome; error?: unknown }> {
   const started = Date.now();
   const done = (status: Status, extra: Partial<Outcome> = {}) => ({
-    outcome: { id: d.id, status, ...extra, ms: Date.now() - started },
+    outcome: {
+      id: d.id,
+      status,
+      ...extra,
+      ms: Date.now() - started,
+      test: test.info().title,
+      at: started - runStarted,
+    },
   });
   if (d.skip) return done('skipped', { reason: d.skip });
   const gone = targetGone();
@@ -129,56 +136,81 @@ async function step(d: Declared, http: APIRequestContext): Promise<Outcome> {
 
 const selected = selector(config.only, config.area);
 /**
- * A Playwright test per area, or per slice of an area's operations when it has more than this many requirements: each
- * test holds whole operations, each operation a step holding its requirements. Few tests keep the workers Playwright
- * replaces after a failed test few (scripts/README.md: about half a second each); slices keep a test short enough
- * that four workers share the run evenly.
+ * A Playwright test per area, or per slice of an area when it has more than SLICE requirements; within a test, a step
+ * per operation holding its requirements. Few tests keep the workers Playwright replaces after a failed test few
+ * (scripts/README.md: about half a second each); slices keep a test short enough that four workers share the run.
  */
-const SLICE = 60;
-const byArea = new Map<string, Map<string, Declared[]>>();
-for (const d of declared().filter((d) => selected(metaOf(d)))) {
-  const ops = byArea.get(d.area) ?? byArea.set(d.area, new Map()).get(d.area)!;
-  (ops.get(d.operation) ?? ops.set(d.operation, []).get(d.operation)!).push(d);
-}
-const tests: { title: string; area: string; operations: [string, Declared[]][] }[] = [];
-for (const [area, ops] of [...byArea].sort((a, b) => a[0].localeCompare(b[0]))) {
-  const slices: [string, Declared[]][][] = [[]];
-  for (const op of [...ops].sort((a, b) => a[0].localeCompare(b[0]))) {
-    const current = slices.at(-1)!;
-    if (current.length && current.flatMap(([, ds]) => ds).length + op[1].length > SLICE) slices.push([op]);
-    else current.push(op);
+const SLICE = 120;
+/**
+ * Areas whose requirements wait for calls from the target (webhook deliveries, rate and label requests; up to 15 s each
+ * against a target that makes none): cut finer, and started first, so that their waits spread over the workers.
+ */
+const WAITING: Record<string, number> = { webhooks: 2, callbacks: 8, filters: 30 };
+
+const byArea = new Map<string, Declared[]>();
+for (const d of declared().filter((d) => selected(metaOf(d))))
+  (byArea.get(d.area) ?? byArea.set(d.area, []).get(d.area)!).push(d);
+const tests: { title: string; area: string; requirements: Declared[] }[] = [];
+for (const [area, all] of [...byArea].sort((a, b) => a[0].localeCompare(b[0]))) {
+  // By operation, each operation's in the order written; a run of requirements declared `together` is one unit.
+  const ordered = all.map((d, i) => ({ d, i })).sort((x, y) => x.d.operation.localeCompare(y.d.operation) || x.i - y.i);
+  const units = unitsOf(ordered.map((x) => x.d));
+  // Units go to slices of even size: each to the slice its middle falls in.
+  const n = Math.ceil(all.length / (WAITING[area] ?? SLICE));
+  const slices: Declared[][] = Array.from({ length: n }, () => []);
+  let before = 0;
+  for (const unit of units) {
+    slices[Math.min(n - 1, Math.floor(((before + unit.length / 2) * n) / all.length))]!.push(...unit);
+    before += unit.length;
   }
-  slices.forEach((operations, i) =>
+  const kept = slices.filter((requirements) => requirements.length);
+  kept.forEach((requirements, k) => {
+    const [first, last] = [requirements[0]!.operation, requirements.at(-1)!.operation];
     tests.push({
       title:
-        slices.length === 1
-          ? area
-          : `${area} ${i + 1}/${slices.length}: ${operations[0]![0]} … ${operations.at(-1)![0]}`,
+        kept.length === 1 ? area : `${area} ${k + 1}/${kept.length}: ${first === last ? first : `${first} … ${last}`}`,
       area,
-      operations,
-    }),
-  );
+      requirements,
+    });
+  });
 }
 
-const size = (t: (typeof tests)[number]) => t.operations.reduce((n, [, ds]) => n + ds.length, 0);
-// The largest first, so that no worker is left with a long one at the end; the order is fixed, for --shard.
-for (const t of tests.sort((a, b) => size(b) - size(a) || a.title.localeCompare(b.title)))
+/** Requirements in order, a run of them declared `together` as one unit. */
+function unitsOf(requirements: Declared[]): Declared[][] {
+  const units: Declared[][] = [];
+  for (const d of requirements) {
+    const last = units.at(-1);
+    if (last && d.together !== undefined && last[0]!.together === d.together) last.push(d);
+    else units.push([d]);
+  }
+  return units;
+}
+
+/** The operations of a test in order, each with its requirements: the test's steps. */
+const operationsOf = (requirements: Declared[]) => {
+  const ops = new Map<string, Declared[]>();
+  for (const d of requirements) (ops.get(d.operation) ?? ops.set(d.operation, []).get(d.operation)!).push(d);
+  return [...ops];
+};
+const weight = (t: (typeof tests)[number]) => (t.area in WAITING ? 1e6 : 0) + t.requirements.length;
+// The longest first, so that no worker is left with a long one at the end; the order is fixed, for --shard.
+for (const t of tests.sort((a, b) => weight(b) - weight(a) || a.title.localeCompare(b.title)))
   test(
     t.title,
     {
       tag: [`@${t.area}`],
-      annotation: [
-        { type: 'requirements', description: t.operations.flatMap(([, ds]) => ds.map((d) => d.id)).join(' ') },
-      ],
+      annotation: [{ type: 'requirements', description: t.requirements.map((d) => d.id).join(' ') }],
     },
     async ({ http }) => {
       // Each requirement has its own timeout, and the run its deadline (above): the test has none of its own.
       test.setTimeout(0);
       const outcomes: Outcome[] = [];
-      for (const [operation, requirements] of t.operations)
+      for (const [operation, requirements] of operationsOf(t.requirements))
         await test
           .step(operation, async () => {
-            for (const d of requirements) outcomes.push(await step(d, http));
+            for (const unit of unitsOf(requirements))
+              if (unit[0]!.concurrent) outcomes.push(...(await Promise.all(unit.map((d) => step(d, http)))));
+              else for (const d of unit) outcomes.push(await step(d, http));
             if (
               outcomes.some(
                 (o) => requirements.some((d) => d.id === o.id) && (o.status === 'fail' || o.status === 'error'),

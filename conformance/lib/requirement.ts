@@ -43,9 +43,13 @@ export type Declared = Requirement & {
   body: Body;
   /** Why it cannot run in this configuration (a trigger the target lacks), decided when it is declared. */
   skip?: string;
+  /** Requirements that share data made once per worker (`together`): one test runs them all, in order. */
+  together?: number;
+  /** Requirements of a `together` block that wait independently (for the target's calls): run at once. */
+  concurrent?: true;
 };
 /** What results.json and junit.xml say of a requirement before its outcome (conformance/reporter.ts). */
-export type Meta = Omit<Declared, 'body' | 'skip' | 'location'> & { location: string };
+export type Meta = Omit<Declared, 'body' | 'skip' | 'location' | 'together' | 'concurrent'> & { location: string };
 
 /** The source, as kept in the repository (openapi/source.txt, equal to ../shared/seed/… by a unit test). */
 const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
@@ -81,13 +85,15 @@ function callerLocation(): Location {
 const registry: Declared[] = [];
 const ids = new Set<string>();
 let skipReason: string | undefined;
+let block: { id: number; concurrent: boolean } | undefined;
+let blocks = 0;
 
 /** Every requirement declared so far, in the order of declaration. */
 export const declared = (): readonly Declared[] => registry;
 /** Its location as a reporter prints it: `requirements/products.ts:161`. */
 export const where = (l: Location) => `${relative(suiteDir, l.file).replace(/\.js$/, '.ts')}:${l.line}`;
 export const metaOf = (d: Declared): Meta => {
-  const { body: _body, skip: _skip, location, ...meta } = d;
+  const { body: _body, skip: _skip, together: _together, concurrent: _concurrent, location, ...meta } = d;
   return { ...meta, location: where(location) };
 };
 
@@ -104,7 +110,25 @@ export function requirement(r: Requirement, body: Body): void {
     location,
     body,
     ...(skipReason ? { skip: skipReason } : {}),
+    ...(block ? { together: block.id } : {}),
+    ...(block?.concurrent ? { concurrent: true as const } : {}),
   });
+}
+
+/**
+ * The requirements `declare` makes share data made once per worker (a lifecycle watched once, items made a clock
+ * second apart): the run keeps them in one test, in order, so the data is made once, not once per test. With
+ * `concurrent`, they run at once instead: requirements that each wait for calls from the target (up to 15 s against a
+ * target that makes none) and share nothing but the App receiver, which tells their calls apart by key.
+ */
+export function together(declare: () => void, options: { concurrent?: boolean } = {}): void {
+  const outer = block;
+  block ??= { id: blocks++, concurrent: options.concurrent === true };
+  try {
+    declare();
+  } finally {
+    block = outer;
+  }
 }
 
 /** The requirements `declare` makes are skipped, with `reason`, when `condition` holds (a trigger the target lacks). */

@@ -31,9 +31,12 @@ export interface Outcome {
   deviations?: string;
   /** How long it ran, in milliseconds (0: it did not run). */
   ms: number;
+  /** The Playwright test it ran in (the HTML report's entry), and when it started, in ms from the run's start. */
+  test?: string;
+  at?: number;
 }
 /** What a requirement's step hands the reporter (conformance/suite.spec.ts); the rest is its declaration. */
-export type StepOutcome = Pick<Outcome, 'id' | 'status' | 'reason' | 'evidence' | 'deviations' | 'ms'>;
+export type StepOutcome = Pick<Outcome, 'id' | 'status' | 'reason' | 'evidence' | 'deviations' | 'ms' | 'test' | 'at'>;
 export interface Row extends Outcome {
   /** Whether this requirement's failure fails the run under the profile. */
   gating: boolean;

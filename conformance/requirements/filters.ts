@@ -8,7 +8,7 @@
 // lists.ts `filterQuote`); it names no page size (pages are followed through `links.next`). What the source does
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
 // filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
-import { expect, requirement } from '../lib/requirement.ts';
+import { expect, requirement, together } from '../lib/requirement.ts';
 import { operations, parseList, type Json, type Operation, type Parameter, type XFilter } from '../lib/contract.ts';
 import { paramsFor, product, uid } from '../lib/fixtures.ts';
 import {
@@ -326,31 +326,32 @@ function datedItems(api: Api, list: Operation): Promise<OwnItems> {
 for (const list of lists) {
   const filters = filtersOf(list);
   for (const filter of filters) if (!isAssignedDate(filter)) declare(filter);
-  // In order, in one worker, so its tests share datedItems().
-
-  for (const filter of filters.filter(isAssignedDate)) declare(filter);
-  const dates = filters.filter((filter) => filter.kind === 'date');
-  if (dates.length) {
-    requirement(
-      {
-        id: `${list.operationId}.filter.date-time-input`,
-        level: 'MUST',
-        area: 'filters',
-        source: ['§4.4', 'D-10'],
-        basis: 'decision',
-        title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
-      },
-      async ({ api }) => {
-        for (const filter of dates) {
-          const { fixture, mine } = isAssignedDate(filter)
-            ? await datedItems(api, list)
-            : await itemsPerValue(api, list, filter);
-          for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!))))
-            await checkFilter(fixture, mine, filter, raw);
-        }
-      },
-    );
-  }
+  // In one test, so that they share datedItems().
+  together(() => {
+    for (const filter of filters.filter(isAssignedDate)) declare(filter);
+    const dates = filters.filter((filter) => filter.kind === 'date');
+    if (dates.length) {
+      requirement(
+        {
+          id: `${list.operationId}.filter.date-time-input`,
+          level: 'MUST',
+          area: 'filters',
+          source: ['§4.4', 'D-10'],
+          basis: 'decision',
+          title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
+        },
+        async ({ api }) => {
+          for (const filter of dates) {
+            const { fixture, mine } = isAssignedDate(filter)
+              ? await datedItems(api, list)
+              : await itemsPerValue(api, list, filter);
+            for (const raw of zuluSpellings(String(valueOf(filter, mine[1]!))))
+              await checkFilter(fixture, mine, filter, raw);
+          }
+        },
+      );
+    }
+  });
   function declare(filter: Filter) {
     const range = ['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op);
     requirement(
