@@ -69,10 +69,10 @@ Object.assign(process.env, envOfFlags(values));
 const [command, dir, ...rest] = positionals;
 if (command === 'merge') {
   if (dir === undefined || rest.length || values.shard) usage('merge takes one folder of blob reports, and no --shard');
-  else process.exit(mergeShards(dir));
+  else process.exit(await mergeShards(dir));
 }
 if (command !== undefined) usage(`Unknown command ${command}: the commands are a run (no command) and merge`);
 // The installed suite has no reference server to start (the repository's `npm run conformance` does).
 if (!checkedSettings().targetUrl)
   usage(`No target: give the base URL of the implementation under test, --target URL (or ${SETTINGS.targetUrl.env}).`);
-process.exit(values.shard !== undefined ? runShard(values.shard, extra) : runSuite(extra));
+process.exit(values.shard !== undefined ? await runShard(values.shard, extra) : await runSuite(extra));

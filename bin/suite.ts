@@ -3,7 +3,7 @@
 // Playwright CLI with the suite's own config, then the per-area summary and the `N passed, N failed` line.
 // It reads the settings only through conformance/lib/settings.ts, and finds Playwright and the config beside itself,
 // so that the same code runs from the repository (TypeScript) and from the installed package (build/, JavaScript).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import { readSettings, SettingsError, type Settings } from '../conformance/lib/s
 /** `.ts` in the repository, `.js` once compiled (tsconfig.build.json): the config is this module's sibling's. */
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 export const playwrightConfig = fileURLToPath(new URL(`../playwright.config${ext}`, import.meta.url));
+/** The suite's reporter: a shard's console shows its progress; its reports are the merge's. */
+const reporterOf = () => fileURLToPath(new URL(`../conformance/reporter${ext}`, import.meta.url));
 /** Playwright's CLI as the suite's own `@playwright/test` resolves it (the repository's, or the installing project's). */
 const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
@@ -30,16 +32,33 @@ export function checkedSettings(): Settings {
   }
 }
 
-/** Playwright's CLI on the Node that runs this (Playwright's workers and global setup use the same one). */
-const playwright = (args: string[], env: NodeJS.ProcessEnv = process.env): number =>
-  spawnSync(process.execPath, [playwrightCli, ...args, '--config', playwrightConfig], { stdio: 'inherit', env })
-    .status ?? EXIT.failed;
+/**
+ * Playwright's CLI on the Node that runs this (Playwright's workers and global setup use the same one). A SIGINT or
+ * SIGTERM this process gets (Ctrl-C, a CI job cancelled, `timeout`) is passed on once, so that the run stops as
+ * Playwright stops on SIGINT: the teardown deletes what the run made and the reporter writes every report, what did
+ * not run marked not run (issue 23, item 2; playwright.config.ts turns SIGTERM into SIGINT). A second one is passed on
+ * too: Playwright then stops at once.
+ */
+function playwright(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const child = spawn(process.execPath, [playwrightCli, ...args, '--config', playwrightConfig], {
+    stdio: 'inherit',
+    env,
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      resolve(code ?? (signal ? EXIT.failed : EXIT.failed));
+    }),
+  );
+}
 
-/** One whole run: every requirement, then the summary; `extra` are Playwright arguments (`--grep`, …). */
-export function runSuite(extra: string[]): number {
+/** One whole run: every selected requirement, then the summary; `extra` are Playwright arguments. */
+export async function runSuite(extra: string[]): Promise<number> {
   const { reportDir } = checkedSettings();
   rmSync(join(reportDir, 'results.json'), { force: true });
-  return summarize(reportDir, playwright(['test', ...extra]));
+  return summarize(reportDir, await playwright(['test', ...extra]));
 }
 
 /** `1/4`: the first of four shards (Playwright's --shard). */
@@ -60,7 +79,7 @@ export const blobDir = (reportDir: string) => join(reportDir, 'blob');
  * requirements are split between the shards. No verdict here: it is the merge's, over every requirement; a shard
  * fails only when it wrote no blob report.
  */
-export function runShard(shard: string, extra: string[]): number {
+export async function runShard(shard: string, extra: string[]): Promise<number> {
   const place = parseShard(shard);
   if (!place) {
     console.error(`--shard ${shard}: expected i/n, a shard number from 1 to n (1/4, 2/4, …)`);
@@ -69,7 +88,7 @@ export function runShard(shard: string, extra: string[]): number {
   const dir = blobDir(checkedSettings().reportDir);
   const file = join(dir, blobName(place));
   rmSync(file, { force: true });
-  const code = playwright(['test', `--shard=${shard}`, '--reporter=list,blob', ...extra], {
+  const code = await playwright(['test', `--shard=${shard}`, `--reporter=${reporterOf()},blob`, ...extra], {
     ...process.env,
     PLAYWRIGHT_BLOB_OUTPUT_DIR: dir,
     PLAYWRIGHT_BLOB_OUTPUT_NAME: blobName(place),
@@ -87,7 +106,7 @@ export function runShard(shard: string, extra: string[]): number {
  * suite's config, so the suite's reporter writes results.json, summary.md, junit.xml and the HTML report from every
  * requirement as one run would, and the summary and verdict follow as after a run.
  */
-export function mergeShards(dir: string): number {
+export async function mergeShards(dir: string): Promise<number> {
   const { reportDir } = checkedSettings();
   const shards = existsSync(dir)
     ? readdirSync(dir).flatMap((f) => {
@@ -111,7 +130,7 @@ export function mergeShards(dir: string): number {
     return EXIT.usage;
   }
   rmSync(join(reportDir, 'results.json'), { force: true });
-  return summarize(reportDir, playwright(['merge-reports', dir]));
+  return summarize(reportDir, await playwright(['merge-reports', dir]));
 }
 
 interface Result {

@@ -83,8 +83,13 @@ export default class RequirementReporter implements Reporter {
   private setupFailure: string | undefined;
   private target: string | undefined;
   private globalTimeout = 0;
+  private maxFailures = 0;
+  private failedTests = 0;
   private started = Date.now();
   private lastProgress = 0;
+  /** A shard writes no reports (its blob report goes to the merge, which writes them); `--list` runs nothing. */
+  private consoleOnly = false;
+  private listing = process.argv.includes('--list');
 
   printsToStdio(): boolean {
     return true;
@@ -98,6 +103,7 @@ export default class RequirementReporter implements Reporter {
     const metadata = fullConfig.metadata as { targetUrl?: string; profile?: string };
     this.target = metadata.targetUrl;
     this.globalTimeout = fullConfig.globalTimeout;
+    this.maxFailures = fullConfig.maxFailures;
     if (metadata.profile && metadata.profile !== config.profile)
       console.error(
         `The run's profile was ${metadata.profile}, this report's is ${config.profile}: give a merge the settings of its shards.`,
@@ -111,9 +117,15 @@ export default class RequirementReporter implements Reporter {
         else if (this.planned.has(id)) this.problems.push(`${id}: in two tests`);
         else this.planned.set(id, meta);
       }
-    const operations = suite.allTests().filter((t) => requirementsOf(t)).length;
+    this.consoleOnly = fullConfig.shard !== null;
+    if (this.listing) {
+      for (const m of this.planned.values()) console.log(`${m.id}  ${m.level}  ${m.location}  ${m.title}`);
+      console.log(`${this.planned.size} requirements`);
+      return;
+    }
+    const tests = suite.allTests().filter((t) => requirementsOf(t)).length;
     console.log(
-      `Judging ${this.targetUrl || 'the target'} on ${this.planned.size} requirements of ${operations} operations (profile ${config.profile}, ${fullConfig.workers} workers)`,
+      `Judging ${this.targetUrl || 'the target'} on ${this.planned.size} requirements in ${tests} tests${fullConfig.shard ? ` (shard ${fullConfig.shard.current}/${fullConfig.shard.total})` : ''}, profile ${config.profile}, ${fullConfig.workers} workers`,
     );
   }
 
@@ -138,13 +150,14 @@ export default class RequirementReporter implements Reporter {
     const total = this.planned.size;
     const count = (s: Status) => [...this.outcomes.values()].filter((o) => o.status === s).length;
     const elapsed = now - this.started;
-    const left = done && !last ? `, about ${seconds((elapsed / done) * (total - done))} left` : '';
+    const left = done >= total / 20 && !last ? `, about ${seconds((elapsed / done) * (total - done))} left` : '';
     console.log(
       `  ${done}/${total} · ${count('pass')} passed · ${count('fail')} failed · ${count('error')} errors · ${count('skipped')} skipped · ${count('not-run')} not run · ${seconds(elapsed)}${left}`,
     );
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status === 'failed' || result.status === 'timedOut') this.failedTests++;
     // A test that is no operation (the token setup) and failed leaves every requirement unproven.
     if (requirementsOf(test) || (result.status !== 'failed' && result.status !== 'timedOut')) return;
     const message = firstLine(result.error?.message ?? result.status);
@@ -159,6 +172,8 @@ export default class RequirementReporter implements Reporter {
       return `the run was stopped after ${Math.round(this.globalTimeout / 1000)} s (CONFORMANCE_RUN_TIMEOUT_MS)`;
     if (result.status === 'interrupted')
       return `the run was interrupted (${process.env.CONFORMANCE_STOPPED_BY ?? 'SIGINT'})`;
+    if (this.maxFailures && this.failedTests >= this.maxFailures)
+      return `the run stopped after ${this.maxFailures} failed test(s) (--max-failures)`;
     return `the run ended (${result.status}) before it ran`;
   }
 
@@ -167,6 +182,11 @@ export default class RequirementReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    if (this.listing) return undefined;
+    if (this.consoleOnly) {
+      this.progress(true);
+      return undefined;
+    }
     const reason = this.notRunReason(result);
     const outcomes = [...this.planned.values()]
       .map((meta) => ({ ...meta, ...(this.outcomes.get(meta.id) ?? { status: 'not-run' as const, reason, ms: 0 }) }))

@@ -3,4 +3,4 @@
 // The run, the summary and the exit status are bin/suite.ts's, shared with the installed `store-api-conformance`.
 import { runSuite } from '../bin/suite.ts';
 
-process.exit(runSuite(process.argv.slice(2)));
+process.exit(await runSuite(process.argv.slice(2)));

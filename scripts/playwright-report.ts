@@ -51,3 +51,34 @@ export function playwrightCounts(json: string, code: number): Counts {
     failures: silent ? [...failures, `the run exited ${code} with no failed test`] : failures,
   };
 }
+
+/** A requirement as the suite's results.json has it (conformance/reporter.ts), the part read here. */
+interface Requirement {
+  id: string;
+  status: string;
+  gating: boolean;
+  expectation?: string;
+  reason?: string;
+}
+
+/**
+ * The conformance suite's counts, from its results.json: its requirements, counted as its last line counts them
+ * (what passed; what failed where it gates, stale expected failures and what did not run), each failure named.
+ */
+export function suiteCounts(file: string, code: number): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1, failures: [`no results at ${file} (exit ${code})`] };
+  const { requirements } = JSON.parse(readFileSync(file, 'utf8')) as { requirements: Requirement[] };
+  const failing = requirements.filter(
+    (r) =>
+      ((r.status === 'fail' || r.status === 'error') && r.gating) ||
+      r.expectation === 'stale' ||
+      r.status === 'not-run',
+  );
+  const silent = code !== 0 && failing.length === 0;
+  const failures = failing.map((r) => `${r.id} (${r.status}): ${(r.reason ?? '').slice(0, 200)}`);
+  return {
+    passed: requirements.filter((r) => r.status === 'pass').length,
+    failed: failing.length + (silent ? 1 : 0),
+    failures: silent ? [...failures, `the run exited ${code} with no failed requirement`] : failures,
+  };
+}

@@ -10,7 +10,7 @@ import { bin, root } from './run.ts';
 /**
  * The baseline both runners judge against: the results.json given with `--baseline`, else a run of the suite against
  * the reference server with `env` (no fault, no variant). Requirements that do not pass in it are left out of every
- * later run (`exclude`, Playwright arguments), so nothing is ever counted against a fault or a variant that was
+ * later run (`exclude`, CONFORMANCE_ONLY terms), so nothing is ever counted against a fault or a variant that was
  * failing anyway.
  */
 export async function baselineOf(
@@ -155,23 +155,18 @@ export function suite(dir: string, env: Record<string, string>, extra: string[],
 export const readRequirements = (file: string): Requirement[] =>
   (JSON.parse(readFileSync(file, 'utf8')) as Results).requirements;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Matches the titles of the given requirements (their ids, as conformance/lib/requirement.ts writes titles). */
-const idsPattern = (ids: string[]) => `(^|\\s)(${ids.map(escapeRegExp).join('|')}) (MUST|SHOULD|MAY) `;
-/** Matches the requirements of the given areas, by their tag (Playwright matches a test's tags after its title). */
-const areasPattern = (areas: string[]) => `(^|\\s)@(${areas.map(escapeRegExp).join('|')})(\\s|$)`;
-
 /**
- * Playwright arguments that leave the given requirements out of a run (`--grep-invert` on their titles' ids) and, when
- * `areas` is given, keep only the requirements of those areas (`only`) or leave them out too (`not`). Playwright takes
- * one pattern of each kind, so the patterns are joined.
+ * The environment that leaves the given requirements out of a run and, when `areas` is given, keeps only the
+ * requirements of those areas (`only`) or leaves them out too (`not`): CONFORMANCE_ONLY's terms (conformance/lib/
+ * selection.ts), matched by the suite against each requirement's id and area.
  */
-export function narrowing(ids: string[], areas: { only?: string[]; not?: string[] } = {}): string[] {
-  const out = [...(ids.length ? [idsPattern(ids)] : []), ...(areas.not?.length ? [areasPattern(areas.not)] : [])];
-  return [
-    ...(areas.only?.length ? ['--grep', areasPattern(areas.only)] : []),
-    ...(out.length ? ['--grep-invert', out.join('|')] : []),
+export function narrowing(ids: string[], areas: { only?: string[]; not?: string[] } = {}): Record<string, string> {
+  const terms = [
+    ...(areas.only ?? []).map((a) => `@${a}`),
+    ...(areas.not ?? []).map((a) => `-@${a}`),
+    ...ids.map((id) => `-${id}`),
   ];
+  return terms.length ? { CONFORMANCE_ONLY: terms.join(',') } : {};
 }
 
 /** Runs `work` over `items`, `jobs` at a time. */

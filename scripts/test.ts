@@ -1,7 +1,7 @@
 // `npm test`: the project's own checks, in order, each counted; ends with the plain `N passed, N failed`
 // line that CI reads, and a non-zero exit on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { playwrightCounts, type Counts } from './playwright-report.ts';
+import { playwrightCounts, suiteCounts, type Counts } from './playwright-report.ts';
 import { bin, root, run } from './run.ts';
 
 interface Step {
@@ -59,10 +59,10 @@ const steps: Step[] = [
   {
     name: 'conformance suite against the reference server',
     exec: () => {
-      const json = `${root}/reports/conformance/playwright.json`;
-      rmSync(json, { force: true });
+      const results = `${root}/reports/conformance/results.json`;
+      rmSync(results, { force: true });
       const code = run(process.execPath, ['scripts/conformance.ts'], { env: { ...process.env, TARGET_URL: '' } });
-      return playwrightCounts(json, code);
+      return suiteCounts(results, code);
     },
   },
   {

@@ -90,8 +90,8 @@ function judge(profile: Profile, run: Run): ProfileRun {
 await pool(selected, jobs, async (v) => {
   const run = await suite(
     join(runsDir, v.name),
-    { FAULTS: '', VARIANTS: v.name, CONFORMANCE_PROFILE: 'contract' },
-    exclude,
+    { FAULTS: '', VARIANTS: v.name, CONFORMANCE_PROFILE: 'contract', ...exclude },
+    [],
   );
   for (const profile of ['source', 'contract'] as Profile[]) {
     const r = judge(profile, run);
