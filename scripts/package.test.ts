@@ -6,13 +6,12 @@
 // summary.md whole.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { baseClients } from '../openapi/clients.ts';
-import { bin, root } from './run.ts';
+import { bin, root, startReference, type Reference } from './run.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'conformance-package-'));
 const app = join(tmp, 'app');
@@ -39,48 +38,17 @@ function cli(args: string[]): Promise<{ code: number; out: string }> {
   });
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
 // ONE reference server for every run of this file (the single run, the client import, the 2 shards), as a team's
 // staging server is: each run must leave it as ready for the next (the suite deletes the webhooks and shipping
 // services it made, conformance/lib/cleanup.ts), and the shards run against the data the runs before them left.
 // Callback timeout and retry base as global setup starts it (conformance/global-setup.ts), for a loaded machine; the
 // thumbnails the server downloads come from the suite's App receiver on 127.0.0.1 (D-63).
-let server: ChildProcess | undefined;
+let server: Reference | undefined;
 let target = '';
-async function startServer(): Promise<string> {
-  const port = await freePort();
-  server = spawn(
-    process.execPath,
-    [join(root, 'reference-server/server.ts'), '--port', String(port), '--host', '127.0.0.1'],
-    {
-      env: { ...env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200', STORE_ALLOW_PRIVATE_URLS: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server!.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-    server!.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
-  });
-  return `http://127.0.0.1:${port}`;
-}
-async function stopServer(): Promise<void> {
-  if (!server) return;
-  server.removeAllListeners('exit');
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-  server = undefined;
-}
 
 before(async () => {
-  target = await startServer();
+  server = await startReference(env);
+  target = server.url;
   npm(['pack', '--pack-destination', tmp], root);
   const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
   assert.ok(tarball, 'npm pack wrote a tarball');
@@ -88,7 +56,7 @@ before(async () => {
   npm(['install', '--prefer-offline', '--no-audit', '--no-fund', join(tmp, tarball)], app);
 });
 after(async () => {
-  await stopServer();
+  await server?.stop();
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -100,7 +100,7 @@ for (const o of secured) {
       title: `${o.method} ${o.path} with an unknown token answers 401`,
     },
     async ({ api }) => {
-      const res = await callAs(api, o, { token: 'not-a-token-0123456789abcdef' });
+      const res = await callAs(api, o, { token: 'not-a-token-0123456789abcdef', label: 'an unknown token' });
       expect(res.status, res.text.slice(0, 200)).toBe(401);
     },
   );
@@ -117,7 +117,10 @@ for (const o of secured) {
     async ({ api }) => {
       const answers: [string, ApiResponse][] = [
         ['no token', await callAs(api, o, 'none')],
-        ['an unknown token', await callAs(api, o, { token: 'not-a-token-0123456789abcdef' })],
+        [
+          'an unknown token',
+          await callAs(api, o, { token: 'not-a-token-0123456789abcdef', label: 'an unknown token' }),
+        ],
       ];
       if (scoped) answers.push(['a client without the scope', await callAs(api, o, 'default')]);
       if (scoped && !isRead(o)) answers.push(['a readonly client', await callAs(api, o, 'readonly')]);
@@ -356,7 +359,9 @@ requirement(
       headers: basic(full.clientId, full.clientSecret),
     });
     expectAccepted(res, 'the token request with HTTP Basic credentials');
-    const use = await api.call('listWebhooks', { as: { token: res.body.access_token } });
+    const use = await api.call('listWebhooks', {
+      as: { token: res.body.access_token, label: 'the token this requirement obtained' },
+    });
     expect(use.status).toBe(200);
   },
 );
@@ -516,9 +521,13 @@ requirement(
     expect(lifetime, 'the shortLived client must be configured with a lifetime of at most 10 s').toBeLessThanOrEqual(
       10,
     );
-    expect((await api.call('listWebhooks', { as: { token } })).status).toBe(200);
+    expect(
+      (await api.call('listWebhooks', { as: { token, label: 'a fresh token of the shortLived client' } })).status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, (lifetime + 1) * 1000));
-    const expired = await api.call('listWebhooks', { as: { token } });
+    const expired = await api.call('listWebhooks', {
+      as: { token, label: 'an expired token of the shortLived client' },
+    });
     expect(expired.status).toBe(401);
     expect(expired.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
   },
