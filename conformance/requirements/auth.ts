@@ -79,7 +79,6 @@ for (const o of secured) {
     {
       id: `${o.operationId}.auth.no-token`,
       level: 'MUST',
-      area: 'auth',
       source: ['§5', 'D-05'],
       basis: 'platform',
       title: `${o.method} ${o.path} without a token answers 401 with a Bearer challenge`,
@@ -94,7 +93,6 @@ for (const o of secured) {
     {
       id: `${o.operationId}.auth.bad-token`,
       level: 'MUST',
-      area: 'auth',
       source: ['§5', 'D-05'],
       basis: 'platform',
       title: `${o.method} ${o.path} with an unknown token answers 401`,
@@ -109,7 +107,6 @@ for (const o of secured) {
     {
       id: `${o.operationId}.auth.envelope`,
       level: 'MUST',
-      area: 'auth',
       source: ['D-02', 'D-05', 'D-07'],
       basis: 'platform',
       title: `${o.method} ${o.path} refuses a caller (no token, unknown token${scoped ? ', missing scope' : ''}) in the error envelope, status equal to the HTTP code`,
@@ -143,7 +140,6 @@ for (const o of secured) {
       {
         id: `${o.operationId}.auth.missing-scope`,
         level: 'MUST',
-        area: 'auth',
         source: ['§5', 'D-07'],
         ...(named ? { basis: 'standard' as const, standard: 'RFC 6750 §3.1' } : { basis: 'decision' as const }),
         title: `${o.method} ${o.path} answers 403 to a client without its scope`,
@@ -158,7 +154,6 @@ for (const o of secured) {
         {
           id: `${o.operationId}.auth.readonly-reads`,
           level: 'MUST',
-          area: 'auth',
           source: ['§5', 'D-07'],
           ...(named ? { basis: 'source' as const, quote: named } : { basis: 'decision' as const }),
           title: `${o.method} ${o.path} is allowed with the .readonly scope`,
@@ -173,7 +168,6 @@ for (const o of secured) {
         {
           id: `${o.operationId}.auth.readonly-cannot-write`,
           level: 'MUST',
-          area: 'auth',
           source: ['§5', 'D-07'],
           basis: 'decision',
           title: `${o.method} ${o.path} answers 403 to a readonly client`,
@@ -189,7 +183,6 @@ for (const o of secured) {
         {
           id: `${o.operationId}.scope-family`,
           level: 'MUST',
-          area: 'auth',
           source: ['§5', 'D-07'],
           basis: 'source',
           quote: named,
@@ -215,7 +208,6 @@ for (const o of secured) {
         {
           id: `${o.operationId}.scope-family.status`,
           level: 'MUST',
-          area: 'auth',
           source: ['§5', 'D-07'],
           basis: 'standard',
           standard: 'RFC 6750 §3.1',
@@ -239,7 +231,6 @@ requirement(
   {
     id: 'listWebhooks.default-scope',
     level: 'MUST',
-    area: 'auth',
     source: ['§5', '§6', 'D-07', 'D-45'],
     basis: 'source',
     quote: 'the default scope only; results are limited to webhooks of the calling App client',
@@ -295,7 +286,6 @@ requirement(
   {
     id: 'createToken.form',
     level: 'MUST',
-    area: 'auth',
     source: ['§4.1', '§2.9', '§5'],
     basis: 'source',
     quote: '`expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer`',
@@ -319,7 +309,6 @@ requirement(
   {
     id: 'createToken.status',
     level: 'MUST',
-    area: 'auth',
     source: ['§4.1', 'D-06'],
     basis: 'standard',
     standard: 'RFC 6749 §5.1',
@@ -345,7 +334,6 @@ requirement(
   {
     id: 'createToken.basic',
     level: 'MUST',
-    area: 'auth',
     source: ['§4.1', '§5'],
     basis: 'source',
     quote: 'Credentials may instead go in HTTP Basic authentication.',
@@ -369,7 +357,6 @@ requirement(
   {
     id: 'createTokenAlias.form',
     level: 'MUST',
-    area: 'auth',
     source: ['D-05'],
     basis: 'platform',
     title: 'answers the same at /admin/oauth/token',
@@ -389,7 +376,6 @@ requirement(
   {
     id: 'createToken.wrong-secret',
     level: 'MUST',
-    area: 'auth',
     source: ['§5', 'D-06'],
     basis: 'standard',
     standard: 'RFC 6749 §5.2',
@@ -405,7 +391,6 @@ requirement(
   {
     id: 'createToken.wrong-secret.status',
     level: 'MUST',
-    area: 'auth',
     source: ['D-06'],
     basis: 'decision',
     title: 'a wrong secret or an unknown client sent in the form answers 401 (RFC 6749 allows 400)',
@@ -421,7 +406,6 @@ requirement(
   {
     id: 'createToken.wrong-secret-basic',
     level: 'MUST',
-    area: 'auth',
     source: ['§5', 'D-06'],
     basis: 'standard',
     standard: 'RFC 6749 §5.2',
@@ -437,7 +421,6 @@ requirement(
   {
     id: 'createToken.unknown-client',
     level: 'MUST',
-    area: 'auth',
     source: ['§5', 'D-06'],
     basis: 'standard',
     standard: 'RFC 6749 §5.2',
@@ -453,7 +436,6 @@ requirement(
   {
     id: 'createToken.grant-type',
     level: 'MUST',
-    area: 'auth',
     source: ['§4.1', 'D-06'],
     basis: 'standard',
     standard: 'RFC 6749 §5.2',
@@ -469,7 +451,6 @@ requirement(
   {
     id: 'createToken.scope',
     level: 'SHOULD',
-    area: 'auth',
     source: ['§2.9', 'D-07'],
     basis: 'decision',
     title: 'reports the granted scopes, or null for the default scope only',
@@ -491,7 +472,6 @@ requirement(
   {
     id: 'createToken.tokens-differ',
     level: 'MUST',
-    area: 'auth',
     source: ['§5', 'D-06'],
     basis: 'decision',
     title: 'issues a different opaque token on every request',
@@ -506,7 +486,6 @@ requirement(
   {
     id: 'createToken.expiry',
     level: 'MUST',
-    area: 'auth',
     source: ['§5', '§8', 'D-05'],
     basis: 'standard',
     standard: 'RFC 6749 §5.1 (expires_in), RFC 6750 §3.1 (invalid_token: 401)',
@@ -536,7 +515,6 @@ requirement(
   {
     id: 'createToken.lowercase-bearer',
     level: 'SHOULD',
-    area: 'auth',
     source: ['D-05'],
     basis: 'standard',
     standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1',
@@ -618,7 +596,6 @@ for (const operationId of ['createToken', 'createTokenAlias'])
       {
         id: `${operationId}.unreadable.${u.slug}`,
         level: 'MUST',
-        area: 'auth',
         source: u.source,
         ...u.basis,
         title: `answers 400 invalid_request to ${u.what}`,

@@ -243,7 +243,6 @@ skipping(
       {
         id: 'calculateShippingRates.request-fields',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', '§4.5'],
         basis: 'source',
         quote: 'The request is a POST whose body holds an object `delivery`',
@@ -266,7 +265,6 @@ skipping(
       {
         id: 'calculateShippingRates.request-schema',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', '§4.5', 'D-16'],
         basis: 'platform',
         title: "a rate request is a signed POST of JSON that matches the document's callback body and headers",
@@ -289,7 +287,6 @@ skipping(
       {
         id: 'calculateShippingRates.signature',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§5', 'D-16', 'D-18'],
         basis: 'platform',
         title: 'a rate request is signed with the secret of the client that registered the service',
@@ -310,7 +307,6 @@ skipping(
       {
         id: 'calculateShippingRates.delivery-totals',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', 'D-30', 'D-38'],
         basis: 'source',
         quote: 'Total gross packaged weight in grams',
@@ -343,7 +339,6 @@ skipping(
       {
         id: 'calculateShippingRates.delivery-totals.box',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', 'D-21', 'D-38'],
         basis: 'decision',
         title: 'the box of one line is in mm, the units standing on their footprint and stacked (D-21)',
@@ -363,7 +358,6 @@ skipping(
       {
         id: 'calculateShippingRates.dispatch-date-format',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10'],
         basis: 'source',
         quote: 'string `Y-m-d`',
@@ -382,7 +376,6 @@ skipping(
       {
         id: 'calculateShippingRates.dispatch-date',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', 'D-21', 'D-22'],
         basis: 'decision',
         title: 'dispatchDate is a Y-m-d weekday after today, and the answered delivery dates follow from it',
@@ -407,7 +400,6 @@ skipping(
       {
         id: 'calculateShippingRates.addresses',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', 'D-43'],
         basis: 'source',
         quote:
@@ -432,7 +424,6 @@ skipping(
         {
           id: `calculateShippingRates.prices-formatted-${c.currency.toLowerCase()}`,
           level: 'MUST',
-          area: 'callbacks',
           source: ['§2.10', 'D-22'],
           basis: 'standard',
           standard: 'ISO 4217 (minor units)',
@@ -518,7 +509,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.one-request-per-delivery',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5'],
       basis: 'source',
       quote: 'Each delivery gets its own rate request.',
@@ -545,7 +535,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.split-by-location',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', 'D-21'],
       basis: 'decision',
       title: 'a cart stocked at two locations is two deliveries, each with its own rate request from its own origin',
@@ -570,7 +559,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.common-options',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5'],
       basis: 'source',
       quote: 'presents the commonly available options',
@@ -610,7 +598,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.sum',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5'],
       basis: 'source',
       quote: 'aggregates the postage options and the total costs',
@@ -647,7 +634,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.sum-and-modifiers',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', 'D-22'],
       basis: 'decision',
       title:
@@ -685,7 +671,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.currency-conversion',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§2.10', '§7', 'D-22'],
       basis: 'source',
       quote: 'the service converts the prices rather than rejecting the response',
@@ -718,7 +703,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
       {
         id: `calculateCheckoutRates.totals-rounded-${c.currency.toLowerCase()}`,
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', '§7', 'D-22'],
         basis: 'decision',
         title: `the options of a ${c.currency} cart are rounded to ${digits} decimals (its minor units) after modifiers, and after converting an App's answer in another currency; its rate request matches the document`,
@@ -766,7 +750,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.app-extra-fields',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', '§7', 'D-59'],
       basis: 'decision',
       title:
@@ -784,7 +767,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.no-label-request',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5'],
       basis: 'source',
       quote: 'A rate request is a quotation only',
@@ -805,7 +787,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.landed-costs-included',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', 'D-59'],
       basis: 'decision',
       title: 'a rate that includes landed costs is offered at its whole price: duties are not separated from shipping',
@@ -841,7 +822,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.split-by-weight',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', 'D-21'],
       basis: 'decision',
       title:
@@ -894,7 +874,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.shipping-calculators',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', 'D-60'],
       basis: 'decision',
       title:
@@ -957,7 +936,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
       {
         id: `calculateCheckoutRates.drops-${mode}-app`,
         level: 'MUST',
-        area: 'callbacks',
         source: ['§7', '§4.5', 'D-22'],
         ...basis,
         title: `an App that answers mode=${mode} is left out silently; the other App's options are presented`,
@@ -1000,7 +978,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
       {
         id: `${operationId}.quantity-max`,
         level: 'MUST',
-        area: 'callbacks',
         source: ['D-65', 'D-20'],
         basis: 'decision',
         title: `refuses a cart line of more than ${MAX_QUANTITY} units with 422 naming its quantity`,
@@ -1018,7 +995,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'calculateCheckoutRates.max-deliveries',
       level: 'MUST',
-      area: 'callbacks',
       source: ['D-65', 'D-21', '§4.5'],
       basis: 'decision',
       title: `refuses a cart of more than ${MAX_DELIVERIES} deliveries with 422 naming data.items, asking no App`,
@@ -1044,7 +1020,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShippingLabel.one-per-box',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§2.11', '§4.5', 'D-49'],
       basis: 'source',
       quote: 'A label request covers one box.',
@@ -1083,7 +1058,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShippingLabel.request-schema',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§2.11', 'D-16', 'D-49'],
       basis: 'platform',
       title:
@@ -1119,7 +1093,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShipment.stores-labels',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§2.11', 'D-49'],
       basis: 'decision',
       title: 'each box keeps the label its own request was answered with; getShipment returns it',
@@ -1161,7 +1134,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShipment.app-extra-fields',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§2.11', '§4.5', 'D-59'],
       basis: 'decision',
       title: "a label answer carrying fields beyond the document's is stored, with the fields of §2.11 only",
@@ -1189,7 +1161,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShipment.no-labels-url',
       level: 'MUST',
-      area: 'callbacks',
       source: ['§4.5', 'D-49'],
       basis: 'source',
       quote: 'Label requests are sent only if the shipping service supplied `labelsUrl`.',
@@ -1212,7 +1183,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShipment.no-labels-url.status',
       level: 'MUST',
-      area: 'callbacks',
       source: ['D-49', 'D-58'],
       basis: 'decision',
       title:
@@ -1233,7 +1203,6 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
     {
       id: 'createShipment.label-failure',
       level: 'MUST',
-      area: 'callbacks',
       source: ['D-49'],
       basis: 'decision',
       title: 'a failing label request leaves its box labelStatus failed without failing the shipment',
@@ -1287,7 +1256,6 @@ skipping(
       {
         id: 'calculateShippingRates.manual-request',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§2.10', '§4.5', 'D-16', 'D-20'],
         basis: 'platform',
         title: "an operator-triggered rate request is a POST of JSON matching the document's callback body and headers",
@@ -1309,7 +1277,6 @@ skipping(
       {
         id: 'calculateShippingRates.manual-signature',
         level: 'MUST',
-        area: 'callbacks',
         source: ['§5', 'D-16', 'D-20'],
         basis: 'platform',
         title: "an operator-triggered rate request is signed with the registering client's secret",

@@ -186,7 +186,6 @@ const naming = (id: string, source: string[], title: string, body: (api: Api) =>
     {
       id: `${id}.naming`,
       level: 'MUST',
-      area: 'contacts',
       source: [...new Set([...source, 'D-02'])],
       basis: 'decision',
       title,
@@ -297,7 +296,6 @@ for (const { field, max } of limited) {
     {
       id,
       level: 'MUST',
-      area: 'contacts',
       source: limitSource(field),
       ...(quote ? { basis: 'source', quote } : { basis: 'decision' }),
       title: quote
@@ -333,7 +331,6 @@ for (const field of noHtml) {
     {
       id,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2'],
       basis: 'source',
       quote: 'no HTML',
@@ -355,7 +352,6 @@ requirement(
   {
     id: 'createContact.no-html.tags',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-13', 'D-26'],
     basis: 'decision',
     title: 'rejects HTML in a tag value',
@@ -380,7 +376,6 @@ for (const field of otherPatterns) {
       {
         id,
         level: 'MUST',
-        area: 'contacts',
         source: patternSource[field] ?? ['§2.2'],
         basis: 'decision',
         title: `rejects a ${field} outside its pattern with 422 naming contact.${field}`,
@@ -398,7 +393,6 @@ for (const field of otherPatterns) {
     {
       id,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2'],
       basis: 'source',
       quote,
@@ -437,7 +431,6 @@ for (const type of types.filter((t) => t !== 'hq')) {
     {
       id,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2'],
       basis: 'source',
       quote: 'Required when type is `guest` or `user`',
@@ -488,7 +481,6 @@ for (const field of alwaysRequired) {
     {
       id,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', 'D-29'],
       ...(quote ? { basis: 'source', quote } : { basis: 'decision' }),
       title: quote
@@ -519,7 +511,6 @@ requirement(
   {
     id: 'createContact.email-format',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2'],
     basis: 'source',
     quote: 'Valid email format',
@@ -544,7 +535,6 @@ requirement(
   {
     id: 'createContact.password',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', '§8'],
     basis: 'source',
     quote: 'Write only; never returned. 8 or more characters',
@@ -577,7 +567,6 @@ requirement(
   {
     id: 'createContact.password.status',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-11', 'D-28', 'D-55', 'D-02'],
     basis: 'decision',
     title:
@@ -602,7 +591,6 @@ requirement(
   {
     id: 'createContact.has-password',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-28', 'D-55'],
     basis: 'decision',
     title: 'hasPassword is false without a password and true once one is set by update',
@@ -622,7 +610,6 @@ requirement(
   {
     id: 'createContact.no-second-hq',
     level: 'MUST',
-    area: 'contacts',
     source: ['§3', '§8'],
     basis: 'source',
     quote: 'a new hq cannot be created',
@@ -645,7 +632,6 @@ requirement(
   {
     id: 'createContact.read-only',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-09', 'D-28'],
     basis: 'decision',
     title: `accepts and ignores the read-only fields ${readOnly.join(', ')}`,
@@ -673,7 +659,6 @@ requirement(
   {
     id: 'createContact.unset-null',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.1', '§2.2'],
     basis: 'source',
     quote: 'Unset optional values are returned as `null`',
@@ -692,7 +677,6 @@ requirement(
   {
     id: 'createContact.unset-null.defaults',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-25', 'D-26', 'D-28'],
     basis: 'decision',
     title:
@@ -714,7 +698,6 @@ requirement(
   {
     id: 'createContact.type-enum',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', '§3'],
     basis: 'source',
     quote: 'One of `branch`, `guest`, `hq`, `recipient`, `user`',
@@ -744,7 +727,6 @@ requirement(
   {
     id: 'createContact.website-relative',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-27'],
     basis: 'source',
     quote: "Optional absolute or relative path to the Contact's page",
@@ -763,7 +745,6 @@ requirement(
   {
     id: 'createContact.role-string-default-rule',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', '§3', 'D-25'],
     basis: 'decision',
     title:
@@ -783,7 +764,6 @@ requirement(
   {
     id: 'createContact.role-object',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', '§3', 'D-25'],
     basis: 'decision',
     title:
@@ -804,7 +784,6 @@ requirement(
   {
     id: 'createContact.role-unknown',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2'],
     basis: 'source',
     quote: 'New access roles cannot be created through a Contact',
@@ -848,7 +827,6 @@ requirement(
   {
     id: 'createContact.address-inherits',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-15'],
     basis: 'source',
     quote: 'The address inherits firstname, lastname and company from the Contact when they are not supplied',
@@ -878,7 +856,6 @@ requirement(
   {
     id: 'createContact.address-id-ignored',
     level: 'MUST',
-    area: 'contacts',
     source: ['§4.2', 'D-15'],
     basis: 'source',
     quote: 'An address object that carries an `id` on a new Contact yields a new address object.',
@@ -899,7 +876,6 @@ requirement(
   {
     id: 'createContact.tags',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', '§4.2'],
     basis: 'source',
     quote: 'Only the built-in tag type `contact` is accepted',
@@ -938,7 +914,6 @@ for (const field of keypadFields) {
     {
       id: `createContact.keypad.${field}`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', 'D-14'],
       basis: 'decision',
       title: `converts letters in ${field} to keypad digits`,
@@ -959,7 +934,6 @@ for (const field of dateFields) {
     {
       id,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.1', '§2.2'],
       basis: 'source',
       quote: 'Date-only fields use `yyyy-mm-dd`',
@@ -983,7 +957,6 @@ requirement(
   {
     id: 'createContact.created-atom',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.1', '§2.2'],
     basis: 'source',
     quote: 'Date-time fields on Contacts are received and supplied in ATOM format',
@@ -1003,7 +976,6 @@ requirement(
   {
     id: 'createContact.created-atom.offset',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.1', 'D-10'],
     basis: 'decision',
     title:
@@ -1021,7 +993,6 @@ requirement(
   {
     id: 'createContact.ids',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.1', '§2.2', 'D-27'],
     basis: 'source',
     quote: 'numeric, non-sequential system ID',
@@ -1043,7 +1014,6 @@ requirement(
   {
     id: 'createContact.unicode-lastname',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2'],
     basis: 'source',
     quote: 'any unicode letter allowed',
@@ -1063,7 +1033,6 @@ for (const [form, value] of [
     {
       id: `createContact.thumbnail.${form}`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', 'D-24'],
       basis: 'source',
       quote: 'a data URI or base64 string of the image',
@@ -1083,7 +1052,6 @@ requirement(
   {
     id: 'createContact.thumbnail.content-uri',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2'],
     basis: 'source',
     quote: 'On GET it is an absolute CDN URL',
@@ -1098,7 +1066,6 @@ requirement(
   {
     id: 'createContact.thumbnail.content-uri.path',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-24'],
     basis: 'decision',
     title: 'a thumbnail sent as a ~/content/ URI is kept: read back as {base_url}/content/ and the rest of the URI',
@@ -1115,7 +1082,6 @@ requirement(
   {
     id: 'createContact.thumbnail.download',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2', 'D-24'],
     basis: 'source',
     quote: 'the service downloads the image and renames it into a content URI',
@@ -1146,7 +1112,6 @@ requirement(
   {
     id: 'createContact.thumbnail-invalid',
     level: 'MUST',
-    area: 'contacts',
     source: ['D-24'],
     basis: 'decision',
     title: 'a thumbnail that is not an image is a 422',
@@ -1164,7 +1129,6 @@ requirement(
   {
     id: 'createContact.reference-unique',
     level: 'MUST',
-    area: 'contacts',
     source: ['§2.2'],
     basis: 'source',
     quote: 'Optional unique reference',
@@ -1205,7 +1169,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.partial`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2', 'D-11', 'D-51', 'D-55'],
       basis: 'decision',
       title: "applies the document's update example: given fields change, absent fields keep their value",
@@ -1233,7 +1196,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.type-required`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', '§3'],
       basis: 'source',
       quote: 'Required on every request',
@@ -1258,7 +1220,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.names-after-merge`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', 'D-29', 'D-55'],
       basis: 'decision',
       title: 'a user whose update clears a required name is a 422',
@@ -1277,7 +1238,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.roles-replace`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2'],
       basis: 'source',
       quote: 'existing grants absent from the list are dropped',
@@ -1303,7 +1263,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.address-added`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2', '§2.2'],
       basis: 'source',
       quote: 'If the Contact has no primary address, an included address is added.',
@@ -1332,7 +1291,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.address-added.merge`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2', 'D-15'],
       basis: 'decision',
       title: 'an address sent for a contact that has one is merged into it, keeping its id and the fields not sent',
@@ -1357,7 +1315,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.no-hq`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§3'],
       basis: 'source',
       quote: 'Exactly one exists',
@@ -1382,7 +1339,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.tags-replace`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2', 'D-26', 'D-55'],
       basis: 'decision',
       title: "tags on update replace the contact's tags; another tag type is a 422",
@@ -1404,7 +1360,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.round-trip`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', '§4.2', 'D-09', 'D-15', 'D-24', 'D-25', 'D-55'],
       basis: 'decision',
       title: 'what get returns, sent back unchanged as {contact: …}, is accepted and changes nothing',
@@ -1422,7 +1377,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.round-trip-change`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', '§4.2', 'D-09'],
       basis: 'decision',
       title:
@@ -1444,7 +1398,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.address-null`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§2.2', '§4.2', 'D-15', 'D-55'],
       basis: 'decision',
       title: 'address null removes the primary address, and changes nothing on a contact without one',
@@ -1464,7 +1417,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.tags-empty`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2'],
       basis: 'source',
       quote: 'whose value is an array of zero or more strings',
@@ -1484,7 +1436,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.tags-empty.removes`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2', 'D-26', 'D-55', 'D-02'],
       basis: 'decision',
       title: 'tags {contact: []} removes every tag (a given tags replaces them); tags [] is a 422 naming contact.tags',
@@ -1501,7 +1452,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.deleted-not-found`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§4.2'],
       basis: 'standard',
       standard: 'RFC 9110 §15.5.5',
@@ -1517,7 +1467,6 @@ for (const operationId of updates) {
     {
       id: `${operationId}.deleted-not-found.envelope`,
       level: 'MUST',
-      area: 'contacts',
       source: ['§7', 'D-04', 'D-02'],
       basis: 'decision',
       title: 'an update of a deleted contact answers 404 in the error envelope with error.not-found',
@@ -1534,7 +1483,6 @@ requirement(
   {
     id: 'updateContactPost.same-as-put',
     level: 'MUST',
-    area: 'contacts',
     source: ['§4.2'],
     basis: 'source',
     quote: 'for the same operation',
@@ -1575,7 +1523,6 @@ requirement(
   {
     id: 'getContact.reads-back',
     level: 'MUST',
-    area: 'contacts',
     source: ['§4.2', 'D-11'],
     basis: 'platform',
     title: 'get answers the contact exactly as add answered it',
@@ -1590,7 +1537,6 @@ requirement(
   {
     id: 'deleteContact.gone',
     level: 'MUST',
-    area: 'contacts',
     source: ['§4.2'],
     basis: 'standard',
     standard: 'RFC 9110 §15.5.5',
@@ -1607,7 +1553,6 @@ requirement(
   {
     id: 'deleteContact.gone.status',
     level: 'MUST',
-    area: 'contacts',
     source: ['§4.2', 'D-04', 'D-11', 'D-02'],
     basis: 'decision',
     title:
@@ -1628,7 +1573,6 @@ requirement(
   {
     id: 'updateContact.hq-stays',
     level: 'MUST',
-    area: 'contacts',
     source: ['§3'],
     basis: 'source',
     quote: 'Exactly one exists, created with the website',
@@ -1674,7 +1618,6 @@ for (const p of exactFilters) {
     {
       id: `searchContacts.filter.${p.name}`,
       level: 'MUST',
-      area: 'contacts',
       source: ['D-11'],
       basis: 'platform',
       title: `${p.name} finds the contacts whose ${f.field} equals it${f.caseInsensitive ? ' (case-insensitively)' : ''}`,
@@ -1701,7 +1644,6 @@ requirement(
   {
     id: 'searchContacts.q',
     level: 'MUST',
-    area: 'contacts',
     source: ['D-11'],
     basis: 'platform',
     title: 'q finds contacts by a case-insensitive substring of firstname, lastname, email or company',
@@ -1721,7 +1663,6 @@ requirement(
   {
     id: 'searchContacts.empty',
     level: 'MUST',
-    area: 'contacts',
     source: ['§7', 'D-11'],
     basis: 'platform',
     title: 'a search without matches answers 200 with contacts: []',
@@ -1736,7 +1677,6 @@ requirement(
   {
     id: 'searchContacts.bad-date',
     level: 'MUST',
-    area: 'contacts',
     source: ['D-11', 'D-02'],
     basis: 'decision',
     title: 'a leaveDate that is not yyyy-mm-dd is a 422 naming leaveDate',

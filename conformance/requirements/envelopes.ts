@@ -98,7 +98,6 @@ for (const o of lists) {
     {
       id: `${o.operationId}.envelope`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['§2.1', '§7'],
       basis: 'source',
       quote: 'List (search) response envelope (all v2 list endpoints)',
@@ -117,7 +116,6 @@ for (const o of lists) {
     {
       id: `${o.operationId}.page-zero`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['D-03', 'D-02'],
       basis: 'decision',
       title: 'rejects page=0 with 422 naming page',
@@ -135,7 +133,6 @@ for (const o of lists) {
     {
       id: `${o.operationId}.unknown-parameter`,
       level: 'SHOULD',
-      area: 'envelopes',
       source: ['D-41'],
       basis: 'decision',
       title: 'rejects an unknown query parameter with 422 instead of ignoring it',
@@ -153,7 +150,6 @@ for (const o of lists) {
     {
       id: `${o.operationId}.unknown-parameter.prototype-keys`,
       level: 'SHOULD',
-      area: 'envelopes',
       source: ['D-41'],
       basis: 'decision',
       title: 'rejects `__proto__` and `constructor` as query keys with 422 naming them, like any unknown parameter',
@@ -171,7 +167,6 @@ for (const o of lists) {
     {
       id: `${o.operationId}.too-many-parameters`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['D-64', 'D-02'],
       basis: 'decision',
       title: `rejects more than ${MAX_QUERY_PARAMETERS} query parameters with 422 naming query, before reading them`,
@@ -191,7 +186,6 @@ for (const o of byId) {
     {
       id: `${o.operationId}.not-found`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['§4'],
       basis: 'standard',
       standard: 'RFC 9110 §15.5.5',
@@ -211,7 +205,6 @@ for (const o of byId) {
     {
       id: `${o.operationId}.not-found.envelope`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['§7', 'D-04', 'D-02'],
       basis: 'decision',
       title: `${o.method} of an unknown id answers 404 in the error envelope`,
@@ -232,7 +225,6 @@ for (const o of withBody) {
     {
       id: `${o.operationId}.malformed-json`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['D-02', 'D-48'],
       basis: 'decision',
       title: 'answers 400 in the error envelope to malformed JSON',
@@ -249,7 +241,6 @@ for (const o of withBody) {
     {
       id: `${o.operationId}.content-type`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['D-02', 'D-48'],
       basis: 'decision',
       title: 'answers 415 to a body that is not JSON',
@@ -267,7 +258,6 @@ for (const o of withBody) {
       {
         id: `${o.operationId}.${u.slug}`,
         level: 'MUST',
-        area: 'envelopes',
         source: u.source,
         basis: 'decision',
         title: u.title,
@@ -284,7 +274,6 @@ for (const o of withBody) {
     {
       id: `${o.operationId}.unknown-field`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['D-09', 'D-02'],
       basis: 'decision',
       title: 'rejects an unknown field with 422 naming it',
@@ -301,7 +290,6 @@ for (const o of withBody) {
     {
       id: `${o.operationId}.too-large`,
       level: 'MUST',
-      area: 'envelopes',
       source: ['D-48'],
       basis: 'decision',
       title: 'answers 413 to a body over 1 MiB',
@@ -320,7 +308,6 @@ requirement(
   {
     id: 'routing.unknown-route',
     level: 'MUST',
-    area: 'envelopes',
     source: ['§9'],
     basis: 'standard',
     standard: 'RFC 9110 §15.5.5',
@@ -334,7 +321,6 @@ requirement(
   {
     id: 'routing.unknown-route.envelope',
     level: 'MUST',
-    area: 'envelopes',
     source: ['D-48', 'D-02'],
     basis: 'decision',
     title: 'an unknown route answers 404 in the error envelope',
@@ -348,7 +334,6 @@ requirement(
   {
     id: 'routing.headers-too-large',
     level: 'MUST',
-    area: 'envelopes',
     source: ['D-64'],
     basis: 'decision',
     title: 'answers 431 to request headers over 16 KiB',
@@ -364,7 +349,6 @@ requirement(
   {
     id: 'routing.wrong-method',
     level: 'MUST',
-    area: 'envelopes',
     source: ['D-48', 'D-02'],
     basis: 'decision',
     title: 'a known path with another method answers 405 with Allow',

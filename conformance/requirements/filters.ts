@@ -335,7 +335,6 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.date-time-input`,
           level: 'MUST',
-          area: 'filters',
           source: ['§4.4', 'D-10'],
           basis: 'decision',
           title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
@@ -358,7 +357,6 @@ for (const list of lists) {
       {
         id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`,
         level: 'MUST',
-        area: 'filters',
         source: sourceOf(filter),
         basis: 'source',
         quote: quoteOf(list, filter),
@@ -385,7 +383,6 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.${filter.name}.empty`,
           level: 'MUST',
-          area: 'filters',
           source: ['§4.4'],
           basis: 'source',
           quote: quoteOf(list, filter),
@@ -416,7 +413,6 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.${filter.name}.quoted-comma`,
           level: 'MUST',
-          area: 'filters',
           source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])],
           ...basis,
           title: `${filter.name} reads a value wrapped in double quotes as one value, commas included`,
@@ -442,7 +438,6 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.${filter.name}.case-insensitive`,
           level: 'MUST',
-          area: 'filters',
           source: ['§4.4'],
           basis: 'source',
           quote: quoteOf(list, filter),
@@ -486,7 +481,6 @@ for (const list of lists) {
       {
         id: `${list.operationId}.filter.combined`,
         level: 'MUST',
-        area: 'filters',
         source: ['§4.4', 'D-62'],
         basis: 'decision',
         title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
@@ -541,7 +535,6 @@ for (const list of lists) {
     {
       id: `${list.operationId}.filter.no-match`,
       level: 'MUST',
-      area: 'filters',
       source: ['§7', '§2.1'],
       basis: 'source',
       quote: 'A list search with no matches is a success with an empty `data` array.',
@@ -559,7 +552,6 @@ for (const list of lists) {
     {
       id: `${list.operationId}.filter.no-match.total-pages`,
       level: 'MUST',
-      area: 'filters',
       source: ['§2.1', 'D-03'],
       basis: 'decision',
       title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))',

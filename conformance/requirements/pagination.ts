@@ -62,7 +62,6 @@ for (const o of paginated) {
     {
       id: `${o.operationId}.pagination.limit-range`,
       level: 'MUST',
-      area: 'pagination',
       source: ['D-03', 'D-02'],
       basis: 'decision',
       title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit`,
@@ -82,7 +81,6 @@ for (const o of paginated) {
     {
       id: `${o.operationId}.pagination.page-range`,
       level: 'MUST',
-      area: 'pagination',
       source: ['D-03', 'D-02'],
       basis: 'decision',
       title: 'rejects page=0, page=-1 and page=abc with 422 naming page',
@@ -98,7 +96,6 @@ for (const o of paginated) {
     {
       id: `${o.operationId}.pagination.max-limit`,
       level: 'MUST',
-      area: 'pagination',
       source: ['D-03'],
       basis: 'decision',
       title: `accepts limit=${limit.maximum}`,
@@ -117,7 +114,6 @@ for (const o of paginated) {
     {
       id: `${o.operationId}.pagination.past-end`,
       level: 'MUST',
-      area: 'pagination',
       source: ['D-03', '§7'],
       basis: 'decision',
       title: 'a page past the end answers 200 with no items',
@@ -141,7 +137,6 @@ for (const o of paginated) {
       {
         id: `${o.operationId}.pagination.first-page`,
         level: 'MUST',
-        area: 'pagination',
         source: ['§2.1', '§8'],
         basis: 'source',
         quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`',
@@ -165,7 +160,6 @@ for (const o of paginated) {
       {
         id: `${o.operationId}.pagination.default-limit`,
         level: 'MUST',
-        area: 'pagination',
         source: ['D-03', '§8'],
         basis: 'decision',
         title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
@@ -193,7 +187,6 @@ for (const o of walkable) {
     {
       id: `${o.operationId}.pagination.walk`,
       level: 'MUST',
-      area: 'pagination',
       source: ['D-03', '§2.1', '§8'],
       basis: 'platform',
       title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right`,
@@ -210,7 +203,6 @@ for (const o of walkable) {
     {
       id: `${o.operationId}.pagination.walk.order`,
       level: 'MUST',
-      area: 'pagination',
       source: ['D-03'],
       basis: 'decision',
       title: `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty`,

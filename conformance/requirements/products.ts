@@ -80,7 +80,6 @@ for (const c of statusCases) {
     {
       id: `getProduct.status.${c.slug}`,
       level: 'MUST',
-      area: 'products',
       source: ['§3', '§2.3'],
       basis: 'source',
       quote: STATUS_RULE,
@@ -103,7 +102,6 @@ requirement(
   {
     id: 'getProduct.status.at-request-time',
     level: 'MUST',
-    area: 'products',
     source: ['§3'],
     basis: 'source',
     quote: STATUS_RULE,
@@ -132,7 +130,6 @@ requirement(
   {
     id: 'getProduct.publish-window-shape',
     level: 'MUST',
-    area: 'products',
     source: ['§2.1', 'D-10'],
     basis: 'decision',
     title: 'returns createdOn, modifiedOn and the publish window as date-times YYYY-MM-DDTHH:MM:SS±hh:mm',
@@ -148,7 +145,6 @@ requirement(
   {
     id: 'updateProduct.status-follows',
     level: 'MUST',
-    area: 'products',
     source: ['§3'],
     basis: 'source',
     quote: STATUS_RULE,
@@ -178,7 +174,6 @@ requirement(
   {
     id: 'updateProduct.status-read-only',
     level: 'MUST',
-    area: 'products',
     source: ['§3'],
     basis: 'source',
     quote: NOT_SET,
@@ -198,7 +193,6 @@ requirement(
   {
     id: 'updateProduct.sku-unique',
     level: 'MUST',
-    area: 'products',
     source: ['D-37'],
     basis: 'decision',
     title: "refuses changing a sku to another product's sku in any case with 422 error.unique",
@@ -224,7 +218,6 @@ requirement(
   {
     id: 'updateProduct.other-offset',
     level: 'MUST',
-    area: 'products',
     source: ['§2.1'],
     basis: 'source',
     quote: WITH_OFFSET,
@@ -248,7 +241,6 @@ requirement(
   {
     id: 'createProduct.status-read-only',
     level: 'MUST',
-    area: 'products',
     source: ['§3'],
     basis: 'source',
     quote: NOT_SET,
@@ -277,7 +269,6 @@ requirement(
   {
     id: 'createProduct.status-read-only.accepted',
     level: 'MUST',
-    area: 'products',
     source: ['D-09'],
     basis: 'decision',
     title: 'an add whose body carries a status (a read-only field) is accepted, the status ignored',
@@ -295,7 +286,6 @@ requirement(
   {
     id: 'createProduct.date-time-input',
     level: 'MUST',
-    area: 'products',
     source: ['§2.1', 'D-10'],
     basis: 'decision',
     title:
@@ -335,7 +325,6 @@ requirement(
   {
     id: 'createProduct.nulls',
     level: 'MUST',
-    area: 'products',
     source: ['§2.1', '§2.3'],
     basis: 'source',
     quote: 'Unset optional values are returned as `null`.',
@@ -360,7 +349,6 @@ requirement(
   {
     id: 'createProduct.defaults',
     level: 'MUST',
-    area: 'products',
     source: ['D-39', 'D-50', 'D-61'],
     basis: 'decision',
     title:
@@ -383,7 +371,6 @@ requirement(
   {
     id: 'createProduct.sku-unique',
     level: 'MUST',
-    area: 'products',
     source: ['§4.4', 'D-37'],
     basis: 'decision',
     title: 'refuses a second product with the same sku in lower case with 422 error.unique naming sku',
@@ -405,7 +392,6 @@ requirement(
   {
     id: 'createProduct.other-offset',
     level: 'MUST',
-    area: 'products',
     source: ['§2.1'],
     basis: 'source',
     quote: WITH_OFFSET,
@@ -421,7 +407,6 @@ requirement(
   {
     id: 'createProduct.utc',
     level: 'SHOULD',
-    area: 'products',
     source: ['D-10'],
     basis: 'decision',
     title: 'writes date-times in UTC (+00:00)',

@@ -294,7 +294,6 @@ for (const family of families) {
     {
       id: `${family.create.operationId}.lifecycle`,
       level: 'MUST',
-      area: 'resources',
       source: ['§4.3', ...family.create.source.filter((s) => s !== '§4.3')],
       basis: 'source',
       quote: 'Each resource has list, get, add, update and delete operations.',
@@ -342,7 +341,6 @@ for (const family of families) {
     {
       id: `${family.create.operationId}.lifecycle.status`,
       level: 'MUST',
-      area: 'resources',
       source: ['D-01'],
       basis: 'platform',
       title: `add answers 201 and update 200 with the single-resource envelope of the stored ${family.schemaName}`,
@@ -368,7 +366,6 @@ for (const family of families) {
       {
         id: `${family.create.operationId}.required.${field}`,
         level: 'MUST',
-        area: 'resources',
         source: ['D-39', 'D-02'],
         basis: 'decision',
         title: `refuses an add without ${field} with 422 naming it`,
@@ -386,7 +383,6 @@ for (const family of families) {
       {
         id: `${family.create.operationId}.required.${group.join('-or-')}`,
         level: 'MUST',
-        area: 'resources',
         source: ['D-39', 'D-31', 'D-02'],
         basis: 'decision',
         title: `refuses an add without any of ${group.join(', ')} with 422 naming one`,
@@ -407,7 +403,6 @@ for (const family of families) {
     {
       id: `${family.get.operationId}.all-properties`,
       level: 'MUST',
-      area: 'resources',
       source: ['§2.1', 'D-39'],
       basis: 'decision',
       title: `returns every property of ${family.schemaName} after a minimal add, unset optional values as null`,
@@ -429,7 +424,6 @@ for (const family of families) {
     {
       id: `${family.get.operationId}.date-time-shape`,
       level: 'MUST',
-      area: 'resources',
       source: ['§2.1', 'D-10'],
       basis: 'decision',
       title: 'returns date-times as YYYY-MM-DDTHH:MM:SS±hh:mm',
@@ -450,7 +444,6 @@ for (const family of families) {
       {
         id: `${family.get.operationId}.other-parent`,
         level: 'MUST',
-        area: 'resources',
         source: ['D-04'],
         basis: 'decision',
         title: `an item reached through another ${family.parents.join('/')} answers 404 on get, update and delete, and stays`,
@@ -477,7 +470,6 @@ for (const family of families) {
     {
       id: `${family.update.operationId}.round-trip`,
       level: 'MUST',
-      area: 'resources',
       source: ['D-09', 'D-01'],
       basis: 'decision',
       title: `accepts a ${family.schemaName} sent back as get returned it (read-only fields ${readOnly(family).join(', ')} included and ignored); only what was changed changes`,
@@ -526,7 +518,6 @@ for (const family of families) {
     {
       id: `${family.del.operationId}.id-not-reused`,
       level: 'MUST',
-      area: 'resources',
       source: ['§4.3', 'D-04'],
       basis: 'decision',
       title: `delete answers 204 without a body; an add right after deleting the newest ${family.schemaName} never gets the deleted id, which answers 404`,
@@ -555,7 +546,6 @@ requirement(
   {
     id: 'updateShippingService.round-trip',
     level: 'MUST',
-    area: 'resources',
     source: ['D-09', 'D-18'],
     basis: 'decision',
     title:
@@ -601,7 +591,6 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
     {
       id: `${family.list.operationId}.built-ins`,
       level: 'MUST',
-      area: 'resources',
       source,
       basis: 'decision',
       title: `lists the built-in ${family.schemaName}s with isBuiltIn true`,
@@ -619,7 +608,6 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
     {
       id: `${family.update.operationId}.built-in`,
       level: 'MUST',
-      area: 'resources',
       source,
       basis: 'decision',
       title: `refuses to change a built-in ${family.schemaName} with 422 error.built-in; it stays unchanged`,
@@ -639,7 +627,6 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
     {
       id: `${family.del.operationId}.built-in`,
       level: 'MUST',
-      area: 'resources',
       source,
       basis: 'decision',
       title: `refuses to delete a built-in ${family.schemaName} with 422 error.built-in; it stays`,
@@ -1029,7 +1016,6 @@ requirement(
   {
     id: 'createSpecification.title-unique-any-case',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.12', 'D-32'],
     basis: 'decision',
     title: 'a heading title already used in another letter case is a 422 error.unique',
@@ -1053,7 +1039,6 @@ requirement(
   {
     id: 'createProductMedia.one-primary',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.7', 'D-46'],
     basis: 'decision',
     title: "setting isPrimary on a media item clears it on the product's other items",
@@ -1081,7 +1066,6 @@ requirement(
   {
     id: 'createProductPrice.is-current',
     level: 'MUST',
-    area: 'resources',
     source: ['D-30'],
     basis: 'decision',
     title: "isCurrent is true only while now is inside the price's startOn/endOn window",
@@ -1110,7 +1094,6 @@ requirement(
   {
     id: 'createProductPrice.unknown-access-role',
     level: 'MUST',
-    area: 'resources',
     source: ['D-52', 'D-02'],
     basis: 'decision',
     title: 'an accessRoleId that names no access role is a 422 error.reference-not-found naming data.accessRoleId',
@@ -1143,7 +1126,6 @@ requirement(
   {
     id: 'createInventory.unique-location',
     level: 'MUST',
-    area: 'resources',
     source: ['D-43'],
     basis: 'decision',
     title: 'refuses a second entry for the same product and location with 422 error.unique',
@@ -1165,7 +1147,6 @@ requirement(
   {
     id: 'createInventory.unknown-product',
     level: 'MUST',
-    area: 'resources',
     source: ['D-52'],
     basis: 'decision',
     title: 'refuses an unknown productId with 422 error.reference-not-found',
@@ -1182,7 +1163,6 @@ requirement(
   {
     id: 'createInventory.available',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.4', 'D-43', 'D-54'],
     basis: 'decision',
     title: 'quantityAvailable is quantityInStock − quantityReserved, after add and update',
@@ -1212,7 +1192,6 @@ requirement(
   {
     id: 'createInventory.current-stock',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.3', '§2.4', 'D-43'],
     basis: 'decision',
     title: "the product's currentStock follows its inventory entries (sum over locations)",
@@ -1235,7 +1214,6 @@ requirement(
   {
     id: 'deleteInventory.current-stock',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.4', 'D-43'],
     basis: 'decision',
     title: "deleting an entry takes its stock out of the product's currentStock",
@@ -1267,7 +1245,6 @@ requirement(
   {
     id: 'getWebhook.scoped-to-client',
     level: 'MUST',
-    area: 'resources',
     source: ['§5', '§6'],
     basis: 'source',
     quote: 'Subscriptions are scoped to the App client that owns them.',
@@ -1297,7 +1274,6 @@ requirement(
   {
     id: 'getWebhook.scoped-to-client.not-found',
     level: 'MUST',
-    area: 'resources',
     source: ['§6', 'D-45'],
     basis: 'decision',
     title: "another App client's webhook answers 404 on get, update and delete, and is absent from its full list",
@@ -1323,7 +1299,6 @@ requirement(
   {
     id: 'createWebhook.uri-scheme',
     level: 'MUST',
-    area: 'resources',
     source: ['D-19'],
     basis: 'platform',
     title:
@@ -1353,7 +1328,6 @@ requirement(
   {
     id: 'createWebhook.api-version',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.8', '§9', 'D-45'],
     basis: 'source',
     quote: 'a `v2` value is returned',
@@ -1373,7 +1347,6 @@ requirement(
   {
     id: 'createRedirect.url-target-required',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.5', 'D-44'],
     basis: 'decision',
     title: 'refuses a url redirect without target with 422 naming target',
@@ -1392,7 +1365,6 @@ requirement(
   {
     id: 'createRedirect.resource-id-required',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.5', 'D-44'],
     basis: 'decision',
     title: 'refuses a product redirect without resourceId with 422 naming resourceId',
@@ -1422,7 +1394,6 @@ requirement(
   {
     id: 'getRedirect.dynamic-target',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.5', '§4.4'],
     basis: 'source',
     quote: "so later changes to the target's URL do not create chained redirects",
@@ -1452,7 +1423,6 @@ requirement(
   {
     id: 'getRedirect.dynamic-target.url',
     level: 'MUST',
-    area: 'resources',
     source: ['§2.5', 'D-44', 'D-09'],
     basis: 'decision',
     title:
@@ -1485,7 +1455,6 @@ requirement(
   {
     id: 'deleteProduct.cascade',
     level: 'MUST',
-    area: 'resources',
     source: ['D-40'],
     basis: 'decision',
     title: 'deleting a product deletes its prices, media, downloads, specifications and inventory',

@@ -151,7 +151,6 @@ together(
         {
           id: `createEventDelivery.${l.resource}-lifecycle`,
           level: 'MUST',
-          area: 'webhooks',
           source: ['§6', 'D-17'],
           basis: 'platform',
           title: `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata`,
@@ -185,7 +184,6 @@ together(
       {
         id: 'createEventDelivery.headers',
         level: 'MUST',
-        area: 'webhooks',
         source: ['§6', 'D-16'],
         basis: 'platform',
         title: 'a delivery carries every header the document lists for the webhook, consistent with its body',
@@ -213,7 +211,6 @@ together(
       {
         id: 'createEventDelivery.signature',
         level: 'MUST',
-        area: 'webhooks',
         source: ['§5', 'D-16'],
         basis: 'platform',
         title: "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))",
@@ -235,7 +232,6 @@ together(
       {
         id: 'createEventDelivery.retry',
         level: 'MUST',
-        area: 'webhooks',
         source: ['D-23', 'D-16'],
         basis: 'decision',
         title:
@@ -258,7 +254,6 @@ together(
       {
         id: 'createEventDelivery.retry-stops',
         level: 'MUST',
-        area: 'webhooks',
         source: ['D-23'],
         basis: 'decision',
         title: 'retries stop once the receiver answered 2xx (mode=fail&times=2)',
@@ -302,7 +297,6 @@ together(
       {
         id: 'createEventDelivery.inactive',
         level: 'MUST',
-        area: 'webhooks',
         source: ['§6', 'D-23'],
         basis: 'source',
         quote: '`isActive` controls whether it is active',
@@ -334,7 +328,6 @@ together(
       {
         id: 'createEventDelivery.failing-receiver',
         level: 'MUST',
-        area: 'webhooks',
         source: ['D-23'],
         basis: 'decision',
         title: 'a failing receiver neither fails nor slows the API call that caused the event',
@@ -397,7 +390,6 @@ together(() => {
       {
         id: `createWebhook.pattern.${pt.slug}`,
         level: 'MUST',
-        area: 'webhooks',
         source: ['§6', 'D-17'],
         basis: 'platform',
         title: `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match`,
@@ -453,7 +445,6 @@ for (const f of foreign) {
     {
       id: `${f.operationId}.other-client`,
       level: 'MUST',
-      area: 'webhooks',
       source: ['§5', '§6', 'D-45'],
       basis: 'source',
       quote,
@@ -481,7 +472,6 @@ for (const f of foreign) {
       {
         id: `${f.operationId}.other-client.status`,
         level: 'MUST',
-        area: 'webhooks',
         source: ['§6', 'D-45'],
         basis: 'decision',
         title: "another App client's webhook answers 404, as if it did not exist",

@@ -1,13 +1,14 @@
-// The bench's suite rows (issue 16, items 3 and 4): the conformance suite against the reference server it starts,
-// once as it is, once against a server whose creates answer 200 instead of 201 (the fault envelopes.createAnswers200
-// of the issue; since the fixtures' creates only make data, 43 requirements fail), and once against a server that
-// fails over half the requirements (envelopes.errorWithoutSuccess: every error answer lacks `success`). Playwright
+// The bench's suite rows (issue 16, items 3 and 4; issue 23): the conformance suite against the reference server it
+// starts, once as it is, once against a server whose creates answer 200 instead of 201 (the fault
+// envelopes.createAnswers200; since the fixtures' creates only make data, 43 requirements fail), once against a server
+// that fails over half the requirements (envelopes.errorWithoutSuccess: every error answer lacks `success`), and once
+// against the Prism mock (`npm run mock`), a target that is not ours and fails most requirements. Playwright
 // replaces its worker after each failed test. `node scripts/bench/suite.ts` times them alone and prints them;
 // `npm run bench` runs them last.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, root } from '../run.ts';
+import { bin, freePort, root } from '../run.ts';
 
 /** One timed run: wall seconds, and its requirements by outcome. */
 export interface SuiteRun {
@@ -15,6 +16,10 @@ export interface SuiteRun {
   requirements: number;
   passed: number;
   failed: number;
+  /** Requirements the run did not get to (`not-run`). */
+  notRun: number;
+  /** Whether results.json, summary.md and junit.xml were all written. */
+  reports: boolean;
   exitCode: number;
 }
 export interface SuiteRows {
@@ -23,6 +28,8 @@ export interface SuiteRows {
   failing: SuiteRun;
   /** Against envelopes.errorWithoutSuccess: more than half the requirements fail. */
   halfFailing: SuiteRun;
+  /** Against the Prism mock on the bundled document: a target that is not ours. */
+  mock: SuiteRun;
   /**
    * Playwright's own price of a failed test, with no code of ours: a bare project of FLOOR_TESTS trivial tests in one
    * worker, all passing and all failing; (failing − passing) ÷ FLOOR_TESTS is what replacing a worker costs.
@@ -35,7 +42,7 @@ export const FAILING_FAULT = 'envelopes.createAnswers200';
 /** The fault of the half-failing row: an error envelope without `success` fails every requirement that sees an error. */
 export const HALF_FAILING_FAULT = 'envelopes.errorWithoutSuccess';
 
-function time(name: string, env: Record<string, string>): Promise<SuiteRun> {
+function time(name: string, env: Record<string, string>, target = ''): Promise<SuiteRun> {
   const dir = join(root, 'reports/bench', name);
   const t0 = Date.now();
   return new Promise((resolve) =>
@@ -45,7 +52,7 @@ function time(name: string, env: Record<string, string>): Promise<SuiteRun> {
       env: {
         ...process.env,
         ...env,
-        TARGET_URL: '',
+        TARGET_URL: target,
         CONFORMANCE_REPORT_DIR: dir,
         PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
       },
@@ -60,10 +67,32 @@ function time(name: string, env: Record<string, string>): Promise<SuiteRun> {
         requirements: rows.length,
         passed: rows.filter((r) => r.status === 'pass').length,
         failed: rows.filter((r) => r.status === 'fail' || r.status === 'error').length,
+        notRun: rows.filter((r) => r.status === 'not-run').length,
+        reports: ['results.json', 'summary.md', 'junit.xml'].every((f) => existsSync(join(dir, f))),
         exitCode: code ?? 1,
       });
     }),
   );
+}
+
+/** Prism on the bundled document (`npm run mock`), on a free port; resolves once it answers. */
+async function prism(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(bin('prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), 'openapi/dist/openapi.json'], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`${url}/api/v2/products.json`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('the Prism mock did not answer within 30 s');
 }
 
 const FLOOR_TESTS = 20;
@@ -107,11 +136,14 @@ export async function suiteRows(): Promise<SuiteRows> {
   const passing = await time('conformance', { FAULTS: '' });
   const failing = await time('conformance-failing', { FAULTS: FAILING_FAULT });
   const halfFailing = await time('conformance-half-failing', { FAULTS: HALF_FAILING_FAULT });
-  return { passing, failing, halfFailing, floor: await floor() };
+  const mockServer = await prism();
+  const mock = await time('conformance-mock', {}, mockServer.url);
+  mockServer.child.kill();
+  return { passing, failing, halfFailing, mock, floor: await floor() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { passing, failing, halfFailing, floor: bare } = await suiteRows();
+  const { passing, failing, halfFailing, mock, floor: bare } = await suiteRows();
   const line = (label: string, r: SuiteRun) =>
     `${label}: ${r.seconds.toFixed(1)} s, ${r.passed} passed, ${r.failed} failed of ${r.requirements} (exit ${r.exitCode})`;
   console.log(line('passing', passing));
@@ -119,6 +151,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`failing ÷ passing: ${(failing.seconds / passing.seconds).toFixed(2)}×`);
   console.log(line(`half failing (${HALF_FAILING_FAULT})`, halfFailing));
   console.log(`half failing ÷ passing: ${(halfFailing.seconds / passing.seconds).toFixed(2)}×`);
+  console.log(
+    `${line('the Prism mock', mock)}, ${mock.notRun} not run, reports ${mock.reports ? 'written' : 'MISSING'}`,
+  );
+  console.log(`mock ÷ passing: ${(mock.seconds / passing.seconds).toFixed(2)}×`);
   console.log(
     `Playwright alone, one worker: ${bare.tests} tests passing ${bare.passingSeconds.toFixed(1)} s, failing ${bare.failingSeconds.toFixed(1)} s: ${bare.perFailureMs.toFixed(0)} ms a failed test`,
   );
