@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DialectError, loadDialect } from '../conformance/lib/dialect.ts';
 import { readSettings, SettingsError, type Settings } from '../conformance/lib/settings.ts';
 
 /** `.ts` in the repository, `.js` once compiled (tsconfig.build.json): the config is this module's sibling's. */
@@ -21,12 +22,17 @@ const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/c
 /** Exit statuses (README.md): 0 the gating requirements passed, 1 they did not (or nothing ran), 2 a usage error. */
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 
-/** The settings, or the usage exit with one line per bad value (a bad value never reaches Playwright's config). */
+/**
+ * The settings, or the usage exit with one line per bad value (a bad value never reaches Playwright's config); the
+ * dialect file's content is checked here too, one line per problem.
+ */
 export function checkedSettings(): Settings {
   try {
-    return readSettings();
+    const settings = readSettings();
+    loadDialect(settings.dialect);
+    return settings;
   } catch (err) {
-    if (!(err instanceof SettingsError)) throw err;
+    if (!(err instanceof SettingsError) && !(err instanceof DialectError)) throw err;
     console.error(err.message);
     process.exit(EXIT.usage);
   }

@@ -66,6 +66,19 @@ const basisText: Record<BasisName, string> = {
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const broken = (r: { status: Status }) => r.status === 'fail' || r.status === 'error';
 
+/**
+ * Not-applicable requirements by the decision their setup needed (`needs D-30: …`, lib/dialect.ts): which statements
+ * of the source the run could not judge without a choice the dialect does not state.
+ */
+export function notApplicableBy(rows: Row[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows.filter((x) => x.status === 'not-applicable')) {
+    const needs = /^needs (.*?):/.exec(r.reason ?? '')?.[1] ?? 'unknown';
+    out[needs] = (out[needs] ?? 0) + 1;
+  }
+  return out;
+}
+
 /** The counts the console, summary.md, results.json and the last line all give, from the same rows. */
 export function lastLine(rows: Row[]): { passed: number; failed: number } {
   return {
@@ -135,7 +148,7 @@ export default class RequirementReporter implements Reporter {
     const o = JSON.parse(a.body.toString('utf8')) as Outcome;
     this.outcomes.set(o.id, o);
     if (config.verbose) {
-      const mark = { pass: '✓', fail: '✗', error: '!', skipped: '-', 'not-run': '·' }[o.status];
+      const mark = { pass: '✓', fail: '✗', error: '!', skipped: '-', 'not-applicable': '~', 'not-run': '·' }[o.status];
       console.log(`  ${mark} ${o.id} (${o.ms} ms)${o.reason ? `: ${o.reason.slice(0, 160)}` : ''}`);
     }
     this.progress(false);
@@ -152,7 +165,7 @@ export default class RequirementReporter implements Reporter {
     const elapsed = now - this.started;
     const left = done >= total / 20 && !last ? `, about ${seconds((elapsed / done) * (total - done))} left` : '';
     console.log(
-      `  ${done}/${total} · ${count('pass')} passed · ${count('fail')} failed · ${count('error')} errors · ${count('skipped')} skipped · ${count('not-run')} not run · ${seconds(elapsed)}${left}`,
+      `  ${done}/${total} · ${count('pass')} passed · ${count('fail')} failed · ${count('error')} errors · ${count('skipped')} skipped · ${count('not-applicable')} not applicable · ${count('not-run')} not run · ${seconds(elapsed)}${left}`,
     );
   }
 
@@ -231,6 +244,7 @@ export default class RequirementReporter implements Reporter {
           },
           counts: {
             all: countBy(rows, () => 'all').all ?? {},
+            notApplicableByDecision: notApplicableBy(rows),
             byBasis: countBy(rows, (r) => r.basis),
             byLevel: countBy(rows, (r) => r.level),
           },
@@ -284,8 +298,8 @@ export function junit(rows: Row[]): string {
     const body =
       r.status === 'fail' || r.status === 'error'
         ? `      <failure message="${xml(r.reason ?? r.status)}" type="${r.status}">${xml(r.evidence ?? '')}</failure>`
-        : r.status === 'skipped' || r.status === 'not-run'
-          ? `      <skipped message="${xml(`${r.status === 'not-run' ? 'not run: ' : ''}${r.reason ?? ''}`)}"/>`
+        : r.status === 'skipped' || r.status === 'not-run' || r.status === 'not-applicable'
+          ? `      <skipped message="${xml(`${r.status === 'skipped' ? '' : `${r.status.replace('-', ' ')}: `}${r.reason ?? ''}`)}"/>`
           : '';
     return [head, props, ...(body ? [body] : []), '    </testcase>'].join('\n');
   };
@@ -293,7 +307,7 @@ export function junit(rows: Row[]): string {
     const rs = rows.filter((r) => r.area === area);
     const n = (f: (r: Row) => boolean) => rs.filter(f).length;
     return [
-      `  <testsuite name="${xml(area)}" tests="${rs.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run')}" time="${(rs.reduce((t, r) => t + r.ms, 0) / 1000).toFixed(3)}">`,
+      `  <testsuite name="${xml(area)}" tests="${rs.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run' || r.status === 'not-applicable')}" time="${(rs.reduce((t, r) => t + r.ms, 0) / 1000).toFixed(3)}">`,
       ...rs.map(testcase),
       '  </testsuite>',
     ].join('\n');
@@ -301,7 +315,7 @@ export function junit(rows: Row[]): string {
   const n = (f: (r: Row) => boolean) => rows.filter(f).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="store-api-conformance" tests="${rows.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run')}">`,
+    `<testsuites name="store-api-conformance" tests="${rows.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run' || r.status === 'not-applicable')}">`,
     ...areas.map(suite),
     '</testsuites>',
     '',
@@ -414,6 +428,23 @@ function summary(
     ...(notRun.length ? ['## Not run (nothing of them is proven; they gate)', '', ...byReason(notRun), ''] : []),
     ...(unjudged.length
       ? ['## Skipped, so not judged (gating requirements this run could not check)', '', ...byReason(unjudged), '']
+      : []),
+    ...(rows.some((r) => r.status === 'not-applicable')
+      ? [
+          '## Not applicable (their setup needed a choice the dialect does not state; never gating)',
+          '',
+          ...Object.entries(notApplicableBy(rows)).map(
+            ([needs, count]) =>
+              `- ${count} requirement(s) need ${needs}: ${rows
+                .filter((r) => r.status === 'not-applicable' && r.reason?.startsWith(`needs ${needs}:`))
+                .slice(0, 12)
+                .map((r) => `\`${r.id}\``)
+                .join(', ')}${count > 12 ? ', …' : ''}`,
+          ),
+          '',
+          'Each reason says which dialect key would state the choice (README.md, "A dialect").',
+          '',
+        ]
       : []),
     ...(gatingFailures.length
       ? [

@@ -6,6 +6,7 @@
 import type { APIRequestContext, TestStepInfo } from '@playwright/test';
 import { Api } from './lib/api.ts';
 import { config } from './lib/config.ts';
+import { NotApplicable } from './lib/dialect.ts';
 import { gapFirst } from './lib/gap.ts';
 import {
   afterEachHooks,
@@ -95,6 +96,7 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     result = done('pass');
   } catch (err) {
     if (err instanceof Skip) result = done('skipped', { reason: err.message });
+    else if (err instanceof NotApplicable) result = done('not-applicable', { reason: err.message });
     else if (err instanceof TargetGone || err instanceof Stopped) result = done('not-run', { reason: err.message });
     else {
       const evidence = api.evidence();
@@ -124,8 +126,11 @@ async function step(d: Declared, http: APIRequestContext): Promise<Outcome> {
         outcome = judged.outcome;
         await info.attach('requirement', { body: JSON.stringify(outcome), contentType: 'application/json' });
         if (outcome.evidence) await info.attach('http-exchange', { body: outcome.evidence, contentType: 'text/plain' });
-        if (outcome.status === 'skipped' || outcome.status === 'not-run')
-          info.skip(true, `${outcome.status === 'not-run' ? 'not run: ' : ''}${outcome.reason ?? ''}`);
+        if (outcome.status === 'skipped' || outcome.status === 'not-run' || outcome.status === 'not-applicable')
+          info.skip(
+            true,
+            `${outcome.status === 'skipped' ? '' : `${outcome.status.replace('-', ' ')}: `}${outcome.reason ?? ''}`,
+          );
         if (judged.error !== undefined) throw judged.error;
       },
       { location: d.location },
@@ -223,7 +228,7 @@ for (const t of tests.sort((a, b) => weight(b) - weight(a) || a.title.localeComp
       const failing = outcomes.filter((o) => o.status === 'fail' || o.status === 'error');
       test.info().annotations.push({
         type: 'result',
-        description: `${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skipped')} skipped, ${count('not-run')} not run, of ${outcomes.length}`,
+        description: `${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skipped')} skipped, ${count('not-applicable')} not applicable, ${count('not-run')} not run, of ${outcomes.length}`,
       });
       if (failing.length)
         throw new Error(

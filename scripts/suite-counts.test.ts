@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './run.ts';
 
-type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
+type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-applicable' | 'not-run';
 interface Results {
   gate: { passed: boolean; lastLine: { passed: number; failed: number } };
   counts: { all: Record<string, number> };
@@ -47,6 +47,7 @@ test('half failing: the same counts everywhere, failures grouped by cause', () =
       fail: n('fail'),
       error: n('error'),
       skipped: n('skipped'),
+      'not-applicable': n('not-applicable'),
       'not-run': n('not-run'),
     });
     const failed = rs.filter(
@@ -61,16 +62,17 @@ test('half failing: the same counts everywhere, failures grouped by cause', () =
     assert.equal(out.trim().split('\n').at(-1), `${n('pass')} passed, ${failed} failed`);
     const progress = [
       ...out.matchAll(
-        /^ {2}(\d+)\/(\d+) · (\d+) passed · (\d+) failed · (\d+) errors · (\d+) skipped · (\d+) not run · /gm,
+        /^ {2}(\d+)\/(\d+) · (\d+) passed · (\d+) failed · (\d+) errors · (\d+) skipped · (\d+) not applicable · (\d+) not run · /gm,
       ),
     ].at(-1);
-    assert.deepEqual(progress?.slice(1, 8).map(Number), [
+    assert.deepEqual(progress?.slice(1, 9).map(Number), [
       total,
       total,
       n('pass'),
       n('fail'),
       n('error'),
       n('skipped'),
+      n('not-applicable'),
       n('not-run'),
     ]);
 
@@ -78,7 +80,7 @@ test('half failing: the same counts everywhere, failures grouped by cause', () =
     const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
     assert.ok(
       summary.includes(
-        `| **all** | ${total} | ${n('pass')} | ${n('fail')} | ${n('error')} | ${n('skipped')} | ${n('not-run')} |`,
+        `| **all** | ${total} | ${n('pass')} | ${n('fail')} | ${n('error')} | ${n('skipped')} | ${n('not-applicable')} | ${n('not-run')} |`,
       ),
     );
     assert.ok(summary.includes(`The last line counts ${n('pass')} passed and ${failed} failed`));
@@ -89,7 +91,7 @@ test('half failing: the same counts everywhere, failures grouped by cause', () =
     assert.match(
       junit,
       new RegExp(
-        `<testsuites [^>]*tests="${total}" failures="${n('fail')}" errors="${n('error')}" skipped="${n('skipped') + n('not-run')}"`,
+        `<testsuites [^>]*tests="${total}" failures="${n('fail')}" errors="${n('error')}" skipped="${n('skipped') + n('not-applicable') + n('not-run')}"`,
       ),
     );
     assert.equal(junit.match(/<failure /g)?.length, n('fail') + n('error'));

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { quickVariants, variants } from '../reference-server/variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
 import { baselineOf, pool, selection, suite, writeSummary, type Requirement, type Run } from './suite-run.ts';
+import { root } from './run.ts';
 
 const { values, jobs, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
 
@@ -90,7 +91,14 @@ function judge(profile: Profile, run: Run): ProfileRun {
 await pool(selected, jobs, async (v) => {
   const run = await suite(
     join(runsDir, v.name),
-    { FAULTS: '', VARIANTS: v.name, CONFORMANCE_PROFILE: 'contract', ...exclude },
+    {
+      FAULTS: '',
+      VARIANTS: v.name,
+      CONFORMANCE_PROFILE: 'contract',
+      // A variant whose choices need stating runs with its dialect file (reference-server/variants/README.md).
+      ...(v.dialect ? { CONFORMANCE_DIALECT: join(root, 'reference-server/variants', v.dialect) } : {}),
+      ...exclude,
+    },
     [],
   );
   for (const profile of ['source', 'contract'] as Profile[]) {

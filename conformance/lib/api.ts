@@ -6,6 +6,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientCredentials, type ClientRole } from './config.ts';
+import { fromTarget, toTarget } from './dialect.ts';
 import { record } from './cleanup.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
@@ -300,10 +301,16 @@ export class Api {
   /** The untyped form of `call` (see `CallOptions`): the same transport and the same contract check. */
   async untyped(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const o = op(operationId);
-    const res = await this.through(o, options);
+    const { dialect } = config.dialect;
+    const sent =
+      options.body === undefined ? options : { ...options, body: toTarget(dialect, operationId, options.body) };
+    const res = await this.through(o, sent);
     record(operationId, res, options.as ?? 'full');
+    // The requirement reads the answer in our contract's form (lib/dialect.ts); the contract check reads it as sent.
+    const raw = res.body;
+    res.body = fromTarget(dialect, operationId, res.status, raw);
     if (!options.unchecked) {
-      const problems = checkResponse(o, res.status, res.headers, res.body, res.text);
+      const problems = checkResponse(o, res.status, res.headers, raw, res.text);
       if (problems.length && this.strict && !options.setup)
         throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
       if (problems.length)

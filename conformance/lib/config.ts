@@ -3,6 +3,7 @@
 // start of the run (the runtime file), as one `config` every part of the suite reads.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readSettings, type Settings } from './settings.ts';
+import { loadDialect, type LoadedDialect } from './dialect.ts';
 import {
   baseClients,
   defaultClients,
@@ -52,6 +53,7 @@ export interface Runtime {
 const runtimeFile = `${settings.reportDir}/.runtime.json`;
 let runtime: Runtime | undefined;
 let clients: Clients | undefined;
+let dialect: LoadedDialect | undefined;
 
 /** The runtime file's state; undefined before global setup has written it. Read once per process. */
 function runtimeState(): Runtime | undefined {
@@ -122,6 +124,10 @@ export const config = {
   /** When global setup ended; undefined before it has. */
   get startedAt(): number | undefined {
     return runtimeState()?.startedAt;
+  },
+  /** The target's choices where the source is silent (lib/dialect.ts), and which of them its file states. */
+  get dialect(): LoadedDialect {
+    return (dialect ??= loadDialect(settings.dialect));
   },
   /** Which requirements run (lib/selection.ts). */
   only: settings.only,

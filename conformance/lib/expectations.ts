@@ -3,6 +3,7 @@
 // "Error response body: not shown"; the codes are D-02's); a `decision` or `platform` one may say exactly that.
 import { expect } from '@playwright/test';
 import type { ApiResponse } from './api.ts';
+import type { Json } from './contract.ts';
 
 /**
  * Refused as invalid input: a 4xx that is not about the caller (401, 403), the route (404, 405) or the rate (429).
@@ -27,4 +28,40 @@ export function expectAccepted(res: ApiResponse, what = 'the request'): void {
 /** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */
 export function expectNotFound(res: ApiResponse, what = 'the resource'): void {
   expect(res.status, `${what} must be 404: ${res.text.slice(0, 300)}`).toBe(404);
+}
+
+/**
+ * Gone after a delete: 404 (RFC 9110 §15.5.5), or 410 Gone (§15.5.11), which RFC 9110 offers for a resource whose
+ * removal is known to be permanent. D-04 answers 404; a `decision` requirement may say exactly that.
+ */
+export function expectDeleted(res: ApiResponse, what = 'the deleted resource'): void {
+  expect([404, 410], `${what} must be 404 (or 410 Gone), got ${res.status}: ${res.text.slice(0, 300)}`).toContain(
+    res.status,
+  );
+}
+
+const isObject = (v: Json): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * The resource an answer holds: inside its wrapper (`data`, D-01; `contact`, D-11), or the answer itself where the
+ * target sends it bare (the wrappers of answers are not the source's). When it holds none, a failure naming what it
+ * held, never a TypeError of the suite reading a field of `undefined` (issue 24, item 4).
+ */
+export function resourceIn(res: ApiResponse, key: string, what = 'the answer'): Json {
+  const body = res.body as Json;
+  const found = isObject(body?.[key]) ? body[key] : isObject(body) && 'id' in body ? body : undefined;
+  expect(
+    found !== undefined,
+    `${what} must hold the resource (in \`${key}\`, or bare), got ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
+  return found;
+}
+
+/** The items of a list answer (`data`, §2.1): a failure naming what it held when it holds no array. */
+export function itemsIn(res: ApiResponse, what = 'the list', key = 'data'): Json[] {
+  const items = (res.body as Json)?.[key];
+  expect(
+    Array.isArray(items),
+    `${what} must answer its items in \`${key}\` (§2.1), got ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
+  return items as Json[];
 }

@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { op, type Json } from './contract.ts';
 import { Nonconformance, type Api, type CallOptions } from './api.ts';
+import { config } from './config.ts';
+import { assumedFor, NotApplicable } from './dialect.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -22,7 +24,11 @@ export const exampleOf = (operationId: string): Json => op(operationId).requestE
 /** The wrapper key of an operation's body (`data`, `contact`, `shippingService`), from its example. */
 export const wrapperOf = (operationId: string): string => Object.keys(exampleOf(operationId) ?? { data: 1 })[0]!;
 
-/** Creates one resource from the operation's example plus `fields`; returns the created object. */
+/**
+ * Creates one resource from the dialect's body for the operation (lib/dialect.ts), else the document's example, plus
+ * `fields`; returns the created object. Under the source profile, a target that refuses it while the dialect states
+ * no body (or no wrapper) for it makes the requirement not applicable: the source shows no fields to make it with.
+ */
 export async function create(
   api: Api,
   operationId: string,
@@ -30,22 +36,34 @@ export async function create(
   options: CallOptions = {},
 ): Promise<Json> {
   const key = wrapperOf(operationId);
-  const example = (exampleOf(operationId) ?? { [key]: {} })[key];
-  const data = { ...example, ...unique[operationId]?.(example), ...fields };
+  const loaded = config.dialect;
+  const given = loaded.dialect.bodies[operationId] as Json | undefined;
+  const example = given ?? (exampleOf(operationId) ?? { [key]: {} })[key];
+  const fresh = Object.entries(unique[operationId]?.(example) ?? {}).filter(([k]) => !given || k in given);
+  const data = { ...example, ...Object.fromEntries(fresh), ...fields };
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   const res = await api.untyped(operationId, { ...options, body: { [key]: data }, setup: true });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
-  if (res.status < 200 || res.status > 299)
+  if (res.status < 200 || res.status > 299) {
+    const assumed = assumedFor(loaded, operationId, op(operationId).decision);
+    if (config.profile === 'source' && assumed.length)
+      throw new NotApplicable(
+        `needs ${assumed.map(([, d]) => d).join(' and ')}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.map(([k]) => k).join(' and ')}`,
+      );
     throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  }
   // Nor is anything but the resource data (a target answering `{}` or a string to everything would otherwise give
-  // requirements that compare two reads of it nothing to tell apart, and pass them; issue 15, item 4).
-  const created = res.body?.[key] as Json;
-  if (typeof created !== 'object' || created === null || Array.isArray(created))
+  // requirements that compare two reads of it nothing to tell apart, and pass them; issue 15, item 4). The object
+  // is read inside its wrapper, or bare where the target sends it so (the wrapper of an add's answer is D-01's).
+  const body = res.body as Json;
+  const created = isObject(body?.[key]) ? body[key] : isObject(body) && 'id' in body ? body : undefined;
+  if (!created)
     throw new Nonconformance(
       `${operationId} of a valid ${key} answered ${res.status} without the ${key} added: ${res.text.slice(0, 300)}`,
     );
   return created;
 }
+const isObject = (v: Json) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A fresh product, for the sub-resources that need one. */
 export const product = (api: Api, fields: Json = {}) => create(api, 'createProduct', fields);

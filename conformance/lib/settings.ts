@@ -172,6 +172,15 @@ export const SETTINGS = {
     defaultText: '`4` (`1` per run of `npm run conformance:mutants`, `2` of `conformance:variants`)',
     meaning: 'How many Playwright workers run requirements in parallel.',
   }),
+  dialect: setting({
+    env: 'CONFORMANCE_DIALECT',
+    key: 'CONFORMANCE_DIALECT',
+    kind: path,
+    default: undefined,
+    defaultText: "unset: our contract's choices",
+    meaning:
+      "A YAML or JSON file of the implementation's choices where the source is silent (body wrappers, where lists and errors are, bodies for resources whose fields the source does not show; see below).",
+  }),
   only: setting({
     env: 'CONFORMANCE_ONLY',
     key: 'CONFORMANCE_ONLY',

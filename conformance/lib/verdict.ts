@@ -5,12 +5,14 @@ import { parse } from 'yaml';
 
 /**
  * `skipped`: the target lacks what the requirement needs (an optional client role, a trigger), said in its reason;
+ * `not-applicable`: its setup needed a choice of ours the dialect does not state, and the target chose otherwise
+ * (lib/dialect.ts; issue 24): the reason names the choice; it never gates;
  * `not-run`: the run could not get to it (the token setup failed, the target stopped answering, the run was stopped),
  * so nothing of it is proven (issue 15, item 4).
  */
-export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
+export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-applicable' | 'not-run';
 /** Every status, in the order of the reports' columns. */
-export const STATUSES: Status[] = ['pass', 'fail', 'error', 'skipped', 'not-run'];
+export const STATUSES: Status[] = ['pass', 'fail', 'error', 'skipped', 'not-applicable', 'not-run'];
 export type Profile = 'contract' | 'source';
 export type BasisName = 'source' | 'standard' | 'platform' | 'decision';
 export interface Outcome {

@@ -10,6 +10,7 @@ import deleteReturnsObject from './deleteReturnsObject.ts';
 import errorNamesAsPointers from './errorNamesAsPointers.ts';
 import maxPageSize100 from './maxPageSize100.ts';
 import noWebhookRetries from './noWebhookRetries.ts';
+import otherDialect from './otherDialect.ts';
 import otherErrorRefs from './otherErrorRefs.ts';
 import problemDetails from './problemDetails.ts';
 import readOnlyFieldsRefused from './readOnlyFieldsRefused.ts';
@@ -35,6 +36,7 @@ export const variants: Variant[] = [
   signatureHeadersRenamed,
   noWebhookRetries,
   zuluDateTimes,
+  otherDialect,
 ];
 
 export const variantNames = variants.map((v) => v.name);

@@ -9,5 +9,7 @@ export interface Variant {
   description: string;
   /** The decisions (D-nn) or platform facts (D-nn marked platform) it decides differently. */
   decides: string[];
+  /** Its dialect file (conformance/lib/dialect.ts), beside it in this folder, for a variant whose choices need one. */
+  dialect?: string;
   apply(app: ReferenceApp): void;
 }

@@ -1,0 +1,47 @@
+import type { Request } from 'express';
+import { operations, type Json } from '../../openapi/contract.ts';
+import { beforeDispatch, onJson, rewriteBody } from '../faults/lib.ts';
+import { isErrorEnvelope } from './lib.ts';
+import type { Variant } from './types.ts';
+
+/** The operation a request is for, by method and path template (the literal path first, as the server routes). */
+const routes = operations
+  .map((o) => ({
+    o,
+    re: new RegExp(`^${o.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
+    literal: !o.path.includes('{'),
+  }))
+  .sort((a, b) => Number(b.literal) - Number(a.literal));
+const operationOf = (req: Pick<Request, 'method' | 'path'>) =>
+  routes.find((r) => r.o.method === req.method && r.re.test(req.path))?.o;
+/** The wrapper our contract puts around an operation's request body, from its example (`data`, `contact`). */
+const wrapperOf = (o: { requestExample?: Json }) => {
+  const keys = o.requestExample && typeof o.requestExample === 'object' ? Object.keys(o.requestExample) : [];
+  return keys.length === 1 ? keys[0] : undefined;
+};
+
+export default {
+  name: 'otherDialect',
+  decides: ['D-01', 'D-02', 'D-11'],
+  dialect: 'otherDialect.dialect.yaml',
+  description:
+    'A whole other dialect, stated in its dialect file: v2 and contact write bodies are the resource itself, not wrapped in `data` or `contact` (a wrapped body is an object with an unknown field); contact answers are the contact itself; the contact search answers `{results: [...]}`; error answers list their errors under `problems`. §4.2 says the Contact payload is "object `contact` holding the Contact fields", so a contact body is still *an object holding the fields*; §4.3/§4.4: "Request and response bodies of add, update and delete ... not shown"; §4.2: search "Query parameters: not shown" (nor its answer); §7: "Error response body: not shown".',
+  apply: (app) => {
+    beforeDispatch(app, (req) => {
+      const o = operationOf(req);
+      const wrapper = o && wrapperOf(o);
+      if (wrapper === 'data' || wrapper === 'contact') rewriteBody(req, (body) => ({ [wrapper]: body }));
+    });
+    onJson(app, (body, res) => {
+      if (isErrorEnvelope(body)) {
+        const { errors, ...rest } = body;
+        return { ...rest, problems: errors };
+      }
+      const o = operationOf(res.req);
+      if (body && typeof body === 'object' && o?.operationId === 'searchContacts' && 'contacts' in body)
+        return { results: body.contacts };
+      if (body && typeof body === 'object' && 'contact' in body && Object.keys(body).length === 1) return body.contact;
+      return body;
+    });
+  },
+} satisfies Variant;
