@@ -6,7 +6,8 @@
 import type { APIRequestContext, TestStepInfo } from '@playwright/test';
 import { Api } from './lib/api.ts';
 import { config } from './lib/config.ts';
-import { NotApplicable } from './lib/dialect.ts';
+import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
+import { create, paramsFor } from './lib/fixtures.ts';
 import { gapFirst } from './lib/gap.ts';
 import {
   afterEachHooks,
@@ -69,6 +70,29 @@ const reasonOf = (err: unknown) =>
     .join(' ')
     .slice(0, 300);
 
+/**
+ * Under the source profile, a requirement of the source or a standard that failed after the target refused one of its
+ * writes, sent in a form the dialect does not state: is the form the target's? A control create of the same resource
+ * in that form tells (lib/fixtures.ts). Refused too: the requirement is not applicable, and the reason names the
+ * choice it needs; accepted: the failure stands.
+ */
+async function control(api: Api, d: Declared): Promise<string | undefined> {
+  if (config.profile !== 'source' || (d.basis !== 'source' && d.basis !== 'standard')) return undefined;
+  const refused = api.writes.filter(
+    (w) => w.status >= 400 && w.status < 500 && ![401, 403, 404, 405, 429].includes(w.status),
+  );
+  const creates = new Set(refused.map((w) => createFor(w.operationId)).filter((c) => c !== undefined));
+  for (const c of creates) {
+    if (!assumedFor(config.dialect, c)) continue;
+    try {
+      await create(api, c, {}, { params: await paramsFor(api, c) });
+    } catch (err) {
+      if (err instanceof NotApplicable) return err.message;
+    }
+  }
+  return undefined;
+}
+
 /** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
 async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: Outcome; error?: unknown }> {
   const started = Date.now();
@@ -91,6 +115,7 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
   // elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
   api.begin(d.basis === 'decision' || d.basis === 'platform');
   let result: { outcome: Outcome; error?: unknown };
+  let notApplicable: string | undefined;
   try {
     await bounded(d.body({ api }));
     result = done('pass');
@@ -98,6 +123,8 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     if (err instanceof Skip) result = done('skipped', { reason: err.message });
     else if (err instanceof NotApplicable) result = done('not-applicable', { reason: err.message });
     else if (err instanceof TargetGone || err instanceof Stopped) result = done('not-run', { reason: err.message });
+    else if (isNonconformance(err) && (notApplicable = await control(api, d)))
+      result = done('not-applicable', { reason: notApplicable });
     else {
       const evidence = api.evidence();
       result = {

@@ -246,8 +246,11 @@ export class Api {
   private strict = true;
   private exchanges: Exchange[] = [];
   private notes: string[] = [];
+  /** The calls with a body in our contract's form the requirement made, and what each was answered. */
+  readonly writes: { operationId: string; status: number }[] = [];
   /** Starts a requirement: a fresh record of exchanges and contract deviations. */
   begin(strict: boolean): void {
+    this.writes.length = 0;
     this.strict = strict;
     this.exchanges = [];
     this.notes = [];
@@ -306,6 +309,7 @@ export class Api {
       options.body === undefined ? options : { ...options, body: toTarget(dialect, operationId, options.body) };
     const res = await this.through(o, sent);
     record(operationId, res, options.as ?? 'full');
+    if (options.body !== undefined && !options.raw) this.writes.push({ operationId, status: res.status });
     // The requirement reads the answer in our contract's form (lib/dialect.ts); the contract check reads it as sent.
     const raw = res.body;
     res.body = fromTarget(dialect, operationId, res.status, raw);

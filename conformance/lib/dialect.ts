@@ -182,14 +182,33 @@ export class NotApplicable extends Error {
   override name = 'NotApplicable';
 }
 
-/** The choices a create of `operationId` relies on that the dialect leaves to our contract: `[key, decision]` pairs. */
-export function assumedFor(loaded: LoadedDialect, operationId: string, decisions: string[]): [string, string][] {
+/**
+ * The choices a create of `operationId` relies on that the dialect leaves to our contract, as a not-applicable reason
+ * gives them: `needs D-01, D-37: …; state it in the dialect as v2Body and bodies.createProduct`. Undefined when the
+ * dialect states them all.
+ */
+export function assumedFor(
+  loaded: LoadedDialect,
+  operationId: string,
+): { decisions: string; keys: string } | undefined {
   const wrapper = requestWrapperOf(operationId);
   const key = wrapper === 'data' ? 'v2Body' : wrapper === 'contact' ? 'contactBody' : undefined;
-  return [
-    ...(key && !loaded.stated.has(key) ? [[key, DIALECT_KEYS[key].decision] as [string, string]] : []),
+  const pairs: [string, string[]][] = [
+    ...(key && !loaded.stated.has(key) ? [[key, [DIALECT_KEYS[key].decision]] as [string, string[]]] : []),
     ...(!loaded.stated.has(`bodies.${operationId}`)
-      ? [[`bodies.${operationId}`, decisions.join(', ') || 'a decision'] as [string, string]]
+      ? [[`bodies.${operationId}`, op(operationId).decision] as [string, string[]]]
       : []),
   ];
+  if (!pairs.length) return undefined;
+  const decisions = [...new Set(pairs.flatMap(([, d]) => d))].sort();
+  return { decisions: decisions.join(', ') || 'a decision', keys: pairs.map(([k]) => k).join(' and ') };
+}
+
+/** The create operation of the resource a write operation is for (its collection path's POST), if any. */
+export function createFor(operationId: string): string | undefined {
+  const o = op(operationId);
+  if (o.method === 'POST' && !o.path.includes('{id}') && operationId.startsWith('create')) return operationId;
+  const collection = o.path.replace(/\/\{(id|mediaId)\}\.json$/, '.json');
+  return operations.find((x) => x.method === 'POST' && x.path === collection && x.operationId.startsWith('create'))
+    ?.operationId;
 }

@@ -2,7 +2,7 @@
 // unique values where the contract demands uniqueness. Each test makes its own data.
 import { randomUUID } from 'node:crypto';
 import { op, type Json } from './contract.ts';
-import { Nonconformance, type Api, type CallOptions } from './api.ts';
+import { Nonconformance, type Api, type ApiResponse, type CallOptions } from './api.ts';
 import { config } from './config.ts';
 import { assumedFor, NotApplicable } from './dialect.ts';
 
@@ -45,10 +45,10 @@ export async function create(
   const res = await api.untyped(operationId, { ...options, body: { [key]: data }, setup: true });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
   if (res.status < 200 || res.status > 299) {
-    const assumed = assumedFor(loaded, operationId, op(operationId).decision);
-    if (config.profile === 'source' && assumed.length)
+    const assumed = assumedFor(loaded, operationId);
+    if (config.profile === 'source' && assumed)
       throw new NotApplicable(
-        `needs ${assumed.map(([, d]) => d).join(' and ')}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.map(([k]) => k).join(' and ')}`,
+        `needs ${assumed.decisions}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.keys}`,
       );
     throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
   }
@@ -77,4 +77,22 @@ export async function paramsFor(api: Api, operationId: string, id?: number): Pro
   if (o.path.includes('{specId}')) params.specId = (await specification(api)).id;
   for (const name of ['id', 'mediaId']) if (o.path.includes(`{${name}}`)) params[name] = id ?? 987654321;
   return params;
+}
+
+/**
+ * The contacts of a contact search answer, at `contacts` once lib/dialect.ts has read it in our form. Where there is no
+ * list, under the source profile with no `contactSearchList` stated, the requirement is not applicable (where the list
+ * is, is D-11's); else the target does not conform.
+ */
+export function contactsIn(res: ApiResponse): Json[] {
+  const list = (res.body as Json)?.contacts;
+  if (Array.isArray(list)) return list;
+  const where = config.dialect.dialect.contactSearchList;
+  if (config.profile === 'source' && !config.dialect.stated.has('contactSearchList'))
+    throw new NotApplicable(
+      `needs D-11: the contact search answered ${res.status} with no list at ${where}; state where it is in the dialect as contactSearchList`,
+    );
+  throw new Nonconformance(
+    `the contact search answered ${res.status} with no list at ${where}: ${res.text.slice(0, 300)}`,
+  );
 }

@@ -1,0 +1,103 @@
+// The dialect file (issue 24, item 1): what it accepts, every problem at once, and the translation both ways.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import {
+  assumedFor,
+  CONTRACT_DIALECT,
+  createFor,
+  DialectError,
+  fromTarget,
+  parseDialect,
+  toTarget,
+} from './dialect.ts';
+
+test('a complete dialect of other choices is read, and each key counts as stated', () => {
+  const { dialect, stated } = parseDialect(
+    [
+      'v2Body: none',
+      'contactBody: none',
+      'contactSearchList: /results',
+      'errors: /problems',
+      'bodies:',
+      '  createGeozone: { name: Nordics, countries: [SE, NO] }',
+    ].join('\n'),
+  );
+  assert.deepEqual(dialect, {
+    v2Body: 'none',
+    contactBody: 'none',
+    contactSearchList: '/results',
+    errors: '/problems',
+    bodies: { createGeozone: { name: 'Nordics', countries: ['SE', 'NO'] } },
+  });
+  assert.deepEqual([...stated].sort(), [
+    'bodies.createGeozone',
+    'contactBody',
+    'contactSearchList',
+    'errors',
+    'v2Body',
+  ]);
+});
+
+test('every problem at once, one line each, naming the key and what it accepts', () => {
+  const err = (() => {
+    try {
+      parseDialect(
+        '{"v2Body": "wrapped", "errors": "errors", "bodies": {"createNothing": {}, "createGeozone": 3}, "pages": 1}',
+        'd.json',
+      );
+    } catch (e) {
+      return e as DialectError;
+    }
+    throw new Error('no error');
+  })();
+  assert.ok(err instanceof DialectError);
+  assert.deepEqual(err.problems, [
+    'd.json: v2Body must be `data` or `none`',
+    'd.json: errors must be a JSON pointer (`/errors`) or `none`',
+    'd.json: bodies.createNothing is not a create operation of the document',
+    'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
+    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies)',
+  ]);
+  assert.throws(() => parseDialect('- a list'), /expected an object of dialect keys/);
+});
+
+test('bodies go out unwrapped and answers come in wrapped where the dialect says so; ours pass unchanged', () => {
+  const other = parseDialect('v2Body: none\ncontactBody: none\ncontactSearchList: /results\nerrors: /problems').dialect;
+  assert.deepEqual(toTarget(other, 'createProduct', { data: { sku: 'A' } }), { sku: 'A' });
+  assert.deepEqual(toTarget(other, 'createContact', { contact: { type: 'guest' } }), { type: 'guest' });
+  assert.deepEqual(toTarget(CONTRACT_DIALECT, 'createProduct', { data: { sku: 'A' } }), { data: { sku: 'A' } });
+  assert.deepEqual(fromTarget(other, 'getContact', 200, { id: 7 }), { contact: { id: 7 } });
+  assert.deepEqual(fromTarget(other, 'searchContacts', 200, { results: [{ id: 7 }] }), {
+    results: [{ id: 7 }],
+    contacts: [{ id: 7 }],
+  });
+  assert.deepEqual(fromTarget(other, 'createProduct', 422, { problems: [{ name: 'sku' }] }), {
+    problems: [{ name: 'sku' }],
+    errors: [{ name: 'sku' }],
+  });
+  assert.deepEqual(fromTarget(CONTRACT_DIALECT, 'getContact', 200, { contact: { id: 7 } }), { contact: { id: 7 } });
+});
+
+test('what a create relies on that the dialect does not state, and the create of a write', () => {
+  assert.deepEqual(assumedFor({ dialect: CONTRACT_DIALECT, stated: new Set() }, 'createGeozone'), {
+    decisions: 'D-01, D-35, D-39',
+    keys: 'v2Body and bodies.createGeozone',
+  });
+  assert.equal(
+    assumedFor({ dialect: CONTRACT_DIALECT, stated: new Set(['v2Body', 'bodies.createGeozone']) }, 'createGeozone'),
+    undefined,
+  );
+  assert.equal(createFor('updateProduct'), 'createProduct');
+  assert.equal(createFor('updateProductMedia'), 'createProductMedia');
+  assert.equal(createFor('createContact'), 'createContact');
+  assert.equal(createFor('updateContact'), 'createContact');
+});
+
+test("the README's complete example is a valid dialect", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const block = /### A dialect[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(block, 'the README has the example');
+  const { stated } = parseDialect(block, 'README.md');
+  assert.ok(stated.has('v2Body') && stated.has('bodies.createGeozone'));
+});

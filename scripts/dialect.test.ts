@@ -1,0 +1,64 @@
+// The dialect (issue 24): the otherDialect variant (reference-server/variants/otherDialect.ts), whose choices where
+// the source is silent all differ from ours, judged under the source profile. With its dialect file it passes with
+// every requirement applicable; without it, nothing it does differently fails a gating requirement: what the suite
+// could not set up is not applicable, and each such reason names the dialect key that would have stated the choice.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './run.ts';
+
+interface Row {
+  id: string;
+  status: string;
+  gating: boolean;
+  reason?: string;
+}
+const KEY = /state (it|where it is) in the dialect as (v2Body|contactBody|contactSearchList|errors|bodies\.\w+)/;
+
+/** One run of the suite against the variant, under the source profile, with or without its dialect file. */
+function run(dialect: boolean): Promise<{ code: number; rows: Row[]; summary: string; out: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'dialect-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    VARIANTS: 'otherDialect',
+    STORE_ALLOW_PRIVATE_URLS: '1',
+    CONFORMANCE_PROFILE: 'source',
+    CONFORMANCE_REPORT_DIR: dir,
+    CONFORMANCE_WORKERS: '2',
+    TARGET_URL: '',
+    CONFORMANCE_DIALECT: dialect ? join(root, 'reference-server/variants/otherDialect.dialect.yaml') : '',
+  };
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(process.execPath, [join(root, 'scripts/conformance.ts')], { cwd: root, env });
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => {
+      const rows = (JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { requirements: Row[] })
+        .requirements;
+      const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ code: code ?? 1, rows, summary, out });
+    });
+  });
+}
+const gatingFailures = (rows: Row[]) =>
+  rows.filter((r) => (r.status === 'fail' || r.status === 'error') && r.gating).map((r) => `${r.id}: ${r.reason}`);
+
+test('the other dialect, stated and not stated', async () => {
+  const [stated, unstated] = await Promise.all([run(true), run(false)]);
+
+  assert.deepEqual(gatingFailures(stated.rows), [], 'with its dialect: no gating failure');
+  assert.equal(stated.rows.filter((r) => r.status === 'not-applicable').length, 0, 'with its dialect: all applicable');
+  assert.equal(stated.code, 0, stated.out.slice(-1500));
+
+  assert.deepEqual(gatingFailures(unstated.rows), [], 'without its dialect: no gating failure either');
+  const notApplicable = unstated.rows.filter((r) => r.status === 'not-applicable');
+  assert.ok(notApplicable.length > 100, `${notApplicable.length} not applicable`);
+  for (const r of notApplicable) assert.match(r.reason ?? '', KEY, r.id);
+  assert.match(unstated.summary, /## Not applicable \(their setup needed a choice the dialect does not state/);
+  assert.match(unstated.summary, /requirement\(s\) need D-01, /);
+});
