@@ -1,8 +1,24 @@
 import type { Request } from 'express';
 import { operations, type Json } from '../../openapi/contract.ts';
 import { beforeDispatch, onJson, rewriteBody } from '../faults/lib.ts';
+import absoluteLinks from './absoluteLinks.ts';
+import createdAs200 from './createdAs200.ts';
+import defaultPageSize50 from './defaultPageSize50.ts';
+import deleteReturnsObject from './deleteReturnsObject.ts';
 import { isErrorEnvelope } from './lib.ts';
+import otherErrorRefs from './otherErrorRefs.ts';
 import type { Variant } from './types.ts';
+import validationAs400 from './validationAs400.ts';
+
+/** The other choices it makes too, each a benign variant of its own (their answers are rewritten before its own). */
+const alsoDecided = [
+  validationAs400,
+  otherErrorRefs,
+  createdAs200,
+  deleteReturnsObject,
+  defaultPageSize50,
+  absoluteLinks,
+];
 
 /** The operation a request is for, by method and path template (the literal path first, as the server routes). */
 const routes = operations
@@ -22,11 +38,11 @@ const wrapperOf = (o: { requestExample?: Json }) => {
 
 export default {
   name: 'otherDialect',
-  decides: ['D-01', 'D-02', 'D-11'],
+  decides: [...new Set(['D-01', 'D-02', 'D-11', ...alsoDecided.flatMap((v) => v.decides)])].sort(),
   dialect: 'otherDialect.dialect.yaml',
-  description:
-    'A whole other dialect, stated in its dialect file: v2 and contact write bodies are the resource itself, not wrapped in `data` or `contact` (a wrapped body is an object with an unknown field); contact answers are the contact itself; the contact search answers `{results: [...]}`; error answers list their errors under `problems`. §4.2 says the Contact payload is "object `contact` holding the Contact fields", so a contact body is still *an object holding the fields*; §4.3/§4.4: "Request and response bodies of add, update and delete ... not shown"; §4.2: search "Query parameters: not shown" (nor its answer); §7: "Error response body: not shown".',
+  description: `A whole other dialect, stated in its dialect file: v2 and contact write bodies are the resource itself, not wrapped in \`data\` or \`contact\` (a wrapped body is an object with an unknown field); contact answers are the contact itself; the contact search answers \`{results: [...]}\`; error answers list their errors under \`problems\`; and the choices of ${alsoDecided.map((v) => v.name).join(', ')} (each a benign variant of its own, see there). §4.2 says the Contact payload is "object \`contact\` holding the Contact fields", so a contact body is still *an object holding the fields*; §4.3/§4.4: "Request and response bodies of add, update and delete ... not shown"; §4.2: search "Query parameters: not shown" (nor its answer); §7: "Error response body: not shown".`,
   apply: (app) => {
+    for (const v of alsoDecided) v.apply(app);
     beforeDispatch(app, (req) => {
       const o = operationOf(req);
       const wrapper = o && wrapperOf(o);
