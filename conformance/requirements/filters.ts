@@ -46,6 +46,13 @@ function withOffset(value: string, minutes: number): string {
   const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
   return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
 }
+/** An instant in ms, with its milliseconds, written with an offset of `minutes` (`…T04:30:42.500-05:30`). */
+function withOffsetMs(ms: number, minutes: number): string {
+  const local = new Date(ms + minutes * 60_000).toISOString().slice(0, 23);
+  const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
+  return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
 /** One instant as §4.4 has it ("ISO-8601 with an offset"): as read, and with another offset. */
 const spellings = (value: string) => [value, withOffset(value, 120)];
 /** The same instant as D-10 also accepts it: with `Z`, and with a fraction of a second. */
@@ -349,6 +356,38 @@ for (const list of lists) {
           }
         },
       );
+      // A bound between two seconds, written with a fraction and in two offsets: the item of the earlier second is
+      // below it, so `:min` and `:after` drop it and `:max` and `:before` keep it (a bound read without its fraction
+      // would be that item's own second). Issue 24, item 6.
+      const ranges = dates.filter((filter) => isAssignedDate(filter) && filter.rule.op !== 'eq');
+      if (ranges.length)
+        requirement(
+          {
+            id: `${list.operationId}.filter.date-time-fraction`,
+            level: 'MUST',
+            source: ['§4.4'],
+            basis: 'source',
+            quote: 'Date-time values use ISO-8601 with an offset.',
+            title: `${ranges.map((filter) => filter.name).join(', ')} compare with a bound's fraction of a second, whatever its offset`,
+          },
+          async ({ api }) => {
+            const { fixture, mine } = await datedItems(api, list);
+            for (const filter of ranges) {
+              const bound = Date.parse(String(valueOf(filter, mine[1]!))) + 500;
+              for (const raw of [new Date(bound).toISOString(), withOffsetMs(bound, -330)]) {
+                const expected = verify(
+                  await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }),
+                  mine,
+                  [{ filter, raw }],
+                );
+                expect(
+                  expected.map((m) => m.id).includes(mine[1]!.id),
+                  `${filter.name}=${raw}: the item half a second before the bound`,
+                ).toBe(filter.rule.op === 'lte' || filter.rule.op === 'lt');
+              }
+            }
+          },
+        );
     }
   });
   function declare(filter: Filter) {

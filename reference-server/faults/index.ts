@@ -39,6 +39,7 @@ import paginationTotalCountsPage from './pagination/totalCountsPage.ts';
 import paginationTotalPagesOffByOne from './pagination/totalPagesOffByOne.ts';
 import filtersAfterInclusive from './filters/afterInclusive.ts';
 import filtersBeforeInclusive from './filters/beforeInclusive.ts';
+import filtersFractionTruncated from './filters/fractionTruncated.ts';
 import filtersDateOffsetIgnored from './filters/dateOffsetIgnored.ts';
 import filtersEmailCaseSensitive from './filters/emailCaseSensitive.ts';
 import filtersEmptyBandIdIgnored from './filters/emptyBandIdIgnored.ts';
@@ -172,6 +173,7 @@ export const faults: Fault[] = [
   paginationTotalPagesOffByOne,
   filtersAfterInclusive,
   filtersBeforeInclusive,
+  filtersFractionTruncated,
   filtersDateOffsetIgnored,
   filtersEmailCaseSensitive,
   filtersEmptyBandIdIgnored,
