@@ -98,6 +98,11 @@ export async function listAll(
       throw new Nonconformance(
         `${list.operationId} ${JSON.stringify(query)} page ${page}: ${res.status} ${res.text.slice(0, 300)}`,
       );
+    // What the target answered instead of a list is its failure, never a TypeError of the suite (issue 24, item 4).
+    if (!Array.isArray(res.body?.data))
+      throw new Nonconformance(
+        `${list.operationId} ${JSON.stringify(query)} page ${page}: no \`data\` list (§2.1) in ${res.text.slice(0, 300)}`,
+      );
     items.push(...res.body.data);
     const next = res.body.links?.next;
     if (!next || page >= 1000) return items;

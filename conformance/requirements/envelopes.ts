@@ -105,11 +105,18 @@ for (const o of lists) {
     },
     async ({ api }) => {
       const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, status: 200 });
-      expect(Array.isArray(res.body.data)).toBe(true);
-      expect(Object.keys(res.body.pagination).sort()).toEqual(['limit', 'page', 'total', 'totalPages']);
-      expect(Object.keys(res.body.links).sort()).toEqual(['next', 'previous', 'self']);
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      // §2.1's fields, each present; more than those is not the source's to forbid (our contract's schema is).
+      expect(res.body).toMatchObject({
+        success: true,
+        status: 200,
+        data: expect.any(Array),
+        pagination: expect.any(Object),
+        links: expect.any(Object),
+      });
+      for (const k of ['page', 'limit', 'total', 'totalPages'])
+        expect(res.body.pagination, 'pagination').toHaveProperty(k);
+      for (const k of ['self', 'previous', 'next']) expect(res.body.links, 'links').toHaveProperty(k);
     },
   );
   requirement(

@@ -365,9 +365,10 @@ for (const list of lists) {
           {
             id: `${list.operationId}.filter.date-time-fraction`,
             level: 'MUST',
-            source: ['§4.4'],
-            basis: 'source',
-            quote: 'Date-time values use ISO-8601 with an offset.',
+            // A decision, as date-time-input's: §4.4 says "ISO-8601 with an offset"; taking `Z` and a fraction on
+            // input, and comparing with the fraction, is D-10's reading of it.
+            source: ['§4.4', 'D-10'],
+            basis: 'decision',
             title: `${ranges.map((filter) => filter.name).join(', ')} compare with a bound's fraction of a second, whatever its offset`,
           },
           async ({ api }) => {

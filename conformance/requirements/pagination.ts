@@ -145,7 +145,13 @@ for (const o of paginated) {
       },
       async ({ api }) => {
         const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
-        expect(res.status).toBe(200);
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+        // The envelope's parts first (§2.1), so an answer without them fails rather than breaks the suite.
+        expect(res.body, 'the list envelope').toMatchObject({
+          data: expect.any(Array),
+          pagination: expect.any(Object),
+          links: expect.any(Object),
+        });
         const { pagination: p, links, data } = res.body;
         expect(p.page).toBe(1);
         expect(Number.isInteger(p.limit) && p.limit > 0, `limit ${p.limit}`).toBe(true);

@@ -5,9 +5,10 @@
 // the `+00:00` shape, `Z` on input, defaults and ignoring (not refusing) a read-only status are decisions.
 import { readFileSync } from 'node:fs';
 import { expect, requirement } from '../lib/requirement.ts';
-import { expectAccepted, expectRefused } from '../lib/expectations.ts';
+import { expectAccepted, expectRefused, itemsIn, resourceIn } from '../lib/expectations.ts';
 import { deref, schema, type Json } from '../lib/contract.ts';
 import { exampleOf, product, uid } from '../lib/fixtures.ts';
+import { wholeUpdate } from '../lib/updates.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -17,18 +18,19 @@ const STATUS_RULE =
   'isActive is true; and the publish start is null or not later than now; and the publish end is null or in the future';
 const NOT_SET = 'derived from the product, not set';
 const WITH_OFFSET = 'On the v2 resources they are ISO-8601 date-times with an offset';
-/** The source, to tell which of the document's Product fields §2.3 gives (the others are decisions, D-61). */
+/** The source, to tell which of the document's Product fields §2.3 gives, and how (the others are decisions, D-61). */
 const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
-const inSource = (field: string) => new RegExp(`\\b${field}\\b`).test(sourceText);
 const DAY = 24 * 3600 * 1000;
 /** A v2 date-time (D-10) `ms` from now, whole seconds, UTC. */
 const at = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}+00:00`;
 
 const get = async (api: Api, id: number): Promise<Json> => {
   const res = await api.call('getProduct', { params: { id } });
-  expect(res.status).toBe(200);
-  return res.body.data;
+  expect(res.status, res.text.slice(0, 300)).toBe(200);
+  return resourceIn(res, 'data', 'get of the product');
 };
+/** The ids a product list answered (§2.1 `data`), checked to be a list first. */
+const listedIds = (res: ApiResponse): number[] => itemsIn(res, 'the product list').map((x: Json) => x.id);
 const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
 function expect422(res: ApiResponse, name: string, ref?: string) {
   expect(res.status, res.text.slice(0, 300)).toBe(422);
@@ -83,18 +85,18 @@ for (const c of statusCases) {
       source: ['§3', '§2.3'],
       basis: 'source',
       quote: STATUS_RULE,
-      title: `${c.title} (on add, get, list and the status filter)`,
+      title: `${c.title} (on get, list and the status filter)`,
     },
     async ({ api }) => {
+      // As a get and a list return it (§2.3): what an add answers is D-01's (createX.lifecycle.status).
       const p = await product(api, c.fields());
-      expect(p.status).toBe(c.status);
       expect((await get(api, p.id)).status).toBe(c.status);
       const listed = await api.call('listProducts', { query: { 'id:in': p.id } });
-      expect(listed.body.data.map((x: Json) => x.status)).toEqual([c.status]);
+      expect(itemsIn(listed, 'the product list').map((x: Json) => x.status)).toEqual([c.status]);
       const filtered = await api.call('listProducts', { query: { 'id:in': p.id, status: c.status } });
-      expect(filtered.body.data.map((x: Json) => x.id)).toEqual([p.id]);
+      expect(listedIds(filtered)).toEqual([p.id]);
       const excluded = await api.call('listProducts', { query: { 'id:in': p.id, status: other(c.status) } });
-      expect(excluded.body.data).toEqual([]);
+      expect(listedIds(excluded)).toEqual([]);
     },
   );
 }
@@ -111,7 +113,7 @@ requirement(
     // Whole-second date-times (D-10): the edge is 2–3 s away. Polled with a deadline, not slept.
     const starting = await product(api, { publishStartOn: at(2500) });
     const ending = await product(api, { publishEndOn: at(2500) });
-    expect([starting.status, ending.status]).toEqual(['admin', 'public']);
+    expect([(await get(api, starting.id)).status, (await get(api, ending.id)).status]).toEqual(['admin', 'public']);
     const deadline = Date.now() + 8000;
     let now: string[] = [];
     while (Date.now() < deadline) {
@@ -123,7 +125,7 @@ requirement(
     const filtered = await api.call('listProducts', {
       query: { 'id:in': `${starting.id},${ending.id}`, status: 'public' },
     });
-    expect(filtered.body.data.map((x: Json) => x.id)).toEqual([starting.id]);
+    expect(listedIds(filtered)).toEqual([starting.id]);
   },
 );
 requirement(
@@ -152,7 +154,7 @@ requirement(
   },
   async ({ api }) => {
     const p = await product(api, { isActive: true });
-    expect(p.status).toBe('public');
+    expect((await get(api, p.id)).status).toBe('public');
     const steps: [Json, string][] = [
       [{ isActive: false }, 'admin'],
       [{ isActive: true }, 'public'],
@@ -162,8 +164,12 @@ requirement(
       [{ publishEndOn: null }, 'public'],
     ];
     for (const [data, status] of steps) {
+      // The product as read with the change: partial or replacing, an update means the same (lib/updates.ts).
       expectAccepted(
-        await api.call('updateProduct', { params: { id: p.id }, body: { data } }),
+        await api.call('updateProduct', {
+          params: { id: p.id },
+          body: await wholeUpdate(api, 'updateProduct', { id: p.id }, data),
+        }),
         `update ${JSON.stringify(data)}`,
       );
       expect((await get(api, p.id)).status, JSON.stringify(data)).toBe(status);
@@ -182,10 +188,14 @@ requirement(
   async ({ api }) => {
     // §3: "derived from the product, not set". Ignoring the field (D-09) or refusing it both keep the rule.
     const p = await product(api, { isActive: false });
-    const res = await api.call('updateProduct', { params: { id: p.id }, body: { data: { status: 'public' } } });
+    // As a get reads it before and after: what an add answers is D-01's.
+    const { modifiedOn: __, ...before } = await get(api, p.id);
+    const res = await api.call('updateProduct', {
+      params: { id: p.id },
+      body: await wholeUpdate(api, 'updateProduct', { id: p.id }, { status: 'public' }),
+    });
     if (res.status >= 300) expectRefused(res, 'a status sent in an update');
     const { modifiedOn: _, ...after } = await get(api, p.id);
-    const { modifiedOn: __, ...before } = p;
     expect(after).toEqual(before);
   },
 );
@@ -228,7 +238,7 @@ requirement(
     expectAccepted(
       await api.call('updateProduct', {
         params: { id: p.id },
-        body: { data: { publishEndOn: '2031-03-04T01:30:00-05:00' } },
+        body: await wholeUpdate(api, 'updateProduct', { id: p.id }, { publishEndOn: '2031-03-04T01:30:00-05:00' }),
       }),
     );
     const got = await get(api, p.id);
@@ -257,11 +267,12 @@ requirement(
       if (res.status >= 300) {
         expectRefused(res, 'an add with a status');
         const listed = await api.call('listProducts', { query: { 'sku:in': body.data.sku } });
-        expect(listed.body.data, 'a refused add stores nothing').toEqual([]);
+        expect(itemsIn(listed, 'the product list'), 'a refused add stores nothing').toEqual([]);
         continue;
       }
       expectAccepted(res);
-      expect((await get(api, res.body.data.id)).status, JSON.stringify(fields)).toBe(derivedStatus);
+      const id = resourceIn(res, 'data', 'the add of a product').id;
+      expect((await get(api, id)).status, JSON.stringify(fields)).toBe(derivedStatus);
     }
   },
 );
@@ -321,6 +332,36 @@ const nullable = Object.entries(schema('ProductInput').properties as Record<stri
       ([s.type].flat().includes('null') || (s.oneOf ?? []).some((x: Json) => deref(x).type === 'null')),
   )
   .map(([k]) => k);
+/**
+ * §2.3's table (Product, as returned): each field, and whether §2.3 types it "… or null" (`null or value` for the
+ * discontinued ones). Only those may a `source` requirement require to be null when unset (§2.1); a field §2.3 types
+ * as a plain string or number may come back "" or 0 from a faithful target: that it is null too is D-50's.
+ */
+const section23 = sourceText.slice(sourceText.indexOf('### 2.3'), sourceText.indexOf('### 2.4'));
+const sourceFields = new Map<string, boolean>(
+  section23
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !/^\| (Field|---)/.test(l))
+    .flatMap((l) => {
+      const [names = '', type = ''] = l.split(' | ').map((c) => c.replace(/^\| | \|$/g, ''));
+      const orNull = /\bor null\b|^null or\b/.test(type);
+      return names.split(', ').map((n): [string, boolean] => [n.trim(), orNull]);
+    }),
+);
+/** The writable nullable fields left unset below that §2.3 types "or null". */
+const sourceNullable = nullable.filter((k) => sourceFields.get(k) === true);
+if (
+  !['variantOf', 'manufacturerId', 'bandId', 'publishStartOn', 'publishEndOn'].every((k) => sourceNullable.includes(k))
+)
+  throw new Error(`products.ts: §2.3's "or null" fields read from the source lack some: ${sourceNullable.join(', ')}`);
+/** A product added from the document's example without its nullable optional fields, as a get returns it. */
+async function addedWithoutNullables(api: Api): Promise<Json> {
+  const data = { ...createBody({}).data };
+  for (const k of nullable) delete data[k];
+  const res = await api.call('createProduct', { body: { data } });
+  expectAccepted(res, 'an add without the optional nullable fields');
+  return get(api, resourceIn(res, 'data', 'the add of a product').id);
+}
 requirement(
   {
     id: 'createProduct.nulls',
@@ -328,21 +369,30 @@ requirement(
     source: ['§2.1', '§2.3'],
     basis: 'source',
     quote: 'Unset optional values are returned as `null`.',
-    title: 'a product added without its optional nullable fields returns every §2.3 property, those values null',
+    title: `a product added without its optional nullable fields returns every §2.3 property, those §2.3 types "or null" (${sourceNullable.join(', ')}) null`,
   },
   async ({ api }) => {
-    // The document's example (whatever a target needs to add a product) without the nullable optional fields.
-    const data = { ...createBody({}).data };
-    for (const k of nullable) delete data[k];
-    const res = await api.call('createProduct', { body: { data } });
-    expectAccepted(res, 'an add without the optional nullable fields');
-    const p = await get(api, res.body.data.id);
-    for (const k of (schema('Product').required as string[]).filter(inSource))
+    const p = await addedWithoutNullables(api);
+    for (const k of sourceFields.keys()) expect(p, `property ${k} (§2.3)`).toHaveProperty(k);
+    for (const k of sourceNullable) expect(p[k], `${k} (§2.3: "or null"), unset`).toBeNull();
+  },
+);
+// The rest of the unset optional fields: §2.3 types them as a plain string or number, so "" or 0 would do for the
+// source; null is D-50's ("a product's other optional fields … are null until set").
+requirement(
+  {
+    id: 'createProduct.nulls.others',
+    level: 'MUST',
+    source: ['§2.1', 'D-50'],
+    basis: 'decision',
+    title: `a product added without its optional nullable fields returns the others (${nullable.filter((k) => !sourceNullable.includes(k)).join(', ')}) null too, not "" or 0`,
+  },
+  async ({ api }) => {
+    const p = await addedWithoutNullables(api);
+    for (const k of nullable.filter((x) => !sourceNullable.includes(x))) {
       expect(p, `property ${k}`).toHaveProperty(k);
-    expect(nullable).toEqual(
-      expect.arrayContaining(['variantOf', 'manufacturerId', 'bandId', 'publishStartOn', 'publishEndOn']),
-    );
-    for (const k of nullable.filter(inSource)) expect(p[k], k).toBeNull();
+      expect(p[k], `${k}, unset`).toBeNull();
+    }
   },
 );
 requirement(

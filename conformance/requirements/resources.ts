@@ -12,8 +12,9 @@
 // (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split off into
 // `decision`/`platform` requirements.
 import { expect, requirement } from '../lib/requirement.ts';
-import { expectAccepted, expectNotFound, expectRefused } from '../lib/expectations.ts';
+import { expectAccepted, expectDeleted, expectRefused, resourceIn } from '../lib/expectations.ts';
 import { listAll } from '../lib/lists.ts';
+import { wholeUpdate } from '../lib/updates.ts';
 import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
 import { create, exampleOf, paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
@@ -303,34 +304,39 @@ for (const family of families) {
       const m = await make(api, family);
       expect(typeof m.item.id).toBe('number');
       const ip = itemParams(family, m);
-      // get: 200 (§7), the same object
+      // get: 200 (§7) with the item (that it is what the add answered is D-01's: lifecycle.status)
       const got = await api.untyped(family.get.operationId, { params: ip });
-      expect(got.status).toBe(200);
+      expect(got.status, got.text.slice(0, 300)).toBe(200);
       expect(got.body).toMatchObject({ success: true, status: 200 });
-      expect(got.body.data).toEqual(m.item);
+      const stored = resourceIn(got, 'data', `get of the ${family.schemaName}`);
+      expect(stored.id).toBe(m.item.id);
       // update: a writable field changed, from the update example
-      const change = await bodyFrom(api, family.update, m.item);
+      const change = await bodyFrom(api, family.update, stored);
       const writable = pick(
-        got.body.data,
+        stored,
         Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
       );
       expectAccepted(
         await api.untyped(family.update.operationId, { params: ip, body: { data: { ...writable, ...change } } }),
         family.update.operationId,
       );
-      const updated = (await api.untyped(family.get.operationId, { params: ip })).body.data;
+      const updated = resourceIn(
+        await api.untyped(family.get.operationId, { params: ip }),
+        'data',
+        `get of the updated ${family.schemaName}`,
+      );
       // The same instant may be written with another offset or `Z` (§2.1 gives the +00:00 shape "for example").
       expect(instants(updated)).toMatchObject(instants({ ...change, id: m.item.id }));
-      expect(updated.createdOn).toBe(m.item.createdOn);
+      expect(updated.createdOn).toBe(stored.createdOn);
       if (hasModifiedOn(family)) {
         expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(updated.createdOn));
-        expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(m.item.modifiedOn));
+        expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(stored.modifiedOn));
       }
       // list: contains it, as stored
       expect(await findListed(api, family.list, m.params, m.item.id)).toEqual(updated);
-      // delete: then gone (404, RFC 9110) and no longer listed
+      // delete: then gone (404, or 410 Gone: RFC 9110) and no longer listed
       expectAccepted(await api.untyped(family.del.operationId, { params: ip }), family.del.operationId);
-      expectNotFound(await api.untyped(family.get.operationId, { params: ip }), `the deleted ${family.schemaName}`);
+      expectDeleted(await api.untyped(family.get.operationId, { params: ip }), `the deleted ${family.schemaName}`);
       expect(stillListed(await findListed(api, family.list, m.params, m.item.id), updated), 'listed after delete').toBe(
         false,
       );
@@ -350,6 +356,8 @@ for (const family of families) {
       expect(m.res.status).toBe(201);
       expect(m.res.body).toMatchObject({ success: true, status: 201, data: { id: m.item.id } });
       const ip = itemParams(family, m);
+      // The add answers the object as stored: what a get returns.
+      expect((await api.untyped(family.get.operationId, { params: ip })).body.data).toEqual(m.res.body.data);
       const upd = await api.untyped(family.update.operationId, {
         params: ip,
         body: { data: await bodyFrom(api, family.update, m.item) },
@@ -706,11 +714,30 @@ requirement(
     id: 'createProductSpecification.variant-heading',
     level: 'MUST',
     area: 'specifications',
-    source: ['§2.12', 'D-61'],
+    source: ['§2.12'],
     basis: 'source',
     quote: VARIANT_RULE,
+    title: 'a product whose variant settings use no heading holds several values of one heading',
+  },
+  async ({ api }) => {
+    // How variant settings are given (`variantSpecificationIds`) is D-61's: the source part is the rule's default.
+    const p = await product(api);
+    const h = await specification(api);
+    const [a, b] = [await value(api, h.id), await value(api, h.id)];
+    expectAccepted(await assign(api, p.id, { specificationId: h.id, valueId: a.id }), 'a first value of the heading');
+    expectAccepted(await assign(api, p.id, { specificationId: h.id, valueId: b.id }), 'a second value of the heading');
+    expect((await productSpecs(api, p.id)).map((x) => x.valueId).sort()).toEqual([a.id, b.id].sort());
+  },
+);
+requirement(
+  {
+    id: 'createProductSpecification.variant-heading.settings',
+    level: 'MUST',
+    area: 'specifications',
+    source: ['§2.12', 'D-61'],
+    basis: 'decision',
     title:
-      'allows a product one value of a heading its variant settings use, several of any other heading; another product may hold several values of that heading',
+      'allows a product one value of a heading its variant settings (variantSpecificationIds) use, several of any other heading; another product may hold several values of that heading',
   },
   async ({ api }) => {
     const variant = await specification(api);
@@ -805,6 +832,21 @@ requirement(
     // object read can be sent back) or refusing them both keep the rule; changing them does not.
     const p = await product(api);
     const ps = await assigned(api, p.id, { specification: uid('Heading'), value: uid('Value') });
+    // Read with gets before and after: what an add answers is D-01's.
+    const read = async () =>
+      resourceIn(
+        await api.call('getProductSpecification', { params: { productId: p.id, id: ps.id } }),
+        'data',
+        'get of the product specification',
+      );
+    const heading = async () =>
+      resourceIn(
+        await api.call('getSpecification', { params: { id: ps.specificationId } }),
+        'data',
+        'get of the heading',
+      ).title;
+    const { modifiedOn: __, ...before } = await read();
+    const title = await heading();
     for (const k of ['specification', 'value']) {
       const res = await api.call('updateProductSpecification', {
         params: { productId: p.id, id: ps.id },
@@ -812,14 +854,9 @@ requirement(
       });
       if (res.status >= 300) expectRefused(res, `a ${k} text in an update`);
     }
-    const { modifiedOn: _, ...after } = (
-      await api.call('getProductSpecification', { params: { productId: p.id, id: ps.id } })
-    ).body.data;
-    const { modifiedOn: __, ...before } = ps;
+    const { modifiedOn: _, ...after } = await read();
     expect(after).toEqual(before);
-    expect((await api.call('getSpecification', { params: { id: ps.specificationId } })).body.data.title).toBe(
-      ps.specification,
-    );
+    expect(await heading()).toBe(title);
   },
 );
 requirement(
@@ -863,10 +900,11 @@ requirement(
       valueId: ps.valueId,
     });
     const renamed = uid('Renamed');
+    const params = { specId: ps.specificationId, id: ps.valueId };
     expectAccepted(
       await api.call('updateSpecificationValue', {
-        params: { specId: ps.specificationId, id: ps.valueId },
-        body: { data: { value: renamed } },
+        params,
+        body: await wholeUpdate(api, 'updateSpecificationValue', params, { value: renamed }),
       }),
     );
     for (const x of [ps, other]) {
@@ -892,7 +930,7 @@ requirement(
     expectAccepted(
       await api.call('updateSpecification', {
         params: { id: ps.specificationId },
-        body: { data: { title: renamed } },
+        body: await wholeUpdate(api, 'updateSpecification', { id: ps.specificationId }, { title: renamed }),
       }),
     );
     const [got] = await productSpecs(api, ps.productId);
@@ -956,7 +994,7 @@ requirement(
     await assigned(api, p.id, { specificationId: h.id, valueId: b.id });
     expectAccepted(await api.call('deleteSpecificationValue', { params: { specId: h.id, id: a.id } }));
     expect((await productSpecs(api, p.id)).map((s) => s.valueId)).toEqual([b.id]);
-    expectNotFound(
+    expectDeleted(
       await api.call('getProductSpecification', { params: { productId: p.id, id: pa.id } }),
       'the assignment of the deleted value',
     );
@@ -1252,7 +1290,11 @@ requirement(
       "another App client cannot see, change or delete a client's webhook: absent from its list, refused on get, update and delete",
   },
   async ({ api }) => {
-    const w = await hook(api);
+    const made = await hook(api);
+    // As its owner reads it (what an add answers is D-01's), before the other client tries.
+    const ownerRead = async () =>
+      resourceIn(await api.call('getWebhook', { params: { id: made.id } }), 'data', "the owner's get of its webhook");
+    const w = await ownerRead();
     const refused = (res: ApiResponse, what: string) =>
       expect(
         res.status >= 400 && res.status < 500,
@@ -1266,7 +1308,7 @@ requirement(
     );
     refused(await api.call('deleteWebhook', { as: 'other', params: { id: w.id } }), 'delete');
     // The owner still sees it unchanged.
-    expect((await api.call('getWebhook', { params: { id: w.id } })).body.data).toEqual(w);
+    expect(await ownerRead()).toEqual(w);
     expect(await findListed(api, op('listWebhooks'), {}, w.id)).toEqual(w);
   },
 );
@@ -1334,9 +1376,11 @@ requirement(
     title: "records apiVersion 'v2'",
   },
   async ({ api }) => {
+    // "as returned" (§2.8): by a get; what an add answers is D-01's.
     const w = await hook(api, { events: ['products/*'] });
-    expect(w.apiVersion).toBe('v2');
-    expect((await api.call('getWebhook', { params: { id: w.id } })).body.data.apiVersion).toBe('v2');
+    expect(
+      resourceIn(await api.call('getWebhook', { params: { id: w.id } }), 'data', 'get of the webhook').apiVersion,
+    ).toBe('v2');
   },
 );
 
@@ -1401,14 +1445,21 @@ requirement(
       "a product redirect follows the product's URL: a changed alias moves its target, with no new redirect and no chain, and the target filter finds it by its current target",
   },
   async ({ api }) => {
-    const { p, after, r } = await productRedirect(api);
+    const { p, after, r: made } = await productRedirect(api);
+    // As a get returns it (§2.5), before and after: what an add answers is D-01's.
+    const read = async () =>
+      resourceIn(await api.call('getRedirect', { params: { id: made.id } }), 'data', 'get of the redirect');
+    const r = await read();
     expect(r).toMatchObject({ resource: 'product', resourceId: p.id });
     expectAccepted(
-      await api.call('updateProduct', { params: { id: p.id }, body: { data: { alias: after } } }),
+      await api.call('updateProduct', {
+        params: { id: p.id },
+        body: await wholeUpdate(api, 'updateProduct', { id: p.id }, { alias: after }),
+      }),
       'the alias change',
     );
     // The same redirect, pointing elsewhere now; nothing else changed.
-    const now = (await api.call('getRedirect', { params: { id: r.id } })).body.data;
+    const now = await read();
     expect(now.target, 'the target after the alias changed').not.toEqual(r.target);
     expect(now).toEqual({ ...r, target: now.target });
     // No new redirect to the product, and none from its old URL (a chain old URL → new URL).

@@ -123,6 +123,7 @@ import callbacksLabelRequestedAtCheckout from './callbacks/labelRequestedAtCheck
 import callbacksLandedCostsSeparated from './callbacks/landedCostsSeparated.ts';
 import callbacksSplitByLocationOnly from './callbacks/splitByLocationOnly.ts';
 import callbacksCalculatorIgnored from './callbacks/calculatorIgnored.ts';
+import callbacksCommodityCodeNull from './callbacks/commodityCodeNull.ts';
 import envelopesMergePatchAsJson from './envelopes/mergePatchAsJson.ts';
 import envelopesMissingContentTypeAsJson from './envelopes/missingContentTypeAsJson.ts';
 import envelopesLatin1Accepted from './envelopes/latin1Accepted.ts';
@@ -257,6 +258,7 @@ export const faults: Fault[] = [
   callbacksLandedCostsSeparated,
   callbacksSplitByLocationOnly,
   callbacksCalculatorIgnored,
+  callbacksCommodityCodeNull,
   envelopesMergePatchAsJson,
   envelopesMissingContentTypeAsJson,
   envelopesLatin1Accepted,

@@ -1,0 +1,36 @@
+// The body of a v2 update that a `source` requirement sends (issue 24): the item as a get reads it (its writable
+// fields, by the update operation's body schema) with the change on top. It then means the same whether the
+// target's update is partial (D-01, the platform's) or replaces the object: §4.3 shows no update body, so a
+// faithful target may do either. A requirement of the platform's or ours may send the change alone.
+import { deref, op, type Json } from './contract.ts';
+import { propertiesOf } from './lists.ts';
+import { resourceIn } from './expectations.ts';
+import type { Api } from './api.ts';
+
+/** `updateProduct` → `getProduct`: the get of the same item, with the same path parameters. */
+const getOf = (updateOperationId: string) => updateOperationId.replace(/^update/, 'get');
+
+/** The writable fields of an update operation's `data` (the read-only ones a get returns are left out, D-09). */
+function writableOf(updateOperationId: string): string[] {
+  const body = deref({ $ref: op(updateOperationId).bodyPointer });
+  return Object.entries(propertiesOf(propertiesOf(body).data))
+    .filter(([, p]) => !deref(p).readOnly)
+    .map(([k]) => k);
+}
+
+/** `{data: {…the item's writable fields as read, …change}}` for `updateOperationId` at `params`. */
+export async function wholeUpdate(
+  api: Api,
+  updateOperationId: string,
+  params: Record<string, number>,
+  change: Json,
+): Promise<Json> {
+  const read = await api.untyped(getOf(updateOperationId), { params });
+  const item = resourceIn(read, 'data', `the get before ${updateOperationId}`);
+  const kept = Object.fromEntries(
+    writableOf(updateOperationId)
+      .filter((k) => k in item)
+      .map((k) => [k, item[k]]),
+  );
+  return { data: { ...kept, ...change } };
+}
