@@ -1,10 +1,17 @@
-// Test data made through the API itself, from the document's request examples (valid by lint), with
-// unique values where the contract demands uniqueness. Each test makes its own data.
+// Test data, made in one place (issue 23, item 7): through the API itself, from the dialect's bodies or the
+// document's request examples (valid by lint), with fresh values where the contract demands uniqueness and real
+// resources where a body names one. Each requirement makes its own data. What is here:
+// - `create`: one resource of any create operation (the fixtures' creates: `product`, `specification`, `paramsFor`);
+// - `makeItem`: one item of a list's resource, with the creation constraints of many items side by side;
+// - `bodyFrom`: a body for any create or update operation of a v2 family, fresh values and real references;
+// - `constrainedFields`: the values of fields a filter requirement cannot choose freely.
 import { randomUUID } from 'node:crypto';
-import { op, type Json } from './contract.ts';
+import { op, type Json, type Operation } from './contract.ts';
 import { Nonconformance, type Api, type ApiResponse, type CallOptions } from './api.ts';
 import { config } from './config.ts';
 import { assumedFor, NotApplicable } from './dialect.ts';
+import { createOf } from './lists.ts';
+import { expectAccepted } from './expectations.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -41,6 +48,11 @@ export async function create(
   const example = given ?? (exampleOf(operationId) ?? { [key]: {} })[key];
   const fresh = Object.entries(unique[operationId]?.(example) ?? {}).filter(([k]) => !given || k in given);
   const data = { ...example, ...Object.fromEntries(fresh), ...fields };
+  // A resource the example names by id (a redirect to product 1042) is made for real: a target may refuse to point at
+  // one that does not exist, which the source allows.
+  if (!given)
+    for (const k of Object.keys(reference))
+      if (typeof data[k] === 'number' && !(k in fields)) data[k] = await reference[k]!(api, data, {});
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   const res = await api.untyped(operationId, { ...options, body: { [key]: data }, setup: true });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
@@ -96,3 +108,97 @@ export function contactsIn(res: ApiResponse): Json[] {
     `the contact search answered ${res.status} with no list at ${where}: ${res.text.slice(0, 300)}`,
   );
 }
+
+// Bodies of v2 families: the document's request examples, with fresh values where the contract demands uniqueness
+// and fresh referenced resources where the example names an id (productId 1042, specificationId 12, …).
+
+/** Fresh values of the fields the contract keeps unique, by field name, for `bodyFrom`. */
+export const uniqueValue: Record<string, () => string> = {
+  sku: () => uid('SKU').toUpperCase(),
+  reference: () => uid('role'),
+  title: () => uid('Title'),
+  value: () => uid('Value'),
+  path: () => `/${uid('from')}`,
+  // Webhooks point at a closed loopback port (D-19 allows http there), so no delivery ever leaves the machine.
+  url: () => `http://127.0.0.1:9/${uid('hooks')}`,
+};
+type Maker = (api: Api, body: Json, item: Json) => Promise<number>;
+const reference: Record<string, Maker> = {
+  productId: async (api) => (await product(api)).id,
+  resourceId: async (api, body) =>
+    body.resource === undefined || body.resource === 'product' ? (await product(api)).id : body.resourceId,
+  specificationId: async (api) => (await specification(api)).id,
+  valueId: async (api, body, item) => (await value(api, body.specificationId ?? item.specificationId)).id,
+};
+
+export async function value(api: Api, specId: number, fields: Json = {}): Promise<Json> {
+  const res = await api.call('createSpecificationValue', {
+    params: { specId },
+    body: { data: { value: uid('Value'), ...fields } },
+    setup: true,
+  });
+  expectAccepted(res, 'createSpecificationValue');
+  return res.body.data;
+}
+
+/** A body for the operation from its example: unique fields made fresh, referenced ids made real. */
+export async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> {
+  const data: Json = { ...exampleOf(o.operationId)[wrapperOf(o.operationId)] };
+  for (const [k, v] of Object.entries(data)) {
+    if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!();
+    else if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
+  }
+  return data;
+}
+
+/**
+ * Creation constraints (not semantics): what a create needs beyond its document example so that many items can
+ * coexist: an inventory entry names a product of its own (one entry per product and location, D-43, D-52); a
+ * webhook listens to an event nothing in the suite emits, so no deliveries go out (D-17); a product
+ * specification names a fresh heading and value by title (D-31).
+ */
+const createDefaults: Record<string, (api: Api, fields: Record<string, Json>) => Promise<Record<string, Json>>> = {
+  createInventory: async (api, fields) => ({
+    locationId: 1,
+    ...('productId' in fields ? {} : { productId: (await createItem(api, 'createProduct')).id }),
+  }),
+  createWebhook: async () => ({ url: `https://example.com/hooks/${randomTag()}`, events: ['shipments/deleted'] }),
+  createProductSpecification: async () => ({
+    specificationId: undefined,
+    valueId: undefined,
+    specification: `Heading ${randomTag()}`,
+    value: `Value ${randomTag()}`,
+  }),
+};
+const randomTag = () => Math.random().toString(36).slice(2, 10);
+async function createItem(
+  api: Api,
+  operationId: string,
+  fields: Record<string, Json> = {},
+  params: Record<string, number> = {},
+): Promise<Json> {
+  const extra = (await createDefaults[operationId]?.(api, fields)) ?? {};
+  return create(api, operationId, { ...extra, ...fields }, { params });
+}
+/** Creates one item of a list operation's resource under `params` (its parent), from the document's example. */
+export const makeItem = (
+  api: Api,
+  list: Operation,
+  params: Record<string, number>,
+  fields: Record<string, Json> = {},
+) => createItem(api, createOf(list)!.operationId, fields, params);
+
+/** Values a filtered field cannot take freely (creation constraints, keyed by field name). */
+export const constrainedFields: Record<string, (api: Api, i: number) => Promise<Record<string, Json>>> = {
+  // An inventory entry's product must exist (D-52).
+  productId: async (api) => ({ productId: (await product(api)).id }),
+  // Stock locations the target knows (D-43).
+  locationId: async (_api, i) => ({ locationId: i + 1 }),
+  // A redirect's target: static (`url`, an absolute URL) and dynamic (`product`: the product's URL, which the
+  // target derives from the product, §2.5, D-44) alternate, since the filter "matches dynamic and static
+  // resources" (§4.4); the value filtered on is the target as returned.
+  target: async (api, i) =>
+    i % 2
+      ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id }
+      : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` },
+};

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { checkResponse, deref, operations, type Json, type Operation } from './contract.ts';
 import { config } from './config.ts';
 import { Nonconformance, type Api, type ApiResponse } from './api.ts';
-import { create, wrapperOf } from './fixtures.ts';
+import { requestWrapperOf } from './dialect.ts';
 
 /** `listX` → `createX` (or its singular, `listProducts` → `createProduct`), when the document has one. */
 export function createOf(list: Operation): Operation | undefined {
@@ -28,7 +28,7 @@ export function propertiesOf(schema: Json, out: Record<string, Json> = {}): Reco
 export function writableFields(create: Operation): Record<string, Json> {
   const body = deref({ $ref: create.bodyPointer });
   return Object.fromEntries(
-    Object.entries(propertiesOf(propertiesOf(body)[wrapperOf(create.operationId)])).filter(
+    Object.entries(propertiesOf(propertiesOf(body)[requestWrapperOf(create.operationId) ?? 'data'])).filter(
       ([, p]) => !deref(p).readOnly,
     ),
   );
@@ -167,40 +167,3 @@ export function unwrap(schema: Json): Json {
     ? deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'))
     : s;
 }
-
-/**
- * Creation constraints (not semantics): what a create needs beyond its document example so that many items can
- * coexist: an inventory entry names a product of its own (one entry per product and location, D-43, D-52); a
- * webhook listens to an event nothing in the suite emits, so no deliveries go out (D-17); a product
- * specification names a fresh heading and value by title (D-31).
- */
-const createDefaults: Record<string, (api: Api, fields: Record<string, Json>) => Promise<Record<string, Json>>> = {
-  createInventory: async (api, fields) => ({
-    locationId: 1,
-    ...('productId' in fields ? {} : { productId: (await createItem(api, 'createProduct')).id }),
-  }),
-  createWebhook: async () => ({ url: `https://example.com/hooks/${randomTag()}`, events: ['shipments/deleted'] }),
-  createProductSpecification: async () => ({
-    specificationId: undefined,
-    valueId: undefined,
-    specification: `Heading ${randomTag()}`,
-    value: `Value ${randomTag()}`,
-  }),
-};
-const randomTag = () => Math.random().toString(36).slice(2, 10);
-async function createItem(
-  api: Api,
-  operationId: string,
-  fields: Record<string, Json> = {},
-  params: Record<string, number> = {},
-): Promise<Json> {
-  const extra = (await createDefaults[operationId]?.(api, fields)) ?? {};
-  return create(api, operationId, { ...extra, ...fields }, { params });
-}
-/** Creates one item of a list operation's resource under `params` (its parent), from the document's example. */
-export const makeItem = (
-  api: Api,
-  list: Operation,
-  params: Record<string, number>,
-  fields: Record<string, Json> = {},
-) => createItem(api, createOf(list)!.operationId, fields, params);

@@ -11,9 +11,8 @@
 import { expect, requirement, type Basis, skip, together } from '../lib/requirement.ts';
 import { operations, scopes, type Operation } from '../lib/contract.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
-import { create, paramsFor, uid } from '../lib/fixtures.ts';
+import { create, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import { appUrl } from '../lib/inbox.ts';
-import { makeItem } from '../lib/lists.ts';
 import { NoAnswer, TargetGone } from '../lib/unanswered.ts';
 import { expectAccepted, itemsIn } from '../lib/expectations.ts';
 import type { Api, ApiResponse, CallOptions } from '../lib/api.ts';

@@ -10,14 +10,13 @@
 // filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
 import { expect, requirement, together } from '../lib/requirement.ts';
 import { operations, parseList, type Json, type Operation, type Parameter, type XFilter } from '../lib/contract.ts';
-import { paramsFor, product, uid } from '../lib/fixtures.ts';
+import { constrainedFields, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import {
   createOf,
   filterQuote,
   itemSchema,
   kindOf,
   listAll,
-  makeItem,
   propertiesOf,
   quoteList,
   unwrap,
@@ -62,21 +61,6 @@ const zuluSpellings = (value: string) => [
 ];
 /** Just over the one-second resolution of v2 date-times (D-10), so two creates get different `createdOn`. */
 const TICK = 1100;
-
-/** Values a filtered field cannot take freely (creation constraints, keyed by field name). */
-const fieldMakers: Record<string, (api: Api, i: number) => Promise<Obj>> = {
-  // An inventory entry's product must exist (D-52).
-  productId: async (api) => ({ productId: (await product(api)).id }),
-  // Stock locations the target knows (D-43).
-  locationId: async (_api, i) => ({ locationId: i + 1 }),
-  // A redirect's target: static (`url`, an absolute URL) and dynamic (`product`: the product's URL, which the
-  // target derives from the product, §2.5, D-44) alternate, since the filter "matches dynamic and static
-  // resources" (§4.4); the value filtered on is the target as returned.
-  target: async (api, i) =>
-    i % 2
-      ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id }
-      : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` },
-};
 
 /** Fields derived by the target rather than written (§3): the inputs that produce each state, and the rule. */
 const derived: Record<string, { states: () => Obj[]; value: (o: Obj, now: number) => Json }> = {
@@ -175,7 +159,7 @@ class ListFixture {
     const field = filter.rule.field;
     if (filter.source === 'assigned') return {};
     if (filter.source === 'derived') return derived[field]!.states()[i]!;
-    if (fieldMakers[field]) return fieldMakers[field](this.api, i);
+    if (constrainedFields[field]) return constrainedFields[field](this.api, i);
     const schema = unwrap(filter.schema);
     switch (filter.kind) {
       case 'enum':

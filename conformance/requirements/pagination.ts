@@ -7,13 +7,12 @@
 // page size the target chose — the first page's totals and links — is the source's (§2.1, §8).
 import { expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
-import { paramsFor, uid } from '../lib/fixtures.ts';
+import { makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import {
   createOf,
   follow,
   itemSchema,
   kindOf,
-  makeItem,
   propertiesOf,
   quoteList,
   resolveLink,

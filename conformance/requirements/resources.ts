@@ -16,7 +16,18 @@ import { expectAccepted, expectDeleted, expectRefused, resourceIn } from '../lib
 import { listAll } from '../lib/lists.ts';
 import { wholeUpdate } from '../lib/updates.ts';
 import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
-import { create, exampleOf, paramsFor, product, specification, uid, wrapperOf } from '../lib/fixtures.ts';
+import {
+  bodyFrom,
+  create,
+  exampleOf,
+  paramsFor,
+  product,
+  specification,
+  uid,
+  uniqueValue,
+  value,
+  wrapperOf,
+} from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -120,48 +131,6 @@ function requiredOf(o: Operation): { fields: string[]; groups: string[][] } {
   };
   walk(bodySchema(o).properties.data);
   return { fields: [...fields], groups };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Test data: the document's request examples, with fresh values where the contract demands uniqueness and
-// fresh referenced resources where the example names an id (productId 1042, specificationId 12, …).
-
-const uniqueValue: Record<string, () => string> = {
-  sku: () => uid('SKU').toUpperCase(),
-  reference: () => uid('role'),
-  title: () => uid('Title'),
-  value: () => uid('Value'),
-  path: () => `/${uid('from')}`,
-  // Webhooks point at a closed loopback port (D-19 allows http there), so no delivery ever leaves the machine.
-  url: () => `http://127.0.0.1:9/${uid('hooks')}`,
-};
-type Maker = (api: Api, body: Json, item: Json) => Promise<number>;
-const reference: Record<string, Maker> = {
-  productId: async (api) => (await product(api)).id,
-  resourceId: async (api, body) =>
-    body.resource === undefined || body.resource === 'product' ? (await product(api)).id : body.resourceId,
-  specificationId: async (api) => (await specification(api)).id,
-  valueId: async (api, body, item) => (await value(api, body.specificationId ?? item.specificationId)).id,
-};
-
-async function value(api: Api, specId: number, fields: Json = {}): Promise<Json> {
-  const res = await api.call('createSpecificationValue', {
-    params: { specId },
-    body: { data: { value: uid('Value'), ...fields } },
-    setup: true,
-  });
-  expectAccepted(res, 'createSpecificationValue');
-  return res.body.data;
-}
-
-/** A body for the operation from its example: unique fields made fresh, referenced ids made real. */
-async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> {
-  const data: Json = { ...exampleOf(o.operationId)[wrapperOf(o.operationId)] };
-  for (const [k, v] of Object.entries(data)) {
-    if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!();
-    else if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
-  }
-  return data;
 }
 
 interface Made {
