@@ -1,7 +1,8 @@
 // The dialect (issue 24): the otherDialect variant (reference-server/variants/otherDialect.ts), whose choices where
-// the source is silent all differ from ours, judged under the source profile. With its dialect file it passes with
-// every requirement applicable; without it, nothing it does differently fails a gating requirement: what the suite
-// could not set up is not applicable, and each such reason names the dialect key that would have stated the choice.
+// the source is silent all differ from ours, judged under the source profile without its dialect file: nothing it
+// does differently fails a gating requirement; what the suite could not set up is not applicable, and each such
+// reason names the dialect key that would have stated the choice. With its dialect file it is judged by
+// `npm run conformance:variants` (benign under both profiles, every requirement applicable).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -48,13 +49,8 @@ function run(dialect: boolean): Promise<{ code: number; rows: Row[]; summary: st
 const gatingFailures = (rows: Row[]) =>
   rows.filter((r) => (r.status === 'fail' || r.status === 'error') && r.gating).map((r) => `${r.id}: ${r.reason}`);
 
-test('the other dialect, stated and not stated', async () => {
-  const [stated, unstated] = await Promise.all([run(true), run(false)]);
-
-  assert.deepEqual(gatingFailures(stated.rows), [], 'with its dialect: no gating failure');
-  assert.equal(stated.rows.filter((r) => r.status === 'not-applicable').length, 0, 'with its dialect: all applicable');
-  assert.equal(stated.code, 0, stated.out.slice(-1500));
-
+test('the other dialect, not stated: not applicable, naming the dialect key; nothing gating fails', async () => {
+  const unstated = await run(false);
   assert.deepEqual(gatingFailures(unstated.rows), [], 'without its dialect: no gating failure either');
   const notApplicable = unstated.rows.filter((r) => r.status === 'not-applicable');
   assert.ok(notApplicable.length > 100, `${notApplicable.length} not applicable`);
