@@ -8,7 +8,7 @@ import { Api } from './lib/api.ts';
 import { config } from './lib/config.ts';
 import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
 import { create, paramsFor } from './lib/fixtures.ts';
-import { gapFirst } from './lib/gap.ts';
+import { reasonOf } from './lib/gap.ts';
 import {
   afterEachHooks,
   declared,
@@ -59,16 +59,6 @@ function bounded(body: Promise<void>): Promise<void> {
     });
   });
 }
-
-/** The reason of a failure in at most three lines and 300 characters, the gap first (lib/gap.ts). */
-const reasonOf = (err: unknown) =>
-  gapFirst(err instanceof Error ? err.message : String(err))
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(0, 3)
-    .join(' ')
-    .slice(0, 300);
 
 /**
  * Under the source profile, a requirement of the source or a standard that failed after the target refused one of its
@@ -129,7 +119,7 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
       const evidence = api.evidence();
       result = {
         ...done(isNonconformance(err) ? 'fail' : 'error', {
-          reason: reasonOf(err),
+          reason: reasonOf(err instanceof Error ? err.message : String(err)),
           ...(evidence ? { evidence } : {}),
         }),
         error: err,

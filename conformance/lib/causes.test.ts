@@ -4,19 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { causeOf, causesMarkdown, groupByCause, type Failure } from './causes.ts';
+import { firstLines } from './gap.ts';
 
-/** A failure's reason: the first three non-empty lines of the message, joined with spaces, at most 300 characters. */
-const reasonOf = (message: string) =>
-  message
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(0, 3)
-    .join(' ')
-    .slice(0, 300);
 /** A contract mismatch as lib/api.ts throws it: `METHOD URL`, then checkResponse's problems, one a line. */
 const mismatch = (method: string, url: string, ...problems: string[]) =>
-  reasonOf(`Nonconformance: [nonconformance] ${method} ${url}\n  ${problems.join('\n  ')}`);
+  firstLines(`Nonconformance: [nonconformance] ${method} ${url}\n  ${problems.join('\n  ')}`);
 const cause = (reason: string | undefined) => causeOf({ id: 'x', reason });
 const BASE = 'http://127.0.0.1:4010/api/v2';
 
@@ -192,7 +184,7 @@ test('a pair of statuses is the cause, whatever body follows it', () => {
     'expected 401, got 201',
     'expected 401, got 201 {"data":{"id":1234,"sku":"SKU-1A2B3C4D"}}',
     'Error: expected 401, got 201: {"data":{"id":7}}',
-    reasonOf('Error: expected 401, got 201 <!doctype html>\n\nexpect(received).toBe(expected) // Object.is equality'),
+    firstLines('Error: expected 401, got 201 <!doctype html>\n\nexpect(received).toBe(expected) // Object.is equality'),
   ];
   assert.deepEqual(new Set(reasons.map(cause)), new Set(['expected 401, got 201']));
   assert.notEqual(cause('expected 401, got 200'), cause('expected 401, got 201'));
@@ -241,7 +233,7 @@ test('no answer: the transport error, without method, URL or host', () => {
     ['POST', '/contacts.json'],
   ])
     assert.equal(
-      cause(reasonOf(`NoAnswer: ${method} ${BASE}${path} timed out after 10000 ms (no answer)`)),
+      cause(firstLines(`NoAnswer: ${method} ${BASE}${path} timed out after 10000 ms (no answer)`)),
       'no answer: timed out after 10000 ms',
     );
   assert.equal(
@@ -261,7 +253,7 @@ test('no answer: the transport error, without method, URL or host', () => {
 test('any other reason: its text to the body excerpt, without URLs, generated ids, uuids or long numbers', () => {
   assert.equal(
     cause(
-      reasonOf(
+      firstLines(
         'Error: the request must be refused as invalid (a 4xx such as 400 or 422), got 201: {"data":{"id":98765,"sku":"SKU-0B61F2E9"}}\n\nexpect(received).toBe(expected) // Object.is equality\n\nExpected: true',
       ),
     ),
@@ -350,7 +342,7 @@ function eightHundred(): Failure[] {
     const body = `{"success":true,"data":{"id":${i},"sku":"SKU-${(0x10000000 + i * 7919).toString(16).toUpperCase()}"}}`;
     failures.push({
       id: `auth.no-token.${String(i).padStart(3, '0')}`,
-      reason: reasonOf(
+      reason: firstLines(
         `expected 401, got 200\nthe request without a token must be refused: ${body}\n\nexpect(received).toBe(expected) // Object.is equality\n\nExpected: 401\nReceived: 200`,
       ),
       evidence: exchange('POST', url, 200, body),

@@ -41,14 +41,16 @@ export function expectDeleted(res: ApiResponse, what = 'the deleted resource'): 
 }
 
 const isObject = (v: Json): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The resource an answer's body holds: inside its wrapper, or the body itself where it is bare; else undefined. */
+export const resourceOf = (body: Json, key: string): Json =>
+  isObject(body?.[key]) ? body[key] : isObject(body) && 'id' in body ? body : undefined;
 /**
  * The resource an answer holds: inside its wrapper (`data`, D-01; `contact`, D-11), or the answer itself where the
  * target sends it bare (the wrappers of answers are not the source's). When it holds none, a failure naming what it
  * held, never a TypeError of the suite reading a field of `undefined` (issue 24, item 4).
  */
 export function resourceIn(res: ApiResponse, key: string, what = 'the answer'): Json {
-  const body = res.body as Json;
-  const found = isObject(body?.[key]) ? body[key] : isObject(body) && 'id' in body ? body : undefined;
+  const found = resourceOf(res.body, key);
   expect(
     found !== undefined,
     `${what} must hold the resource (in \`${key}\`, or bare), got ${res.status}: ${res.text.slice(0, 300)}`,

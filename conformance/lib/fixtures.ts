@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { op, type Json, type Operation } from './contract.ts';
 import { Nonconformance, type Api, type ApiResponse, type CallOptions } from './api.ts';
 import { config } from './config.ts';
-import { assumedFor, NotApplicable } from './dialect.ts';
+import { assumedFor, NotApplicable, requestWrapperOf } from './dialect.ts';
 import { createOf } from './lists.ts';
-import { expectAccepted } from './expectations.ts';
+import { expectAccepted, resourceOf } from './expectations.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -29,7 +29,7 @@ const unique: Record<string, (d: Json) => Json> = {
 export const exampleOf = (operationId: string): Json => op(operationId).requestExample;
 
 /** The wrapper key of an operation's body (`data`, `contact`, `shippingService`), from its example. */
-export const wrapperOf = (operationId: string): string => Object.keys(exampleOf(operationId) ?? { data: 1 })[0]!;
+export const wrapperOf = (operationId: string): string => requestWrapperOf(operationId) ?? 'data';
 
 /**
  * Creates one resource from the dialect's body for the operation (lib/dialect.ts), else the document's example, plus
@@ -67,15 +67,13 @@ export async function create(
   // Nor is anything but the resource data (a target answering `{}` or a string to everything would otherwise give
   // requirements that compare two reads of it nothing to tell apart, and pass them; issue 15, item 4). The object
   // is read inside its wrapper, or bare where the target sends it so (the wrapper of an add's answer is D-01's).
-  const body = res.body as Json;
-  const created = isObject(body?.[key]) ? body[key] : isObject(body) && 'id' in body ? body : undefined;
+  const created = resourceOf(res.body, key);
   if (!created)
     throw new Nonconformance(
       `${operationId} of a valid ${key} answered ${res.status} without the ${key} added: ${res.text.slice(0, 300)}`,
     );
   return created;
 }
-const isObject = (v: Json) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A fresh product, for the sub-resources that need one. */
 export const product = (api: Api, fields: Json = {}) => create(api, 'createProduct', fields);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { expect } from '@playwright/test';
-import { gapFirst } from './gap.ts';
+import { firstLines, gapFirst } from './gap.ts';
 
 /** The message of what `f` throws. */
 async function thrown(f: () => unknown): Promise<string> {
@@ -22,14 +22,7 @@ const linesOf = (message: string) => gapFirst(message).split('\n');
 const firstLine = async (f: () => unknown) => linesOf(await thrown(f))[0];
 
 /** The reason the reporter keeps of a message: its first three non-empty lines, joined, cut at 300 characters. */
-const reason = (message: string) =>
-  stripVTControlCharacters(message)
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .slice(0, 3)
-    .join(' ')
-    .slice(0, 300);
+const reason = (message: string) => firstLines(stripVTControlCharacters(message));
 
 test('toBe: the expected and the received value, then the custom message, then what expect said', async () => {
   const message = await thrown(() => expect(201, '{"data":{"id":7}}').toBe(401));

@@ -188,3 +188,16 @@ function unknownGap(modifiers: string, name: string, args: string, after: string
   const line = after.find((l) => l.trim() && !l.trim().endsWith(':'));
   return `${modifiers.slice(1)}${modifiers ? '.' : ''}${name}(${args}) failed${line ? `: ${value(line)}` : ''}`;
 }
+
+/** The first three non-empty lines of a message, joined with spaces, at most 300 characters. */
+export const firstLines = (message: string): string =>
+  message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' ')
+    .slice(0, 300);
+
+/** A failure's reason as the reports give it (results.json, summary.md, junit.xml): the gap first, then the message. */
+export const reasonOf = (message: string): string => firstLines(gapFirst(message));

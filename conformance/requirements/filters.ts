@@ -38,16 +38,13 @@ interface Filter {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 const DAY = 86_400_000;
-/** The same instant written with another offset (`+02:00`): any offset is accepted on input (D-10). */
-function withOffset(value: string, minutes: number): string {
-  const local = new Date(Date.parse(value) + minutes * 60_000).toISOString().slice(0, 19);
-  const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
-  return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
-}
-/** An instant in ms, with its milliseconds, written with an offset of `minutes` (`…T04:30:42.500-05:30`). */
-function withOffsetMs(ms: number, minutes: number): string {
-  const local = new Date(ms + minutes * 60_000).toISOString().slice(0, 23);
+/**
+ * The same instant written with another offset (`+02:00`): any offset is accepted on input (D-10). An instant given
+ * in milliseconds keeps them (`…T04:30:42.500-05:30`).
+ */
+function withOffset(value: string | number, minutes: number): string {
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  const local = new Date(ms + minutes * 60_000).toISOString().slice(0, typeof value === 'number' ? 23 : 19);
   const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
   const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
   return `${local}${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
@@ -359,7 +356,7 @@ for (const list of lists) {
             const { fixture, mine } = await datedItems(api, list);
             for (const filter of ranges) {
               const bound = Date.parse(String(valueOf(filter, mine[1]!))) + 500;
-              for (const raw of [new Date(bound).toISOString(), withOffsetMs(bound, -330)]) {
+              for (const raw of [new Date(bound).toISOString(), withOffset(bound, -330)]) {
                 const expected = verify(
                   await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }),
                   mine,

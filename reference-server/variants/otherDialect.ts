@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { operations, type Json } from '../../openapi/contract.ts';
+import type { Json } from '../../openapi/contract.ts';
+import { findOperation } from '../http/routes.ts';
 import { beforeDispatch, onJson, rewriteBody } from '../faults/lib.ts';
 import absoluteLinks from './absoluteLinks.ts';
 import createdAs200 from './createdAs200.ts';
@@ -20,16 +21,9 @@ const alsoDecided = [
   absoluteLinks,
 ];
 
-/** The operation a request is for, by method and path template (the literal path first, as the server routes). */
-const routes = operations
-  .map((o) => ({
-    o,
-    re: new RegExp(`^${o.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
-    literal: !o.path.includes('{'),
-  }))
-  .sort((a, b) => Number(b.literal) - Number(a.literal));
-const operationOf = (req: Pick<Request, 'method' | 'path'>) =>
-  routes.find((r) => r.o.method === req.method && r.re.test(req.path))?.o;
+/** The operation a request is for, as the server routes it (its original URL: the server reads that one). */
+const operationOf = (req: Pick<Request, 'method' | 'originalUrl'>) =>
+  findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname).op;
 /** The wrapper our contract puts around an operation's request body, from its example (`data`, `contact`). */
 const wrapperOf = (o: { requestExample?: Json }) => {
   const keys = o.requestExample && typeof o.requestExample === 'object' ? Object.keys(o.requestExample) : [];
