@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { config, defaultClients, settings, writeRuntime } from './lib/config.ts';
+import { assumedClients, config, settings, writeRuntime } from './lib/config.ts';
 import { tokenOf } from './lib/api.ts';
 import { removeLeftovers, resetLeftovers } from './lib/cleanup.ts';
 import { startReceiver } from './lib/receiver.ts';
@@ -34,6 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let targetUrl = settings.targetUrl ?? '';
   let clients: string | undefined;
   if (ownServer) {
+    const defaultClients = assumedClients();
     const port = await freePort();
     const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
     // The default clients (the base four and one per scope of the document, for the scope families of §5) plus a

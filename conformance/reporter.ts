@@ -346,6 +346,7 @@ function summary(
     });
   const unjudged = rows.filter((r) => r.status === 'skipped' && r.gating);
   const gatingFailures = rows.filter((r) => broken(r) && r.gating);
+  const relying = rows.filter((r) => r.effectiveBasis && r.reliesOn?.length);
   const differing = rows.filter((r) => broken(r) && !r.gating && !r.expectation);
   const { passed: nPassed, failed: nFailed } = lastLine(rows);
   const profileText =
@@ -443,6 +444,16 @@ function summary(
           ),
           '',
           'Each reason says which dialect key would state the choice (README.md, "A dialect").',
+          '',
+        ]
+      : []),
+    ...(relying.length
+      ? [
+          '## Judged as decisions (their setup relied on a choice of ours the target never confirmed)',
+          '',
+          `${relying.length} requirement(s) of the source or a standard made data with a body of ours whose fields the target's answer did not all name, so what they check rests on that body (effective basis: decision; under the source profile they do not gate). A dialect body (\`bodies.<create operation>\`) states yours: ${[
+            ...new Set(relying.flatMap((r) => r.reliesOn!.map((k) => `\`${k.split(' ')[0]}\``))),
+          ].join(', ')}.`,
           '',
         ]
       : []),

@@ -127,6 +127,12 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     }
   }
   for (const hook of afterEachHooks()) await hook({ api }).catch(() => undefined);
+  // The effective basis (lib/verdict.ts): a setup that relied on a choice of ours the target never confirmed makes
+  // the requirement no stronger than that decision.
+  if (api.relied.size && (d.basis === 'source' || d.basis === 'standard') && result.outcome.status !== 'skipped') {
+    result.outcome.effectiveBasis = 'decision';
+    result.outcome.reliesOn = [...api.relied];
+  }
   const notes = api.deviations();
   if (notes.length) result.outcome.deviations = notes.slice(0, 3).join('\n').slice(0, 1000);
   return result;

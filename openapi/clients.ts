@@ -21,21 +21,28 @@ const client = (clientId: string, granted: string[]): ClientCredentials => ({
   scopes: granted,
 });
 
-export const baseClients: Record<BaseRole, ClientCredentials> = {
-  full: client('conformance-full', scopes),
+/** The base four over a list of scopes (the document's, or a target's names for them, conformance/lib/dialect.ts). */
+export const baseClientsOver = (granted: string[]): Record<BaseRole, ClientCredentials> => ({
+  full: client('conformance-full', granted),
   readonly: client(
     'conformance-readonly',
-    scopes.filter((s) => s.endsWith('.readonly')),
+    granted.filter((s) => s.endsWith('.readonly')),
   ),
   default: client('conformance-default', []),
-  other: client('conformance-other', scopes),
-};
+  other: client('conformance-other', granted),
+});
 
 /**
- * The base four, and one client per scope of the document holding that scope only (`conformance-products-readonly`
- * holds `products.readonly`), so that a black-box suite can tell the scope families of §5 apart (D-07).
+ * The base four, and one client per scope holding that scope only (`conformance-products-readonly` holds
+ * `products.readonly`), so that a black-box suite can tell the scope families of §5 apart (D-07).
  */
-export const defaultClients: Record<BaseRole, ClientCredentials> & Record<ScopeRole, ClientCredentials> = {
-  ...baseClients,
-  ...Object.fromEntries(scopes.map((s) => [scopeRole(s), client(`conformance-${s.replace(/\./g, '-')}`, [s])])),
-};
+export const clientsOver = (
+  granted: string[],
+): Record<BaseRole, ClientCredentials> & Record<ScopeRole, ClientCredentials> => ({
+  ...baseClientsOver(granted),
+  ...Object.fromEntries(granted.map((s) => [scopeRole(s), client(`conformance-${s.replace(/\./g, '-')}`, [s])])),
+});
+
+export const baseClients = baseClientsOver(scopes);
+/** The default clients of the document's scopes: the reference server's, and what the suite assumes. */
+export const defaultClients = clientsOver(scopes);

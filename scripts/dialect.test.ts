@@ -17,7 +17,8 @@ interface Row {
   gating: boolean;
   reason?: string;
 }
-const KEY = /state (it|where it is) in the dialect as (v2Body|contactBody|contactSearchList|errors|bodies\.\w+)/;
+const KEY =
+  /state (it|where it is|the target's scope names|the target's names) in the dialect as (v2Body|contactBody|contactSearchList|errors|scopes|pageParams|bodies\.\w+)/;
 
 /** One run of the suite against the variant, under the source profile, with or without its dialect file. */
 function run(dialect: boolean): Promise<{ code: number; rows: Row[]; summary: string; out: string }> {

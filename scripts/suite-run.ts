@@ -90,9 +90,11 @@ export function selection<T extends { name: string }>(
 export interface Requirement {
   id: string;
   area?: string;
-  status: 'pass' | 'fail' | 'error' | 'skipped' | 'not-run';
+  status: 'pass' | 'fail' | 'error' | 'skipped' | 'not-applicable' | 'not-run';
   reason?: string;
   basis?: string;
+  /** Weaker than `basis` where its setup relied on a choice the target never confirmed (conformance/lib/verdict.ts). */
+  effectiveBasis?: string;
   level?: string;
   gating?: boolean;
 }

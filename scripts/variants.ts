@@ -23,7 +23,10 @@ type Profile = 'source' | 'contract';
 const bases = ['source', 'standard', 'platform', 'decision'] as const;
 const broke = (r: Requirement) => r.status === 'fail' || r.status === 'error';
 /** `basis` as results.json gives it (conformance/reporter.ts); a row without one counts as `unknown`, never as benign. */
-const basisOf = (r: Requirement) => ((bases as readonly string[]).includes(r.basis ?? '') ? r.basis! : 'unknown');
+const basisOf = (r: Requirement) => {
+  const basis = r.effectiveBasis ?? r.basis ?? '';
+  return (bases as readonly string[]).includes(basis) ? basis : 'unknown';
+};
 
 const started = Date.now();
 
@@ -47,6 +50,9 @@ interface ProfileRun {
   gatePassed?: boolean;
   failing: { id: string; basis: string; status: string; reason?: string }[];
   byBasis: Record<string, number>;
+  /** Not applicable (a choice its dialect does not state), and judged as decisions (a choice it never confirmed). */
+  notApplicable: number;
+  asDecisions: number;
   seconds: number;
 }
 interface Outcome {
@@ -84,6 +90,8 @@ function judge(profile: Profile, run: Run): ProfileRun {
     gatePassed,
     failing,
     byBasis,
+    notApplicable: (run.requirements ?? []).filter((r) => r.status === 'not-applicable').length,
+    asDecisions: (run.requirements ?? []).filter((r) => r.effectiveBasis && r.effectiveBasis !== r.basis).length,
     seconds: run.seconds,
   };
 }
@@ -112,6 +120,10 @@ await pool(selected, jobs, async (v) => {
     );
     console.log(
       `${r.verdict === 'benign' ? 'benign    ' : r.verdict.toUpperCase()} ${v.name} [${profile}] (${r.seconds.toFixed(0)} s)${counts && profile === 'contract' ? `; failing: ${counts}` : ''}${
+        profile === 'source' && (r.notApplicable || r.asDecisions)
+          ? `; not applicable ${r.notApplicable}, judged as decisions ${r.asDecisions}`
+          : ''
+      }${
         sourceFailures.length
           ? `; source/standard: ${sourceFailures
               .slice(0, 5)
@@ -184,7 +196,7 @@ const md = [
     ...(['source', 'contract'] as Profile[]).flatMap((p) => {
       const r = o[p];
       if (!r) return [`- ${p}: not run`];
-      const head = `- ${p} profile: ${r.verdict}${r.gatePassed !== undefined ? `, gate ${r.gatePassed ? 'passed' : 'failed'}` : ''} (playwright exit ${r.playwrightExit}; ${r.seconds.toFixed(0)} s); ${r.failing.length} failing${r.failing.length ? ` (${countsCell(r)})` : ''}`;
+      const head = `- ${p} profile: ${r.verdict}${r.gatePassed !== undefined ? `, gate ${r.gatePassed ? 'passed' : 'failed'}` : ''} (playwright exit ${r.playwrightExit}; ${r.seconds.toFixed(0)} s); ${r.failing.length} failing${r.failing.length ? ` (${countsCell(r)})` : ''}; ${r.notApplicable} not applicable, ${r.asDecisions} judged as decisions`;
       const sourceIds = r.failing.filter((f) => !['decision', 'platform'].includes(f.basis));
       return [
         head,

@@ -6,7 +6,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientCredentials, type ClientRole } from './config.ts';
-import { fromTarget, toTarget } from './dialect.ts';
+import { assumedChoice, fromTarget, NotApplicable, queryToTarget, toTarget } from './dialect.ts';
 import { record } from './cleanup.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
@@ -251,6 +251,7 @@ export class Api {
   /** Starts a requirement: a fresh record of exchanges and contract deviations. */
   begin(strict: boolean): void {
     this.writes.length = 0;
+    this.relied.clear();
     this.strict = strict;
     this.exchanges = [];
     this.notes = [];
@@ -275,6 +276,11 @@ export class Api {
   deviations(): string[] {
     return this.notes;
   }
+  /**
+   * The choices of ours (dialect keys, with their decisions) the requirement's setup relied on that the target's
+   * answers never confirmed: its effective basis is then no stronger than theirs (suite.spec.ts).
+   */
+  readonly relied = new Set<string>();
 
   url(
     operationId: string,
@@ -305,11 +311,17 @@ export class Api {
   async untyped(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const o = op(operationId);
     const { dialect } = config.dialect;
-    const sent =
-      options.body === undefined ? options : { ...options, body: toTarget(dialect, operationId, options.body) };
+    const sent = {
+      ...options,
+      ...(options.body === undefined ? {} : { body: toTarget(dialect, operationId, options.body) }),
+      ...(options.query === undefined ? {} : { query: queryToTarget(dialect, options.query) }),
+    };
     const res = await this.through(o, sent);
     record(operationId, res, options.as ?? 'full');
     if (options.body !== undefined && !options.raw) this.writes.push({ operationId, status: res.status });
+    const assumed =
+      config.profile === 'source' ? assumedChoice(config.dialect, operationId, options, res.status) : undefined;
+    if (assumed) throw new NotApplicable(assumed);
     // The requirement reads the answer in our contract's form (lib/dialect.ts); the contract check reads it as sent.
     const raw = res.body;
     res.body = fromTarget(dialect, operationId, res.status, raw);

@@ -3,10 +3,10 @@
 // start of the run (the runtime file), as one `config` every part of the suite reads.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readSettings, type Settings } from './settings.ts';
-import { loadDialect, type LoadedDialect } from './dialect.ts';
+import { loadDialect, scopesOf, type LoadedDialect } from './dialect.ts';
 import {
-  baseClients,
-  defaultClients,
+  baseClientsOver,
+  clientsOver,
   type BaseRole,
   type ClientCredentials,
   type ScopeRole,
@@ -15,7 +15,6 @@ import {
 // The default App clients and their roles are one list, derived from the document's scopes (openapi/clients.ts,
 // issue 13): the reference server starts with it and the suite assumes it when no clients file is given.
 export {
-  defaultClients,
   scopeRole,
   type BaseRole,
   type ClientCredentials,
@@ -69,9 +68,14 @@ export function writeRuntime(state: Runtime | undefined): void {
   clients = undefined;
 }
 
+/** The scopes of the run: the document's, by the target's names where its dialect states them (D-07). */
+const runScopes = () => scopesOf(config.dialect.dialect);
+/** The clients the suite assumes without a clients file, and gives the reference server it starts: over the run's scopes. */
+export const assumedClients = () => clientsOver(runScopes());
+
 function readClients(): Clients {
   const path = runtimeState()?.clients ?? settings.clients;
-  if (!path) return defaultClients;
+  if (!path) return assumedClients();
   let file: Partial<Clients>;
   try {
     file = JSON.parse(readFileSync(path, 'utf8')) as Partial<Clients>;
@@ -81,7 +85,7 @@ function readClients(): Clients {
     });
   }
   // A clients file replaces the assumption: the base roles it leaves out keep their defaults, optional roles do not.
-  return { ...baseClients, ...file } as Clients;
+  return { ...baseClientsOver(runScopes()), ...file } as Clients;
 }
 
 export const config = {

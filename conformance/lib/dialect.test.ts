@@ -7,8 +7,13 @@ import {
   CONTRACT_DIALECT,
   createFor,
   DialectError,
+  eventFromTarget,
+  eventToTarget,
   fromTarget,
   parseDialect,
+  queryToTarget,
+  scopeOf,
+  scopesOf,
   toTarget,
 } from './dialect.ts';
 
@@ -21,6 +26,11 @@ test('a complete dialect of other choices is read, and each key counts as stated
       'errors: /problems',
       'bodies:',
       '  createGeozone: { name: Nordics, countries: [SE, NO] }',
+      'statuses: { add: 200 }',
+      'pageParams: { page: pageNumber, limit: pageSize }',
+      'scopes: { settings: admin }',
+      'events: { products/created: product.added }',
+      'fields: { createGeozone: { title: name } }',
     ].join('\n'),
   );
   assert.deepEqual(dialect, {
@@ -29,21 +39,48 @@ test('a complete dialect of other choices is read, and each key counts as stated
     contactSearchList: '/results',
     errors: '/problems',
     bodies: { createGeozone: { name: 'Nordics', countries: ['SE', 'NO'] } },
+    statuses: { add: 200, update: 200, delete: 204 },
+    pageParams: { page: 'pageNumber', limit: 'pageSize' },
+    scopes: { settings: 'admin' },
+    events: { 'products/created': 'product.added' },
+    fields: { createGeozone: { title: 'name' } },
   });
   assert.deepEqual([...stated].sort(), [
     'bodies.createGeozone',
     'contactBody',
     'contactSearchList',
     'errors',
+    'events',
+    'fields',
+    'pageParams',
+    'scopes',
+    'statuses',
     'v2Body',
   ]);
+  assert.deepEqual(queryToTarget(dialect, { page: 2, limit: 5, sku: 'A' }), { pageNumber: 2, pageSize: 5, sku: 'A' });
+  assert.deepEqual(queryToTarget(dialect, { constructor: 'x' }), { constructor: 'x' });
+  assert.ok(scopesOf(dialect).includes('admin') && !scopesOf(dialect).includes('settings'));
+  assert.equal(scopeOf(dialect, 'products'), 'products');
+  assert.equal(eventToTarget(dialect, 'products/created'), 'product.added');
+  assert.equal(eventFromTarget(dialect, 'product.added'), 'products/created');
+  assert.equal(eventToTarget(dialect, 'products/*'), 'products/*');
+  assert.deepEqual(toTarget(dialect, 'updateGeozone', { data: { title: 'Nordics' } }), { name: 'Nordics' });
+  assert.deepEqual(fromTarget(dialect, 'listGeozones', 200, { data: [{ name: 'Nordics' }] }), {
+    data: [{ title: 'Nordics' }],
+  });
+  const actions = parseDialect("events: { '*/created': '*/added', contacts/created: contact.new }").dialect;
+  assert.equal(eventToTarget(actions, 'products/created'), 'products/added');
+  assert.equal(eventToTarget(actions, 'contacts/created'), 'contact.new');
+  assert.equal(eventFromTarget(actions, 'products/added'), 'products/created');
+  assert.equal(eventFromTarget(actions, 'contact.new'), 'contacts/created');
+  assert.equal(eventToTarget(actions, '*/deleted'), '*/deleted');
 });
 
 test('every problem at once, one line each, naming the key and what it accepts', () => {
   const err = (() => {
     try {
       parseDialect(
-        '{"v2Body": "wrapped", "errors": "errors", "bodies": {"createNothing": {}, "createGeozone": 3}, "pages": 1}',
+        '{"v2Body": "wrapped", "errors": "errors", "bodies": {"createNothing": {}, "createGeozone": 3}, "pages": 1, "statuses": {"add": 301}, "scopes": {"products": "p", "nothing": "n"}, "events": {"products/made": "x"}}',
         'd.json',
       );
     } catch (e) {
@@ -57,7 +94,11 @@ test('every problem at once, one line each, naming the key and what it accepts',
     'd.json: errors must be a JSON pointer (`/errors`) or `none`',
     'd.json: bodies.createNothing is not a create operation of the document',
     'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
-    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies)',
+    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, fields)',
+    'd.json: statuses must be a map of add, update and delete to a 2xx status',
+    "d.json: scopes.products is named by §5's table, not by a dialect",
+    'd.json: scopes.nothing is not a scope of the document',
+    'd.json: events.products/made is not an event name of ours (D-17)',
   ]);
   assert.throws(() => parseDialect('- a list'), /expected an object of dialect keys/);
 });

@@ -7,7 +7,7 @@
 // requirement whose setup needed an assumed choice that the target refused is not applicable (lib/fixtures.ts).
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { deref, op, operations, type Json } from './contract.ts';
+import { deref, op, operations, scopes, type Json } from './contract.ts';
 
 export interface Dialect {
   /** The v2 write body: inside `{"data": …}` (D-01, the platform's) or the resource object itself (`none`). */
@@ -20,7 +20,21 @@ export interface Dialect {
   errors: string;
   /** A valid body (the resource object, unwrapped) to create each resource whose fields the source does not show. */
   bodies: Record<string, Json>;
+  /** The success status of an add, an update and a delete (D-01, D-04: 201, 200, 204; §4.3 "not shown"). */
+  statuses: Record<Write, number>;
+  /** The query parameters choosing the page and its size (D-03: `page`, `limit`; §8 "not shown"). */
+  pageParams: Record<'page' | 'limit', string>;
+  /** The target's name for each scope of ours that guards operations §5 names no scope for (D-07). */
+  scopes: Record<string, string>;
+  /** The target's name for each event name of ours (D-17; §6 "Full list of event names: not shown"). */
+  events: Record<string, string>;
+  /** The target's names for fields of ours, by the create operation of the resource (§2.12 "fields: not shown"). */
+  fields: Record<string, Record<string, string>>;
 }
+
+/** The writes whose success status the dialect states. */
+export type Write = 'add' | 'update' | 'delete';
+export const WRITES: Write[] = ['add', 'update', 'delete'];
 
 /** Our contract's choices: what a run without a dialect file assumes. */
 export const CONTRACT_DIALECT: Dialect = {
@@ -29,6 +43,11 @@ export const CONTRACT_DIALECT: Dialect = {
   contactSearchList: '/contacts',
   errors: '/errors',
   bodies: {},
+  statuses: { add: 201, update: 200, delete: 204 },
+  pageParams: { page: 'page', limit: 'limit' },
+  scopes: {},
+  events: {},
+  fields: {},
 };
 
 /** The keys, what each accepts, and the decision of ours each replaces (for a not-applicable reason). */
@@ -38,7 +57,32 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
   contactSearchList: { accepts: 'a JSON pointer (`/contacts`, or `` for a bare array)', decision: 'D-11' },
   errors: { accepts: 'a JSON pointer (`/errors`) or `none`', decision: 'D-02' },
   bodies: { accepts: 'a map of create operationIds to a body object', decision: 'the decision of each operation' },
+  statuses: { accepts: 'a map of add, update and delete to a 2xx status', decision: 'D-01' },
+  pageParams: { accepts: 'a map of page and limit to query parameter names', decision: 'D-03' },
+  scopes: {
+    accepts: "a map of our scopes that §5's table does not name to the target's scope names",
+    decision: 'D-07',
+  },
+  events: { accepts: "a map of our event names (`products/created`) to the target's", decision: 'D-17' },
+  fields: {
+    accepts: "a map of create operationIds to a map of our field names to the target's",
+    decision: 'the decision of each operation',
+  },
 };
+
+/** The operations whose scopes §5's table names ("Scopes named per operation"): the source's, never a dialect's. */
+export const SCOPE_TABLE = [
+  'listRedirects',
+  'listProducts',
+  'listProductDownloads',
+  'getProductMedia',
+  'listInventory',
+  'listWebhooks',
+];
+/** The scopes §5's table names (`products`, `products.readonly`, …), as the document writes them. */
+export const tableScopes = (): Set<string> => new Set(SCOPE_TABLE.flatMap((id) => op(id).security?.flat() ?? []));
+// An event name of ours (D-17), `<resource>/<action>`, or an action of every resource, `*/<action>`.
+const isEventName = (e: string) => /^([a-zA-Z]+|\*)\/(created|updated|deleted)$/.test(e);
 
 /** A dialect file and the keys it states; `stated` is empty without a file. */
 export interface LoadedDialect {
@@ -46,6 +90,9 @@ export interface LoadedDialect {
   stated: Set<string>;
 }
 
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const is2xx = (v: unknown) => Number.isInteger(v) && (v as number) >= 200 && (v as number) <= 299;
+const isName = (v: unknown) => typeof v === 'string' && /^[^\s]+$/.test(v);
 const pointer = (t: unknown) => typeof t === 'string' && (t === '' || /^(\/[^/]*)+$/.test(t));
 const creates = () => new Set(operations.filter((o) => o.operationId.startsWith('create')).map((o) => o.operationId));
 
@@ -61,7 +108,13 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new DialectError([`${name}: expected an object of dialect keys (${Object.keys(DIALECT_KEYS).join(', ')})`]);
   const given = data as Record<string, unknown>;
-  const dialect: Dialect = { ...CONTRACT_DIALECT, bodies: {} };
+  const dialect: Dialect = {
+    ...CONTRACT_DIALECT,
+    bodies: {},
+    fields: {},
+    statuses: { ...CONTRACT_DIALECT.statuses },
+    pageParams: { ...CONTRACT_DIALECT.pageParams },
+  };
   const stated = new Set<string>();
   const bad = (key: string) => problems.push(`${name}: ${key} must be ${DIALECT_KEYS[key as keyof Dialect].accepts}`);
   for (const [key, value] of Object.entries(given)) {
@@ -98,6 +151,51 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
           }
         }
         continue;
+      }
+      case 'statuses':
+        if (!isMap(value) || !Object.entries(value).every(([k, v]) => WRITES.includes(k as Write) && is2xx(v)))
+          bad(key);
+        else Object.assign(dialect.statuses, value);
+        break;
+      case 'pageParams':
+        if (!isMap(value) || !Object.entries(value).every(([k, v]) => (k === 'page' || k === 'limit') && isName(v)))
+          bad(key);
+        else Object.assign(dialect.pageParams, value);
+        break;
+      case 'scopes': {
+        if (!isMap(value) || !Object.values(value).every(isName)) {
+          bad(key);
+          break;
+        }
+        const named = tableScopes();
+        for (const ours of Object.keys(value))
+          if (named.has(ours)) problems.push(`${name}: scopes.${ours} is named by §5's table, not by a dialect`);
+          else if (!scopes.includes(ours)) problems.push(`${name}: scopes.${ours} is not a scope of the document`);
+        dialect.scopes = value as Record<string, string>;
+        break;
+      }
+      case 'events': {
+        if (!isMap(value) || !Object.values(value).every(isName)) {
+          bad(key);
+          break;
+        }
+        for (const e of Object.keys(value))
+          if (!isEventName(e)) problems.push(`${name}: events.${e} is not an event name of ours (D-17)`);
+        dialect.events = value as Record<string, string>;
+        break;
+      }
+      case 'fields': {
+        if (!isMap(value)) {
+          bad(key);
+          break;
+        }
+        const known = creates();
+        for (const [id, names] of Object.entries(value))
+          if (!known.has(id)) problems.push(`${name}: fields.${id} is not a create operation of the document`);
+          else if (!isMap(names) || !Object.values(names).every(isName))
+            problems.push(`${name}: fields.${id} must map our field names to the target's`);
+          else dialect.fields[id] = names as Record<string, string>;
+        break;
       }
       default:
         problems.push(`${name}: unknown key ${key} (known: ${Object.keys(DIALECT_KEYS).join(', ')})`);
@@ -139,13 +237,34 @@ export const requestWrapperOf = (operationId: string): string | undefined => {
   return keys.length === 1 ? keys[0] : undefined;
 };
 
-/** A body in our contract's form, as the target's dialect sends it: unwrapped where the dialect says `none`. */
+/** An object's keys renamed by `names` (the dialect's `fields`), and the `events` of a webhook by `events`. */
+function renamed(value: Json, names: Record<string, string>, event: (e: string) => string): Json {
+  if (Array.isArray(value)) return value.map((v) => renamed(v, names, event));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      Object.hasOwn(names, k) ? names[k]! : k,
+      k === 'events' && Array.isArray(v) ? v.map((e) => (typeof e === 'string' ? event(e) : e)) : v,
+    ]),
+  );
+}
+const reverse = (names: Record<string, string> = {}) =>
+  Object.fromEntries(Object.entries(names).map(([ours, theirs]) => [theirs, ours]));
+
+/**
+ * A body in our contract's form, as the target's dialect sends it: fields and event names by its names, and
+ * unwrapped where the dialect says `none`.
+ */
 export function toTarget(d: Dialect, operationId: string, body: unknown): unknown {
   const wrapper = requestWrapperOf(operationId);
-  const unwrap = (wrapper === 'data' && d.v2Body === 'none') || (wrapper === 'contact' && d.contactBody === 'none');
-  if (!unwrap || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const names = d.fields[createFor(operationId) ?? ''] ?? {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const inner = (v: Json) => renamed(v, names, (e) => eventToTarget(d, e));
   const keys = Object.keys(body);
-  return keys.length === 1 && keys[0] === wrapper ? (body as Record<string, unknown>)[wrapper] : body;
+  const wrapped = wrapper !== undefined && keys.length === 1 && keys[0] === wrapper;
+  const resource = wrapped ? inner((body as Record<string, Json>)[wrapper]) : inner(body as Json);
+  const unwrap = (wrapper === 'data' && d.v2Body === 'none') || (wrapper === 'contact' && d.contactBody === 'none');
+  return !wrapped ? resource : unwrap ? resource : { [wrapper]: resource };
 }
 
 /** The contact operations whose 2xx answers our contract wraps in `contact`, from the document's examples. */
@@ -162,6 +281,9 @@ const contactAnswer = (operationId: string, status: number): boolean => {
  */
 export function fromTarget(d: Dialect, operationId: string, status: number, body: Json): Json {
   if (body === null || typeof body !== 'object') return body;
+  const names = d.fields[createFor(operationId) ?? ''];
+  if (status >= 200 && status < 300 && (names || Object.keys(d.events).length) && 'data' in body)
+    body = { ...body, data: renamed(body.data, reverse(names), (e) => eventFromTarget(d, e)) };
   if (status >= 200 && status < 300) {
     if (d.contactBody === 'none' && contactAnswer(operationId, status) && !('contact' in body))
       return { contact: body };
@@ -211,4 +333,56 @@ export function createFor(operationId: string): string | undefined {
   const collection = o.path.replace(/\/\{(id|mediaId)\}\.json$/, '.json');
   return operations.find((x) => x.method === 'POST' && x.path === collection && x.operationId.startsWith('create'))
     ?.operationId;
+}
+
+/** A query in our contract's names, as the target's dialect names it: the page and its size (D-03). */
+export function queryToTarget<V>(d: Dialect, query: Record<string, V>): Record<string, V> {
+  const names: Record<string, string> = d.pageParams;
+  if (names.page === 'page' && names.limit === 'limit') return query;
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [Object.hasOwn(names, k) ? names[k]! : k, v]));
+}
+
+/** The target's name for one of our scopes (D-07), and the scopes of the run: the document's, so named. */
+export const scopeOf = (d: Dialect, ours: string): string => (Object.hasOwn(d.scopes, ours) ? d.scopes[ours]! : ours);
+export const scopesOf = (d: Dialect): string[] => [...new Set(scopes.map((s) => scopeOf(d, s)))];
+
+// An event name of ours (D-17) as the target names it, and back: by its own entry, else by an action's
+// (`*/created: */added` renames the action of every resource); a wildcard pattern is kept.
+export function eventToTarget(d: Dialect, ours: string): string {
+  if (Object.hasOwn(d.events, ours)) return d.events[ours]!;
+  const [resource, action] = ours.split('/');
+  const renamed = action && resource !== '*' ? d.events[`*/${action}`] : undefined;
+  return renamed?.startsWith('*/') ? `${resource}/${renamed.slice(2)}` : ours;
+}
+export function eventFromTarget(d: Dialect, theirs: string): string {
+  const own = Object.entries(d.events).find(([ours, t]) => t === theirs && !ours.startsWith('*/'));
+  if (own) return own[0];
+  const [resource, action] = theirs.split('/');
+  const ours = Object.entries(d.events).find(([o, t]) => o.startsWith('*/') && t === `*/${action}`)?.[0];
+  return ours && resource ? `${resource}/${ours.slice(2)}` : theirs;
+}
+
+/**
+ * A choice of ours, left unstated, that a call's answer shows the target made otherwise (source profile, lib/api.ts):
+ * a 403 to the full client on an operation §5's table does not name (its scope names are D-07's; a clients file's
+ * full client holds every scope of the target), or a refusal of our page parameters (D-03's names). The reason, as a
+ * not-applicable requirement gives it; undefined otherwise.
+ */
+export function assumedChoice(
+  loaded: LoadedDialect,
+  operationId: string,
+  call: { as?: unknown; query?: Record<string, unknown> },
+  status: number,
+): string | undefined {
+  if (
+    status === 403 &&
+    (call.as ?? 'full') === 'full' &&
+    !loaded.stated.has('scopes') &&
+    !SCOPE_TABLE.includes(operationId)
+  )
+    return `needs D-07: ${operationId} answered 403 to the client holding every scope; state the target's scope names in the dialect as scopes`;
+  const paging = Object.keys(call.query ?? {}).filter((k) => k === 'page' || k === 'limit');
+  if ((status === 400 || status === 422) && paging.length && !loaded.stated.has('pageParams'))
+    return `needs D-03: ${operationId} refused (${status}) our ${paging.join(' and ')} parameter; state the target's names in the dialect as pageParams`;
+  return undefined;
 }

@@ -4,6 +4,8 @@
 import { expect } from '@playwright/test';
 import type { ApiResponse } from './api.ts';
 import type { Json } from './contract.ts';
+import { config } from './config.ts';
+import type { Write } from './dialect.ts';
 
 /**
  * Refused as invalid input: a 4xx that is not about the caller (401, 403), the route (404, 405) or the rate (429).
@@ -23,6 +25,15 @@ export function expectAccepted(res: ApiResponse, what = 'the request'): void {
     res.status >= 200 && res.status < 300,
     `${what} must succeed (2xx), got ${res.status}: ${res.text.slice(0, 300)}`,
   ).toBe(true);
+}
+
+/**
+ * The success status of a write, as the target states it (lib/dialect.ts `statuses`) or as D-01 and D-04 give it
+ * (add 201, update 200, delete 204). Only decision and platform requirements say which status.
+ */
+export function expectWritten(res: ApiResponse, write: Write, what: string = write): void {
+  const status = config.dialect.dialect.statuses[write];
+  expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBe(status);
 }
 
 /** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */

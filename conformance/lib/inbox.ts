@@ -5,6 +5,7 @@ import { check, deref, type Json } from './contract.ts';
 import type { Recorded } from './receiver.ts';
 import { Nonconformance } from './api.ts';
 import { config } from './config.ts';
+import { eventFromTarget } from './dialect.ts';
 
 export type { Recorded };
 
@@ -35,6 +36,12 @@ export function bodyOf(r: Recorded): Json {
   } catch {
     return undefined;
   }
+}
+
+/** The event a delivery names (D-17's body), by our name (lib/dialect.ts `events`). */
+export function eventOf(r: Recorded): string | undefined {
+  const event = bodyOf(r)?.event;
+  return typeof event === 'string' ? eventFromTarget(config.dialect.dialect, event) : undefined;
 }
 
 const summary = (list: Recorded[]) =>

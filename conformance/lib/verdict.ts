@@ -31,6 +31,13 @@ export interface Outcome {
   reason?: string;
   evidence?: string;
   deviations?: string;
+  /**
+   * The weakest of its basis and of the choices its setup relied on that the target never confirmed (lib/dialect.ts
+   * `relied`): set only where weaker than `basis`, and then it is what gates.
+   */
+  effectiveBasis?: BasisName;
+  /** Those choices, as the dialect keys that would state them (`bodies.createGeozone (D-35)`). */
+  reliesOn?: string[];
   /** How long it ran, in milliseconds (0: it did not run). */
   ms: number;
   /** The Playwright test it ran in (the HTML report's entry), and when it started, in ms from the run's start. */
@@ -38,7 +45,10 @@ export interface Outcome {
   at?: number;
 }
 /** What a requirement's step hands the reporter (conformance/suite.spec.ts); the rest is its declaration. */
-export type StepOutcome = Pick<Outcome, 'id' | 'status' | 'reason' | 'evidence' | 'deviations' | 'ms' | 'test' | 'at'>;
+export type StepOutcome = Pick<
+  Outcome,
+  'id' | 'status' | 'reason' | 'evidence' | 'deviations' | 'effectiveBasis' | 'reliesOn' | 'ms' | 'test' | 'at'
+>;
 export interface Row extends Outcome {
   /** Whether this requirement's failure fails the run under the profile. */
   gating: boolean;
@@ -58,8 +68,10 @@ export interface Verdict {
 }
 
 /** Under `source` only what the source and the standards say gates; the rest is reported as differing from our contract. */
-export const gates = (o: Pick<Outcome, 'level' | 'basis'>, profile: Profile) =>
-  o.level === 'MUST' && (profile === 'contract' || o.basis === 'source' || o.basis === 'standard');
+export const gates = (o: Pick<Outcome, 'level' | 'basis' | 'effectiveBasis'>, profile: Profile) => {
+  const basis = o.effectiveBasis ?? o.basis;
+  return o.level === 'MUST' && (profile === 'contract' || basis === 'source' || basis === 'standard');
+};
 
 /** Reads the expected-failures file: a list of `{id, reason}`, or a map of id to reason; YAML or JSON. */
 export function parseExpected(text: string, name = 'expected failures'): Expected[] {

@@ -9,7 +9,8 @@
 // where the source says nothing of its status codes and error bodies; its second path and what it does with a body
 // RFC 6749 does not make malformed are ours (D-05, D-67).
 import { expect, requirement, type Basis, skip, together } from '../lib/requirement.ts';
-import { operations, scopes, type Operation } from '../lib/contract.ts';
+import { operations, type Operation } from '../lib/contract.ts';
+import { SCOPE_TABLE, scopeOf, scopesOf } from '../lib/dialect.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
 import { create, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import { appUrl } from '../lib/inbox.ts';
@@ -83,18 +84,9 @@ function expectEnvelope(res: ApiResponse, what: string) {
   });
 }
 
-/** §5's table, "scopes named per operation": its rows. What each operation accepts is read from the document. */
-const scopeTable = [
-  'listRedirects',
-  'listProducts',
-  'listProductDownloads',
-  'getProductMedia',
-  'listInventory',
-  'listWebhooks',
-];
 /** The words of §5's table for an operation whose scopes it names (`products` or `products.readonly`), else undefined. */
 function tableScopes(o: Operation): string | undefined {
-  if (!scopeTable.includes(o.operationId)) return undefined;
+  if (!SCOPE_TABLE.includes(o.operationId)) return undefined;
   const full = o.security!.flat().find((s) => !s.endsWith('.readonly'));
   return full ? `\`${full}\` or \`${full}.readonly\`` : undefined;
 }
@@ -123,9 +115,11 @@ for (const o of secured) {
   const named = tableScopes(o);
   // Each alternative of one scope is a client holding exactly that scope; every scope of another family, a
   // client the operation must refuse (§5's table only).
-  const allowed = o.security!.filter((alt) => alt.length === 1).map((alt) => alt[0]!);
-  const families = new Set(o.security!.flat().map(family));
-  const refused = scopes.filter((s) => !families.has(family(s)));
+  // The scopes by the target's names where its dialect states them (D-07; §5's table is the source's, never renamed).
+  const security = o.security!.map((alt) => alt.map((s) => scopeOf(config.dialect.dialect, s)));
+  const allowed = security.filter((alt) => alt.length === 1).map((alt) => alt[0]!);
+  const families = new Set(security.flat().map(family));
+  const refused = scopesOf(config.dialect.dialect).filter((s) => !families.has(family(s)));
   // §5: "The token must be obtained before API data is accessed": a call without a token, or with one the target
   // never issued, is refused, whatever the status (any 4xx). How the token is presented (Authorization: Bearer) and
   // the 401 with its Bearer challenge (RFC 6750) are the platform's (D-05): the `.status` twins, gating only under

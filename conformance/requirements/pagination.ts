@@ -19,6 +19,7 @@ import {
   writableFields,
 } from '../lib/lists.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
+import { config } from '../lib/config.ts';
 
 type Obj = Record<string, Json>;
 const paginated = operations.filter(
@@ -31,6 +32,9 @@ const isEnvelope = (o: Operation) => 'pagination' in propertiesOf(schemaOf(o));
 const itemsOf = (o: Operation, body: Json): Json[] =>
   body[Object.entries(propertiesOf(schemaOf(o))).find(([, s]) => deref(s).type === 'array' || 'items' in deref(s))![0]];
 const param = (o: Operation, name: string) => deref(o.parameters.find((p) => p.name === name)!.schema);
+
+/** The target's names for the page and its size (lib/dialect.ts; D-03's `page` and `limit` unless stated). */
+const named = config.dialect.dialect.pageParams;
 
 function expect422Naming(res: ApiResponse, name: string, asked: string) {
   expect(res.status, `${asked}: ${res.text.slice(0, 300)}`).toBe(422);
@@ -70,7 +74,7 @@ for (const o of paginated) {
       for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
         expect422Naming(
           await api.untyped(o.operationId, { params, query: { limit: value } }),
-          'limit',
+          named.limit,
           `limit=${value}`,
         );
       }
@@ -87,7 +91,11 @@ for (const o of paginated) {
     async ({ api }) => {
       const params = await paramsFor(api, o.operationId);
       for (const value of [page.minimum - 1, -1, 'abc']) {
-        expect422Naming(await api.untyped(o.operationId, { params, query: { page: value } }), 'page', `page=${value}`);
+        expect422Naming(
+          await api.untyped(o.operationId, { params, query: { page: value } }),
+          named.page,
+          `page=${value}`,
+        );
       }
     },
   );
@@ -258,8 +266,8 @@ async function walk(
     expect(typeof link, `${what} link`).toBe('string');
     const url = new URL(resolveLink(link));
     expect(url.pathname, `${what} link ${link}: path`).toBe(path);
-    expect(url.searchParams.get('limit'), `${what} link ${link}: limit`).toBe(String(size));
-    expect(url.searchParams.get('page') ?? '1', `${what} link ${link}: page`).toBe(String(p));
+    expect(url.searchParams.get(named.limit), `${what} link ${link}: ${named.limit}`).toBe(String(size));
+    expect(url.searchParams.get(named.page) ?? '1', `${what} link ${link}: ${named.page}`).toBe(String(p));
     for (const [k, v] of Object.entries(filter)) expect(url.searchParams.get(k), `${what} link ${link}: ${k}`).toBe(v);
   };
 

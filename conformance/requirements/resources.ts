@@ -12,7 +12,7 @@
 // (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split off into
 // `decision`/`platform` requirements.
 import { expect, requirement } from '../lib/requirement.ts';
-import { expectAccepted, expectDeleted, expectRefused, resourceIn } from '../lib/expectations.ts';
+import { expectAccepted, expectDeleted, expectRefused, expectWritten, resourceIn } from '../lib/expectations.ts';
 import { listAll } from '../lib/lists.ts';
 import { wholeUpdate } from '../lib/updates.ts';
 import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
@@ -322,8 +322,8 @@ for (const family of families) {
     },
     async ({ api }) => {
       const m = await make(api, family, {}, { setup: false });
-      expect(m.res.status).toBe(201);
-      expect(m.res.body).toMatchObject({ success: true, status: 201, data: { id: m.item.id } });
+      expectWritten(m.res, 'add');
+      expect(m.res.body).toMatchObject({ success: true, status: m.res.status, data: { id: m.item.id } });
       const ip = itemParams(family, m);
       // The add answers the object as stored: what a get returns.
       expect((await api.untyped(family.get.operationId, { params: ip })).body.data).toEqual(m.res.body.data);
@@ -331,7 +331,7 @@ for (const family of families) {
         params: ip,
         body: { data: await bodyFrom(api, family.update, m.item) },
       });
-      expect(upd.status, upd.text.slice(0, 300)).toBe(200);
+      expectWritten(upd, 'update');
       expect(upd.body).toMatchObject({ success: true, status: 200 });
       expect(upd.body.data).toEqual((await api.untyped(family.get.operationId, { params: ip })).body.data);
     },
@@ -456,7 +456,7 @@ for (const family of families) {
       const ip = itemParams(family, m);
       const got = (await api.untyped(family.get.operationId, { params: ip })).body.data;
       const same = await api.untyped(family.update.operationId, { params: ip, body: { data: got } });
-      expect(same.status, `the object as read, sent back: ${same.text.slice(0, 300)}`).toBe(200);
+      expectWritten(same, 'update', 'the object as read, sent back');
       expect(withoutModifiedOn(same.body.data)).toEqual(withoutModifiedOn(got));
       // Read-only fields sent back with other values are ignored too: the creation time and the parent never change
       // (fields derived from others, such as status, may change with the change itself, so they are not forged).
@@ -470,7 +470,7 @@ for (const family of families) {
         params: ip,
         body: { data: { ...got, ...forged, ...change } },
       });
-      expect(changed.status, changed.text.slice(0, 300)).toBe(200);
+      expectWritten(changed, 'update');
       const after = (await api.untyped(family.get.operationId, { params: ip })).body.data;
       expect(after).toEqual(changed.body.data);
       expect(after).toMatchObject({ ...change, id: got.id, createdOn: got.createdOn });
@@ -504,10 +504,10 @@ for (const family of families) {
         const m = await make(api, family);
         const data = await bodyFrom(api, family.create);
         const del = await api.untyped(family.del.operationId, { params: itemParams(family, m) });
-        expect(del.status).toBe(204);
+        expectWritten(del, 'delete');
         expect(del.text).toBe('');
         const res = await api.untyped(family.create.operationId, { params: m.params, body: { data } });
-        expect(res.status, `${family.create.operationId}: ${res.text.slice(0, 300)}`).toBe(201);
+        expectWritten(res, 'add', family.create.operationId);
         expect(res.body.data.id, `the id of the deleted ${family.schemaName} given again`).not.toBe(m.item.id);
         expectGone(await api.untyped(family.get.operationId, { params: itemParams(family, m) }), m.item);
       }
@@ -536,17 +536,17 @@ requirement(
     });
     const got = (await api.call('getShippingService', { params: { id: made.id } })).body.shippingService;
     const same = await api.call('updateShippingService', { params: { id: made.id }, body: { shippingService: got } });
-    expect(same.status, `the object as read, sent back: ${same.text.slice(0, 300)}`).toBe(200);
+    expectWritten(same, 'update', 'the object as read, sent back');
     expect(same.body.shippingService).toEqual(got);
     const title = uid('Renamed');
     const changed = await api.call('updateShippingService', {
       params: { id: made.id },
       body: { shippingService: { ...got, title, created: '2001-01-01T00:00:00+00:00', id: got.id + 100_003 } },
     });
-    expect(changed.status, changed.text.slice(0, 300)).toBe(200);
+    expectWritten(changed, 'update');
     const after = (await api.call('getShippingService', { params: { id: made.id } })).body.shippingService;
     expect(after).toEqual({ ...got, title });
-    expect((await api.call('deleteShippingService', { params: { id: made.id } })).status).toBe(204);
+    expectWritten(await api.call('deleteShippingService', { params: { id: made.id } }), 'delete');
   },
 );
 
@@ -928,7 +928,7 @@ requirement(
     expect422(await settle([one.specificationId, h.id]), 'data.variantSpecificationIds', 'error.variant-heading');
     expect((await api.call('getProduct', { params: { id: p.id } })).body.data.variantSpecificationIds).toEqual([]);
     const gone = await specification(api);
-    expect((await api.call('deleteSpecification', { params: { id: gone.id } })).status).toBe(204);
+    expectWritten(await api.call('deleteSpecification', { params: { id: gone.id } }), 'delete');
     expect422(await settle([gone.id]), 'data.variantSpecificationIds', 'error.reference-not-found');
     const ok = await settle([one.specificationId]);
     expect(ok.status, ok.text.slice(0, 300)).toBe(200);
@@ -1006,7 +1006,7 @@ requirement(
       (await api.call('updateProduct', { params: { id: p.id }, body: { data: { variantSpecificationIds: both } } }))
         .status,
     ).toBe(200);
-    expect((await api.call('deleteSpecification', { params: { id: gone.specificationId } })).status).toBe(204);
+    expectWritten(await api.call('deleteSpecification', { params: { id: gone.specificationId } }), 'delete');
     expect((await api.call('getProduct', { params: { id: p.id } })).body.data.variantSpecificationIds).toEqual([
       keep.specificationId,
     ]);
@@ -1189,7 +1189,7 @@ requirement(
     ];
     for (const [data, available] of cases) {
       const res = await api.call('updateInventory', { params: { id: e.id }, body: { data } });
-      expect(res.status).toBe(200);
+      expectWritten(res, 'update');
       expect(res.body.data.quantityAvailable).toBe(available);
       expect((await api.call('getInventory', { params: { id: e.id } })).body.data.quantityAvailable).toBe(available);
     }
@@ -1230,7 +1230,7 @@ requirement(
     await addStock(api, { productId: p.id, locationId: 1, quantityInStock: 10 });
     const b = await addStock(api, { productId: p.id, locationId: 2, quantityInStock: 5 });
     expect(await stockOf(api, p.id)).toBe(15);
-    expect((await api.call('deleteInventory', { params: { id: b.id } })).status).toBe(204);
+    expectWritten(await api.call('deleteInventory', { params: { id: b.id } }), 'delete');
     expect(await stockOf(api, p.id)).toBe(10);
   },
 );
@@ -1370,7 +1370,7 @@ requirement(
     const ok = await api.call('createRedirect', {
       body: { data: { resource: 'url', path, target: 'https://example.com/elsewhere' } },
     });
-    expect(ok.status).toBe(201);
+    expectWritten(ok, 'add');
     expect(ok.body.data).toMatchObject({ resource: 'url', resourceId: 0, target: 'https://example.com/elsewhere' });
   },
 );
@@ -1452,7 +1452,7 @@ requirement(
     const { p, before, after, r } = await productRedirect(api);
     expect(r).toMatchObject({ resource: 'product', resourceId: p.id, target: `/${before}` });
     const renamed = await api.call('updateProduct', { params: { id: p.id }, body: { data: { alias: after } } });
-    expect(renamed.status, renamed.text.slice(0, 300)).toBe(200);
+    expectWritten(renamed, 'update');
     expect((await api.call('getRedirect', { params: { id: r.id } })).body.data).toEqual({
       ...r,
       target: `/${after}`,
@@ -1463,7 +1463,7 @@ requirement(
       params: { id: r.id },
       body: { data: { target: `/${before}` } },
     });
-    expect(sentBack.status, sentBack.text.slice(0, 300)).toBe(200);
+    expectWritten(sentBack, 'update');
     expect(sentBack.body.data.target).toBe(`/${after}`);
   },
 );
@@ -1488,7 +1488,7 @@ requirement(
         params: { productId },
         body: { data: await bodyFrom(api, op(`create${noun}`)) },
       });
-      expect(res.status).toBe(201);
+      expectWritten(res, 'add');
       made.push([noun, res.body.data]);
     }
     made.push([
@@ -1496,7 +1496,7 @@ requirement(
       await assigned(api, productId, { specification: uid('Heading'), value: uid('Value') }),
     ]);
     const stock = await addStock(api, { productId, locationId: 1, quantityInStock: 3 });
-    expect((await api.call('deleteProduct', { params: { id: productId } })).status).toBe(204);
+    expectWritten(await api.call('deleteProduct', { params: { id: productId } }), 'delete');
     for (const [noun, item] of made) {
       const family = families.find((x) => x.noun === noun)!;
       expectGone(
