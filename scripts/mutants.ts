@@ -1,4 +1,6 @@
-// `npm run conformance:mutants [-- --quick | --only a,b] [--jobs 3] [--baseline results.json]`: the suite's strength.
+// `npm run conformance:mutants [-- --quick | --only a,b] [--jobs 3] [--baseline results.json] [--profile source]`:
+// the suite's strength. With `--profile source`, a fault is caught only by a MUST of the source or a standard (what
+// gates under CONFORMANCE_PROFILE=source), and the report goes to reports/mutants/source/.
 // Runs the conformance suite against each known-bad variant of the reference server (FAULTS=<name>, see
 // reference-server/faults/README.md) and reports which requirement caught each fault. A fault is caught when at
 // least one requirement FAILS (the target does not conform); an `error` (the suite broke) or a crashed run is not a
@@ -22,8 +24,17 @@ const { values, jobs, outDir, runsDir, selected } = selection('mutants', faults,
 const started = Date.now();
 
 // 1. Baseline: the suite against the reference server without faults.
-const { baseline, broken } = await baselineOf(values.baseline, runsDir, { FAULTS: '' }, 'fault');
-const brokenIds = broken.map((r) => r.id);
+const profile = { CONFORMANCE_PROFILE: values.profile! };
+const { baseline, broken } = await baselineOf(values.baseline, runsDir, { FAULTS: '', ...profile }, 'fault');
+// Under the source profile, what does not gate there is left out too: a fault must be caught by the source.
+const judgedBySource = (r: (typeof baseline)[number]) =>
+  r.level === 'MUST' && (r.basis === 'source' || r.basis === 'standard');
+const brokenIds = [
+  ...broken.map((r) => r.id),
+  ...(values.profile === 'source'
+    ? baseline.filter((r) => r.status === 'pass' && !judgedBySource(r)).map((r) => r.id)
+    : []),
+];
 
 /** The areas a fault meets first; an area no requirement of the baseline has would select nothing, and stops the run. */
 const areasOf = (f: Fault): string[] => f.areas ?? [f.area];
@@ -43,7 +54,7 @@ if (unknownAreas.length) {
  * report directory; a caught fault stops after its first failing test (an area, or a slice of one: conformance/suite.spec.ts).
  */
 const suite = (dir: string, fault: Fault, narrow: Record<string, string>): Promise<Run> =>
-  runSuite(join(runsDir, dir), { FAULTS: fault.name, ...narrow }, ['--max-failures=1'], 1);
+  runSuite(join(runsDir, dir), { FAULTS: fault.name, ...profile, ...narrow }, ['--max-failures=1'], 1);
 
 // 2. Each fault, `jobs` at a time: its areas first, then, if it survived them, every other requirement.
 interface Outcome {

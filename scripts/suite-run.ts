@@ -59,8 +59,13 @@ export function selection<T extends { name: string }>(
       only: { type: 'string' },
       jobs: { type: 'string', default: String(jobs) },
       baseline: { type: 'string' },
+      profile: { type: 'string', default: 'contract' },
     },
   });
+  if (values.profile !== 'contract' && values.profile !== 'source') {
+    console.error(`--profile ${values.profile}: expected contract or source`);
+    process.exit(2);
+  }
   const only = values.only
     ?.split(',')
     .map((s) => s.trim())
@@ -80,7 +85,13 @@ export function selection<T extends { name: string }>(
   return {
     values,
     jobs: runsAtOnce,
-    outDir: join(root, 'reports', kind, ...(values.only ? ['only'] : values.quick ? ['quick'] : [])),
+    outDir: join(
+      root,
+      'reports',
+      kind,
+      ...(values.profile === 'source' ? ['source'] : []),
+      ...(values.only ? ['only'] : values.quick ? ['quick'] : []),
+    ),
     runsDir: join(root, 'reports', kind, 'runs'),
     selected: table.filter((e) => (only ? only.includes(e.name) : values.quick ? quick.includes(e.name) : true)),
   };
