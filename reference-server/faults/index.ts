@@ -132,6 +132,7 @@ import envelopesPrototypeKeysIgnored from './envelopes/prototypeKeysIgnored.ts';
 import envelopesQueryParametersUnlimited from './envelopes/queryParametersUnlimited.ts';
 import envelopesJsonDepthUnlimited from './envelopes/jsonDepthUnlimited.ts';
 import envelopesHeadersUnlimited from './envelopes/headersUnlimited.ts';
+import envelopesLiteralPathFallsThrough from './envelopes/literalPathFallsThrough.ts';
 import authUnreadableTokenRequestAsEnvelope from './auth/unreadableTokenRequestAsEnvelope.ts';
 import callbacksQuantityClamped from './callbacks/quantityClamped.ts';
 import callbacksDeliveriesRatedBeforeRefused from './callbacks/deliveriesRatedBeforeRefused.ts';
@@ -267,6 +268,7 @@ export const faults: Fault[] = [
   envelopesQueryParametersUnlimited,
   envelopesJsonDepthUnlimited,
   envelopesHeadersUnlimited,
+  envelopesLiteralPathFallsThrough,
   authUnreadableTokenRequestAsEnvelope,
   callbacksQuantityClamped,
   callbacksDeliveriesRatedBeforeRefused,
