@@ -224,7 +224,7 @@ function scaleQueries(n: number): Record<string, string> {
     [`status=public (all but ${ADMIN})`]: 'status=public',
     'createdOn:after (last 1000)': `createdOn:after=${encodeURIComponent(createdOn(n - last))}`,
     'deep page (90 %)': `page=${Math.max(1, Math.floor((n / 100) * 0.9))}&limit=100`,
-    // D-69's longest list: 1000 quick-find codes spread over the catalogue, each matching one product.
+    // D-70's longest list: 1000 quick-find codes spread over the catalogue, each matching one product.
     [IN_LIST]: `quickfind:in=${Array.from({ length: 1000 }, (_, i) => Math.max(1, Math.floor(((i + 1) * n) / 1000))).join(',')}`,
   };
 }

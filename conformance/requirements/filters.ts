@@ -35,7 +35,7 @@ interface Filter {
   source: 'writable' | 'assigned' | 'derived';
 }
 
-/** D-69: an `:in` list holds at most this many values, in at most this many characters. */
+/** D-70: an `:in` list holds at most this many values, in at most this many characters. */
 const IN_MAX_VALUES = 1000;
 const IN_MAX_CHARACTERS = 12_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -432,7 +432,7 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.${filter.name}.bound`,
           level: 'MUST',
-          source: ['§4.4', 'D-69'],
+          source: ['§4.4', 'D-70'],
           basis: 'decision',
           title: `${filter.name} refuses a list of more than ${IN_MAX_VALUES} values, or of more than ${IN_MAX_CHARACTERS} characters, with 422`,
         },

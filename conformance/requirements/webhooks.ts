@@ -501,7 +501,7 @@ for (const f of foreign) {
   }
 }
 
-/** Entries of §6's form that name no event of the catalogue (D-70): a typo of a resource, and an unknown action. */
+/** Entries of §6's form that name no event of the catalogue (D-71): a typo of a resource, and an unknown action. */
 const UNKNOWN_PATTERNS = ['prodcts/created', 'products/archived'];
 
 requirement(
@@ -525,7 +525,7 @@ for (const operationId of ['createWebhook', 'updateWebhook'] as const)
     {
       id: `${operationId}.events.unknown`,
       level: 'MUST',
-      source: ['§6', 'D-70', 'D-02'],
+      source: ['§6', 'D-71', 'D-02'],
       basis: 'decision',
       title: `refuses with 422 an events entry that names no event of the catalogue (${UNKNOWN_PATTERNS.join(', ')})`,
     },

@@ -1046,7 +1046,7 @@ export interface paths {
          * @description Subscribes the calling App client to account events (§6) from the `data` wrapper (D-01). `url` and `events` are
          *     required (D-39). `url` must be `https` (`http` only for loopback hosts), else 422 `error.uri-scheme-invalid`
          *     (D-19); `events` holds 1 to 50 patterns of the event catalogue (`EventPattern`: D-17's names, `<resource>/*`,
-         *     `*\/<action>`, `*`), and an entry outside it, which would never receive an event, is 422 `error.enum` (D-70);
+         *     `*\/<action>`, `*`), and an entry outside it, which would never receive an event, is 422 `error.enum` (D-71);
          *     `metadata` maps up to 20 keys to strings of at most 255 characters (D-45). `apiVersion` is set to `v2`. The
          *     webhook belongs to the calling client, whose secret signs its deliveries (D-16). Answers 201 with the
          *     single-resource envelope.
@@ -3643,10 +3643,10 @@ export interface components {
             createdOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
-         * @description One event name pattern of a webhook subscription (§2.8, §6; D-17, D-70): an event name, or a pattern where the
+         * @description One event name pattern of a webhook subscription (§2.8, §6; D-17, D-71): an event name, or a pattern where the
          *     resource, the action or both are `*`. §6 leaves the full list of event names open ("not shown"); this is the
          *     catalogue. An entry that is none of these, and so would never receive an event (a typo such as
-         *     `prodcts/created`), is 422 `error.enum` (D-70).
+         *     `prodcts/created`), is 422 `error.enum` (D-71).
          *
          *     | resource | event names | all its events |
          *     |---|---|---|
@@ -3744,7 +3744,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description 1 to 50 event name patterns of the catalogue (`EventPattern`): `<resource>/<action>` where either part may be `*`, or `*` alone, such as `products/*` (§6, D-17, D-45); an entry outside it is 422 (D-70).
+             * @description 1 to 50 event name patterns of the catalogue (`EventPattern`): `<resource>/<action>` where either part may be `*`, or `*` alone, such as `products/*` (§6, D-17, D-45); an entry outside it is 422 (D-71).
              * @example [
              *       "products/*",
              *       "inventory/updated"
@@ -4975,7 +4975,7 @@ export interface components {
          */
         CreatedOnBefore: components["schemas"]["DateTimeInput"];
         /**
-         * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+         * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
          * @example 1042,1043
          */
         IdIn: string;
@@ -5506,7 +5506,7 @@ export interface operations {
                  */
                 bandId?: string;
                 /**
-                 * @description Products in any of these comma-separated bands (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Products in any of these comma-separated bands (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 3,4
                  */
                 "bandId:in"?: string;
@@ -5536,7 +5536,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -5566,7 +5566,7 @@ export interface operations {
                  */
                 manufacturerId?: string;
                 /**
-                 * @description Products by any of these comma-separated manufacturers (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Products by any of these comma-separated manufacturers (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 7,8
                  */
                 "manufacturerId:in"?: string;
@@ -5596,7 +5596,7 @@ export interface operations {
                  */
                 "partNumber:in"?: string;
                 /**
-                 * @description Products with any of these comma-separated quick-find codes (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Products with any of these comma-separated quick-find codes (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "quickfind:in"?: string;
@@ -5623,7 +5623,7 @@ export interface operations {
                 /**
                  * @description Products with any of these comma-separated SKUs, compared case-insensitively; a SKU holding a comma is
                  *     wrapped in double quotes, for example `sku:in=ABC,"X,Y"` (§4.4). At most 1,000 values in 12,000 characters,
-                 *     else 422 (D-69).
+                 *     else 422 (D-70).
                  * @example TEA-EARL-250,"TEA,GREEN"
                  */
                 "sku:in"?: string;
@@ -6337,7 +6337,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -7731,7 +7731,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -7761,7 +7761,7 @@ export interface operations {
                  */
                 locationId?: number;
                 /**
-                 * @description Entries at any of these comma-separated locations (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Entries at any of these comma-separated locations (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1,2
                  */
                 "locationId:in"?: string;
@@ -7791,7 +7791,7 @@ export interface operations {
                  */
                 productId?: number;
                 /**
-                 * @description Entries of any of these comma-separated products (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Entries of any of these comma-separated products (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "productId:in"?: string;
@@ -8028,7 +8028,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -8305,7 +8305,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-69).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];

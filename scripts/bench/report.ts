@@ -36,7 +36,7 @@ export interface Results {
   suite: SuiteRows | null;
 }
 
-/** The scale rows of a plain list (page 1 of 100) and of a list filtered by D-69's longest `:in` list. */
+/** The scale rows of a plain list (page 1 of 100) and of a list filtered by D-70's longest `:in` list. */
 export const PLAIN_LIST = 'list (page 1 of 100)';
 export const IN_LIST = ':in (1000 quickfind codes)';
 
@@ -275,7 +275,7 @@ ${table(
   }),
 )}
 
-A list filtered by 1000 \`:in\` values (D-69's bound) against the plain list, p99 (the list is one argument
+A list filtered by 1000 \`:in\` values (D-70's bound) against the plain list, p99 (the list is one argument
 that SQLite reads as a table, so its cost grows with its length, not with its square):
 
 ${table(

@@ -4,7 +4,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'filters.inListUnbounded',
   area: 'filters',
-  source: ['D-69'],
+  source: ['D-70'],
   description:
     'An `:in` list past 1,000 values is not refused: the server reads its first 1,000 values and drops the rest without a word.',
   apply: (app) =>

@@ -7,7 +7,7 @@ const SHAPE = /^(\*|(\*|[a-zA-Z]+)\/(\*|created|updated|deleted))$/;
 export default {
   name: 'webhooks.unknownEventAccepted',
   area: 'webhooks',
-  source: ['D-70', 'D-17'],
+  source: ['D-71', 'D-17'],
   description:
     'A subscription pattern is checked for its shape only: `prodcts/created` (a typo) is stored with 201 and never receives an event.',
   apply: (app) => {
