@@ -11,7 +11,6 @@ import { Auth, loadClients } from './http/auth.ts';
 import { cors } from './http/cors.ts';
 import { LIMITS, requireFewParams } from './http/limits.ts';
 import { readBody, readQuery } from './http/request.ts';
-import { findOperation } from './http/routes.ts';
 import { answersRfc6749, dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import { createSeams, type Seams } from './seams.ts';
 import { openDb, type Db } from './store/db.ts';
@@ -67,7 +66,7 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   app.use(async (req: Request, res: Response) => {
     for (const hook of seams.beforeDispatch) hook(req, res);
     const url = new URL(req.originalUrl, 'http://localhost');
-    const { op, params, allow } = findOperation(req.method, url.pathname);
+    const { op, params, allow } = seams.route(req.method, url.pathname);
     if (!op) {
       if (allow.length)
         fail(405, 'error.method-not-allowed', 'method', `${req.method} is not allowed here`, 'request', {
@@ -145,7 +144,7 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
     for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
     // D-67: the token endpoint answers a request it cannot read (no or another media type, bytes that are not
     // UTF-8, text that is not JSON, too deep, too large) as RFC 6749 §5.2 does: 400 `invalid_request` (D-06).
-    const { op } = findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
+    const { op } = seams.route(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
     if (op && answersRfc6749(op) && unreadable.has(e.errors[0]?.ref ?? '')) {
       sendJson(res, 400, { error: 'invalid_request', error_description: e.errors[0]!.message });
       return;

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import type { Operation } from '../openapi/contract.ts';
 import { createHandlers } from './handlers/index.ts';
 import { LIMITS, type Limits } from './http/limits.ts';
+import { findOperation, type Found } from './http/routes.ts';
 import type { Handlers } from './handlers/types.ts';
 import { createResources, type Resources } from './resources/index.ts';
 import { defaultPricing, type Pricing } from './shipping/aggregate.ts';
@@ -32,6 +33,8 @@ export interface Seams {
   pricing: Pricing;
   /** Which services apply to which products (§4.5 rule 11, D-60). */
   calculators: Calculators;
+  /** The operation a method and path name, or the methods of the path (405) or none (404); the contract's paths. */
+  route: (method: string, path: string) => Found;
   /** The scopes an operation needs: alternatives, `[[]]` any valid token, null none (D-07; the contract's by default). */
   securityOf: (op: Operation) => string[][] | null;
   /** What one connection and one request may take (D-64): server.ts builds the HTTP server from it, app.ts reads it. */
@@ -54,6 +57,7 @@ export function createSeams(account: string, overrides: Partial<Seams> = {}): Se
     appCalls: defaultAppCalls(account),
     pricing: defaultPricing(),
     calculators: defaultCalculators(),
+    route: findOperation,
     securityOf: (op) => op.security,
     limits: { ...LIMITS },
     beforeDispatch: [],

@@ -162,7 +162,7 @@ export const CYCLE: Step[] = [
  * The subscriptions the harness makes (D-17 patterns), each with its name in `metadata.soak` so that a delivery
  * tells which one it came from: everything, one resource, and one action across resources.
  */
-export const SUBSCRIPTIONS: { name: string; events: string[] }[] = [
+export const SUBSCRIPTIONS: { name: string; events: components['schemas']['EventPattern'][] }[] = [
   { name: 'all', events: ['*'] },
   { name: 'products', events: ['products/*'] },
   { name: 'deletes', events: ['*/deleted'] },

@@ -1,21 +1,25 @@
-// `npm run bench [-- --smoke]`: the reference server against its peers (Prism mock, json-server), at scale
+// `npm run bench [-- --smoke] [-- --only 'label,label']`: the reference server against its peers (Prism mock, json-server), at scale
 // (10k, 100k, 1M products), the conformance suite's speed and the server's peak memory — in ONE run, reported
 // as ratios (absolute times on a shared machine are noise). Every server runs at once, idle while another is
 // measured; every measurement is taken once per round, in rounds, and each number is the median of its rounds.
 // Measures and writes results.json; bench/report.ts turns it into summary.md and chart.svg, all in reports/bench/
 // (a temporary directory with --smoke: tiny sizes, one short round, no suite; part of `npm test`, so it cannot rot).
+// `--only` takes only the measurements whose label holds one of the comma-separated terms (`--only 'page 1,:in'`),
+// no creates and no suite, and prints them instead of writing the report: one change measured in minutes.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundlePath, doc } from '../openapi/contract.ts';
-import { report, SAME_BYTES, type Load, type Op, type Results } from './bench/report.ts';
+import { IN_LIST, PLAIN_LIST, report, SAME_BYTES, type Load, type Op, type Results } from './bench/report.ts';
 import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
 import { suiteRows } from './bench/suite.ts';
 import { bin, root } from './run.ts';
 
 const smoke = process.argv.includes('--smoke');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : (process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean);
 const cfg = smoke
   ? {
       sizes: [100, 300],
@@ -213,13 +217,15 @@ function scaleQueries(n: number): Record<string, string> {
   const last = Math.min(1000, n / 10);
   const skus = [1, 0.25, 0.5, 0.75, 1].map((f) => sku(Math.max(1, Math.floor(n * f))).toLowerCase()).slice(1);
   return {
-    'list (page 1 of 100)': 'page=1&limit=100',
+    [PLAIN_LIST]: 'page=1&limit=100',
     'id:min (last 1000)': `id:min=${n - last + 1}`,
     'sku:in (4 skus, any case)': `sku:in=${skus.join(',')}`,
     [`status=admin (${ADMIN} products)`]: 'status=admin',
     [`status=public (all but ${ADMIN})`]: 'status=public',
     'createdOn:after (last 1000)': `createdOn:after=${encodeURIComponent(createdOn(n - last))}`,
     'deep page (90 %)': `page=${Math.max(1, Math.floor((n / 100) * 0.9))}&limit=100`,
+    // D-70's longest list: 1000 quick-find codes spread over the catalogue, each matching one product.
+    [IN_LIST]: `quickfind:in=${Array.from({ length: 1000 }, (_, i) => Math.max(1, Math.floor(((i + 1) * n) / 1000))).join(',')}`,
   };
 }
 
@@ -227,7 +233,7 @@ const peers = { prism: {}, jsonServer: {}, reference: {} } as Results['peers'];
 const ceiling = {} as Results['ceiling'];
 const sweep: Results['sweep'] = {};
 const scale: Results['scale'] = {};
-let peakRssMb: number;
+let peakRssMb = 0;
 const started = Date.now();
 try {
   // 1. Every server at once: Prism on the document as is and on the copy with a page of 100, json-server on a
@@ -345,6 +351,8 @@ try {
     })),
   ];
 
+  if (only) plan.splice(0, plan.length, ...plan.filter((m) => only.some((t) => m.at.join(' ').includes(t))));
+
   // 3. A warm-up round (1 s each: JIT, caches, anchors), then the rounds: a slow moment of the shared machine moves
   // one round of a few numbers, and the median leaves it out.
   if (!smoke) {
@@ -365,30 +373,40 @@ try {
     parent[m.at.at(-1)!] = { ...(parent[m.at.at(-1)!] as object | undefined), ...median(runs[i]!) };
   });
 
-  // 4. Creates last, once each: they add products, which would move every later list of the same server.
-  console.log('measuring creates');
-  const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
-  for (const [p, body] of [
-    ['reference', createBody],
-    ['prism', createBody],
-    ['jsonServer', jsonBody],
-  ] as const) {
-    peers[p].create = await load(subjects[p].create, {
-      method: 'POST',
-      headers: { ...subjects[p].headers, 'content-type': 'application/json' },
-      body,
-      create: true,
-      duration: cfg.duration * cfg.rounds,
+  if (only) {
+    console.log(`\n| measurement | p50 ms | p99 ms | req/s | non-2xx |\n|---|---:|---:|---:|---:|`);
+    plan.forEach((m, i) => {
+      const l = median(runs[i]!);
+      console.log(`| ${m.at.join(' ')} | ${l.p50} | ${l.p99} | ${l.rps.toFixed(0)} | ${l.non2xx} |`);
     });
+  } else {
+    // 4. Creates last, once each: they add products, which would move every later list of the same server.
+    console.log('measuring creates');
+    const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
+    for (const [p, body] of [
+      ['reference', createBody],
+      ['prism', createBody],
+      ['jsonServer', jsonBody],
+    ] as const) {
+      peers[p].create = await load(subjects[p].create, {
+        method: 'POST',
+        headers: { ...subjects[p].headers, 'content-type': 'application/json' },
+        body,
+        create: true,
+        duration: cfg.duration * cfg.rounds,
+      });
+    }
+    peakRssMb =
+      Number(
+        /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ??
+          0,
+      ) / 1024;
   }
-  peakRssMb =
-    Number(
-      /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ?? 0,
-    ) / 1024;
 } finally {
   await Promise.all(servers.map(stop));
   rmSync(work, { recursive: true, force: true });
 }
+if (only) process.exit(0);
 
 // 4. The conformance suite against the reference server it starts, passing and against a failing server.
 const suite: Results['suite'] = cfg.suite ? (console.log('timing the conformance suite'), await suiteRows()) : null;

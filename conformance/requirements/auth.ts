@@ -532,6 +532,54 @@ requirement(
     expect(res.body.error).toBe('invalid_client');
   },
 );
+/**
+ * Token requests that include no client authentication (RFC 6749 §5.2's own example of `invalid_client`): no
+ * credentials at all, an id without its secret, a secret without its id. Each is otherwise a valid grant request.
+ */
+const unauthenticated: [string, string][] = [
+  ['no credentials', 'grant_type=client_credentials'],
+  [
+    'a client_id without client_secret',
+    new URLSearchParams({ grant_type: 'client_credentials', client_id: full.clientId }).toString(),
+  ],
+  [
+    'a client_secret without client_id',
+    new URLSearchParams({ grant_type: 'client_credentials', client_secret: full.clientSecret }).toString(),
+  ],
+];
+requirement(
+  {
+    id: 'createToken.no-credentials',
+    level: 'MUST',
+    source: ['§5', 'D-06'],
+    basis: 'standard',
+    standard: 'RFC 6749 §5.2',
+    title: 'refuses a token request without client authentication with invalid_client (400 or 401)',
+  },
+  async ({ api }) => {
+    for (const [what, body] of unauthenticated) {
+      const res = await post(api, body);
+      expect([400, 401], `${what}: ${res.text.slice(0, 200)}`).toContain(res.status);
+      expect(res.body?.error, `${what}: ${res.text.slice(0, 200)}`).toBe('invalid_client');
+    }
+  },
+);
+requirement(
+  {
+    id: 'createToken.no-credentials.status',
+    level: 'MUST',
+    source: ['D-06'],
+    basis: 'decision',
+    title: 'a token request without client authentication answers 401 with the Basic challenge (RFC 6749 allows 400)',
+  },
+  async ({ api }) => {
+    for (const [what, body] of unauthenticated) {
+      const res = await post(api, body);
+      expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(401);
+      expect(res.headers['www-authenticate'] ?? '', what).toMatch(/^Basic\b/i);
+    }
+  },
+);
 requirement(
   {
     id: 'createToken.grant-type',

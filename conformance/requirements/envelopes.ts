@@ -7,7 +7,7 @@ import { expectNotFound } from '../lib/expectations.ts';
 import { operations } from '../lib/contract.ts';
 import { config } from '../lib/config.ts';
 import { exampleOf, paramsFor, wrapperOf } from '../lib/fixtures.ts';
-import type { ApiResponse } from '../lib/api.ts';
+import type { Api, ApiResponse } from '../lib/api.ts';
 
 const served = operations.filter((o) => o.security);
 const lists = served.filter(
@@ -18,6 +18,22 @@ const lists = served.filter(
 );
 const byId = served.filter((o) => /\{(id|mediaId)\}/.test(o.path));
 const withBody = served.filter((o) => o.requestExample);
+
+/** The methods an operation of the document may have, and PATCH, which none has. */
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
+/** A path template as a regular expression (a parameter is one segment, without `/`). */
+const templateRegex = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
+/**
+ * Every literal path of the document that a template also matches (`/api/contacts/search.json` and
+ * `/api/contacts/{id}.json`), with its own methods: OpenAPI 3.1 matches the concrete path first, so it is the target
+ * resource of every method, those it lacks included.
+ */
+const shadowedLiterals = [...Map.groupBy(served, (o) => o.path)]
+  .filter(
+    ([path]) => !path.includes('{') && served.some((t) => t.path.includes('{') && templateRegex(t.path).test(path)),
+  )
+  .map(([path, ops]) => ({ path, ops, methods: ops.map((o) => o.method) }));
 
 /** JSON text nesting arrays `depth` levels deep inside the body's wrapper, past D-64's 32 whatever the wrapper adds. */
 const nested = (key: string, depth = 40) => `{"${key}": {"x": ${'['.repeat(depth)}${']'.repeat(depth)}}}`;
@@ -366,3 +382,44 @@ requirement(
     expect(res.headers.allow ?? '').toContain('GET');
   },
 );
+
+// A method a literal path lacks is its own 405, never the operation of a template that also matches the path.
+for (const { path, ops, methods } of shadowedLiterals)
+  for (const method of METHODS.filter((m) => !methods.includes(m))) {
+    const id = `${ops[0]!.operationId}.method-not-allowed.${method.toLowerCase()}`;
+    const send = (api: Api) =>
+      api.send(method, `${config.targetUrl}${path}`, method === 'PUT' || method === 'POST' ? { body: {} } : {});
+    requirement(
+      {
+        id,
+        level: 'MUST',
+        source: ops[0]!.source,
+        basis: 'standard',
+        standard: 'RFC 9110 §15.5.6',
+        title: `${method} ${path} is not served by a template that also matches it; a 405 lists ${methods.join(', ')} in Allow`,
+      },
+      async ({ api }) => {
+        const res = await send(api);
+        // 404 or 405: the path has no such method. A 405 names the methods of this resource, not of the template's.
+        expect([404, 405], res.text.slice(0, 200)).toContain(res.status);
+        if (res.status !== 405) return;
+        const allow = (res.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase());
+        for (const m of methods) expect(allow, `Allow: ${res.headers.allow}`).toContain(m);
+        for (const m of METHODS.filter((x) => !methods.includes(x)))
+          expect(allow, `Allow: ${res.headers.allow}`).not.toContain(m);
+      },
+    );
+    requirement(
+      {
+        id: `${id}.status`,
+        level: 'MUST',
+        source: ['D-02'],
+        basis: 'decision',
+        title: `${method} ${path} answers 405 in the error envelope`,
+      },
+      async ({ api }) => {
+        const res = await send(api);
+        expectErrorEnvelope(res, 405);
+      },
+    );
+  }

@@ -35,6 +35,9 @@ interface Filter {
   source: 'writable' | 'assigned' | 'derived';
 }
 
+/** D-70: an `:in` list holds at most this many values, in at most this many characters. */
+const IN_MAX_VALUES = 1000;
+const IN_MAX_CHARACTERS = 12_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 const DAY = 86_400_000;
@@ -421,6 +424,32 @@ for (const list of lists) {
             [{ filter, raw: '' }],
           );
           expectDiscriminating(expected, mine, `${filter.name}=`);
+        },
+      );
+    }
+    if (filter.rule.op === 'in') {
+      requirement(
+        {
+          id: `${list.operationId}.filter.${filter.name}.bound`,
+          level: 'MUST',
+          source: ['§4.4', 'D-70'],
+          basis: 'decision',
+          title: `${filter.name} refuses a list of more than ${IN_MAX_VALUES} values, or of more than ${IN_MAX_CHARACTERS} characters, with 422`,
+        },
+        async ({ api }) => {
+          const params = await paramsFor(api, list.operationId);
+          for (const [what, raw] of [
+            [
+              `${IN_MAX_VALUES + 1} values`,
+              Array.from({ length: IN_MAX_VALUES + 1 }, (_, i) => String(i + 1)).join(','),
+            ],
+            [`one value of ${IN_MAX_CHARACTERS + 1} digits`, '1'.repeat(IN_MAX_CHARACTERS + 1)],
+          ] as [string, string][]) {
+            const res = await api.untyped(list.operationId, { params, query: { [filter.name]: raw } });
+            expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(422);
+            expect(res.body?.success, what).toBe(false);
+            expect(res.body?.status, what).toBe(422);
+          }
         },
       );
     }

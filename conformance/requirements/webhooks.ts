@@ -506,3 +506,43 @@ for (const f of foreign) {
     );
   }
 }
+
+/** Entries of §6's form that name no event of the catalogue (D-71): a typo of a resource, and an unknown action. */
+const UNKNOWN_PATTERNS = ['prodcts/created', 'products/archived'];
+
+requirement(
+  {
+    id: 'createWebhook.events.source-example',
+    level: 'MUST',
+    source: ['§6'],
+    basis: 'source',
+    quote: 'such as `products/*` and `categories/*`',
+    title: 'accepts the `<resource>/*` patterns of the source example, products/* and categories/*',
+  },
+  async ({ api }) => {
+    const res = await api.untyped('createWebhook', {
+      body: { data: { url: appUrl(uid('wh'), 'hooks'), events: ['products/*', 'categories/*'] } },
+    });
+    expectAccepted(res, 'a subscription to products/* and categories/*');
+  },
+);
+for (const operationId of ['createWebhook', 'updateWebhook'] as const)
+  requirement(
+    {
+      id: `${operationId}.events.unknown`,
+      level: 'MUST',
+      source: ['§6', 'D-71', 'D-02'],
+      basis: 'decision',
+      title: `refuses with 422 an events entry that names no event of the catalogue (${UNKNOWN_PATTERNS.join(', ')})`,
+    },
+    async ({ api }) => {
+      const url = appUrl(uid('wh'), 'hooks');
+      const params: Record<string, number> =
+        operationId === 'updateWebhook' ? { id: (await subscribe(api, ['products/created'])).hook.id } : {};
+      for (const pattern of UNKNOWN_PATTERNS) {
+        const res = await api.untyped(operationId, { params, body: { data: { url, events: [pattern] } } });
+        expect(res.status, `${pattern}: ${res.text.slice(0, 200)}`).toBe(422);
+        expect(res.body?.success, pattern).toBe(false);
+      }
+    },
+  );

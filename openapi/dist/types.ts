@@ -1045,9 +1045,11 @@ export interface paths {
          * Add a webhook
          * @description Subscribes the calling App client to account events (§6) from the `data` wrapper (D-01). `url` and `events` are
          *     required (D-39). `url` must be `https` (`http` only for loopback hosts), else 422 `error.uri-scheme-invalid`
-         *     (D-19); `events` holds 1 to 50 patterns of D-17; `metadata` maps up to 20 keys to strings of at most 255
-         *     characters (D-45). `apiVersion` is set to `v2`. The webhook belongs to the calling client, whose secret signs
-         *     its deliveries (D-16). Answers 201 with the single-resource envelope.
+         *     (D-19); `events` holds 1 to 50 patterns of the event catalogue (`EventPattern`: D-17's names, `<resource>/*`,
+         *     `*\/<action>`, `*`), and an entry outside it, which would never receive an event, is 422 `error.enum` (D-71);
+         *     `metadata` maps up to 20 keys to strings of at most 255 characters (D-45). `apiVersion` is set to `v2`. The
+         *     webhook belongs to the calling client, whose secret signs its deliveries (D-16). Answers 201 with the
+         *     single-resource envelope.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1337,12 +1339,12 @@ export interface components {
              */
             grant_type: "client_credentials";
             /**
-             * @description The App's API key (§5). Required unless the credentials are sent with HTTP Basic.
+             * @description The App's API key (§5). Required unless the credentials are sent with HTTP Basic; without it (no client authentication) the answer is 401 `invalid_client` (RFC 6749 §5.2, D-06).
              * @example conformance-full
              */
             client_id?: string;
             /**
-             * @description The App's secret key (§5). Required unless the credentials are sent with HTTP Basic.
+             * @description The App's secret key (§5). Required unless the credentials are sent with HTTP Basic; without it (no client authentication) the answer is 401 `invalid_client` (RFC 6749 §5.2, D-06).
              * @example conformance-full-secret
              */
             client_secret?: string;
@@ -3641,6 +3643,34 @@ export interface components {
             createdOn?: components["schemas"]["ReadOnlyField"];
         };
         /**
+         * @description One event name pattern of a webhook subscription (§2.8, §6; D-17, D-71): an event name, or a pattern where the
+         *     resource, the action or both are `*`. §6 leaves the full list of event names open ("not shown"); this is the
+         *     catalogue. An entry that is none of these, and so would never receive an event (a typo such as
+         *     `prodcts/created`), is 422 `error.enum` (D-71).
+         *
+         *     | resource | event names | all its events |
+         *     |---|---|---|
+         *     | `contacts` | `contacts/created`, `contacts/updated`, `contacts/deleted` | `contacts/*` |
+         *     | `products` | `products/created`, `products/updated`, `products/deleted` | `products/*` |
+         *     | `productPrices` | `productPrices/created`, `productPrices/updated`, `productPrices/deleted` | `productPrices/*` |
+         *     | `productMedia` | `productMedia/created`, `productMedia/updated`, `productMedia/deleted` | `productMedia/*` |
+         *     | `productDownloads` | `productDownloads/created`, `productDownloads/updated`, `productDownloads/deleted` | `productDownloads/*` |
+         *     | `productSpecifications` | `productSpecifications/created`, `productSpecifications/updated`, `productSpecifications/deleted` | `productSpecifications/*` |
+         *     | `specifications` | `specifications/created`, `specifications/updated`, `specifications/deleted` | `specifications/*` |
+         *     | `specificationValues` | `specificationValues/created`, `specificationValues/updated`, `specificationValues/deleted` | `specificationValues/*` |
+         *     | `accessRoles` | `accessRoles/created`, `accessRoles/updated`, `accessRoles/deleted` | `accessRoles/*` |
+         *     | `geozones` | `geozones/created`, `geozones/updated`, `geozones/deleted` | `geozones/*` |
+         *     | `inventory` | `inventory/created`, `inventory/updated`, `inventory/deleted` | `inventory/*` |
+         *     | `redirects` | `redirects/created`, `redirects/updated`, `redirects/deleted` | `redirects/*` |
+         *     | `shippingServices` | `shippingServices/created`, `shippingServices/updated`, `shippingServices/deleted` | `shippingServices/*` |
+         *     | `shipments` | `shipments/created`, `shipments/updated`, `shipments/deleted` (D-17's names; a shipment of the reference extension is only ever created, D-20) | `shipments/*` |
+         *     | any resource | `*\/created`, `*\/updated`, `*\/deleted` | `*\/*`, `*` |
+         *     | `categories` (§6's example; this API serves no categories, so it receives no event) | | `categories/*` |
+         * @example products/*
+         * @enum {string}
+         */
+        EventPattern: "*" | "*/*" | "*/created" | "*/updated" | "*/deleted" | "contacts/*" | "contacts/created" | "contacts/updated" | "contacts/deleted" | "products/*" | "products/created" | "products/updated" | "products/deleted" | "productPrices/*" | "productPrices/created" | "productPrices/updated" | "productPrices/deleted" | "productMedia/*" | "productMedia/created" | "productMedia/updated" | "productMedia/deleted" | "productDownloads/*" | "productDownloads/created" | "productDownloads/updated" | "productDownloads/deleted" | "productSpecifications/*" | "productSpecifications/created" | "productSpecifications/updated" | "productSpecifications/deleted" | "specifications/*" | "specifications/created" | "specifications/updated" | "specifications/deleted" | "specificationValues/*" | "specificationValues/created" | "specificationValues/updated" | "specificationValues/deleted" | "accessRoles/*" | "accessRoles/created" | "accessRoles/updated" | "accessRoles/deleted" | "geozones/*" | "geozones/created" | "geozones/updated" | "geozones/deleted" | "inventory/*" | "inventory/created" | "inventory/updated" | "inventory/deleted" | "redirects/*" | "redirects/created" | "redirects/updated" | "redirects/deleted" | "shippingServices/*" | "shippingServices/created" | "shippingServices/updated" | "shippingServices/deleted" | "shipments/*" | "shipments/created" | "shipments/updated" | "shipments/deleted" | "categories/*";
+        /**
          * @description A webhook subscription as returned (§2.8). It belongs to the App client that created it: other clients never see it
          *     (§5, §6, D-45). Every field is present; unset optional values are `null` (§2.1).
          */
@@ -3674,7 +3704,7 @@ export interface components {
              *       "inventory/updated"
              *     ]
              */
-            events: string[];
+            events: components["schemas"]["EventPattern"][];
             /**
              * @description String keys to string values chosen by the App, returned with the subscription and sent with every delivery (§2.8, §6, D-17).
              * @example {
@@ -3714,13 +3744,13 @@ export interface components {
              */
             url?: string;
             /**
-             * @description 1 to 50 event name patterns: `<resource>/<action>` where either part may be `*`, or `*` alone, such as `products/*` (§6, D-17, D-45).
+             * @description 1 to 50 event name patterns of the catalogue (`EventPattern`): `<resource>/<action>` where either part may be `*`, or `*` alone, such as `products/*` (§6, D-17, D-45); an entry outside it is 422 (D-71).
              * @example [
              *       "products/*",
              *       "inventory/updated"
              *     ]
              */
-            events?: string[];
+            events?: components["schemas"]["EventPattern"][];
             /**
              * @description Up to 20 string keys mapped to strings of at most 255 characters, chosen by the App and sent with every delivery (§2.8, D-45). Replaces the whole object on update. Defaults to an empty object.
              * @default {}
@@ -4583,8 +4613,9 @@ export interface components {
         };
         /**
          * @description The request is not a valid client credentials grant (D-06, RFC 6749 §5.2): a grant type other than
-         *     `client_credentials` is `unsupported_grant_type`; a missing parameter, or a body the endpoint cannot read (no or
-         *     another media type, not UTF-8, not JSON, too deep or over 1 MiB; D-67), is `invalid_request`.
+         *     `client_credentials` is `unsupported_grant_type`; a missing `grant_type`, or a body the endpoint cannot read (no or
+         *     another media type, not UTF-8, not JSON, too deep or over 1 MiB; D-67), is `invalid_request`. Missing credentials
+         *     are not a missing parameter but no client authentication: 401 `invalid_client` (RFC 6749 §5.2).
          */
         TokenBadRequest: {
             headers: {
@@ -4595,12 +4626,14 @@ export interface components {
             };
         };
         /**
-         * @description Client authentication failed (D-06, RFC 6749 §5.2): no credentials, an unknown `client_id` or a wrong
-         *     `client_secret` answer `invalid_client`. When the client tried HTTP Basic the answer carries the Basic challenge.
+         * @description Client authentication failed (D-06, RFC 6749 §5.2): no client authentication included (no credentials in the body
+         *     and no HTTP Basic, or a `client_id` without its `client_secret`), an unknown `client_id` or a wrong `client_secret`
+         *     answer `invalid_client`. When the client tried HTTP Basic, or sent no credentials at all, the answer carries the
+         *     Basic challenge, naming the scheme the endpoint supports.
          */
         TokenUnauthorized: {
             headers: {
-                /** @description `Basic realm="store-admin-api"`, present when the client authenticated with HTTP Basic (RFC 6749 §5.2, D-06). */
+                /** @description `Basic realm="store-admin-api"`, present when the client authenticated with HTTP Basic or sent no credentials (RFC 6749 §5.2, D-06). */
                 "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
@@ -4942,7 +4975,7 @@ export interface components {
          */
         CreatedOnBefore: components["schemas"]["DateTimeInput"];
         /**
-         * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
+         * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
          * @example 1042,1043
          */
         IdIn: string;
@@ -5473,7 +5506,7 @@ export interface operations {
                  */
                 bandId?: string;
                 /**
-                 * @description Products in any of these comma-separated bands (§4.4 `:in`).
+                 * @description Products in any of these comma-separated bands (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 3,4
                  */
                 "bandId:in"?: string;
@@ -5503,7 +5536,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -5533,7 +5566,7 @@ export interface operations {
                  */
                 manufacturerId?: string;
                 /**
-                 * @description Products by any of these comma-separated manufacturers (§4.4 `:in`).
+                 * @description Products by any of these comma-separated manufacturers (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 7,8
                  */
                 "manufacturerId:in"?: string;
@@ -5563,7 +5596,7 @@ export interface operations {
                  */
                 "partNumber:in"?: string;
                 /**
-                 * @description Products with any of these comma-separated quick-find codes (§4.4 `:in`).
+                 * @description Products with any of these comma-separated quick-find codes (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "quickfind:in"?: string;
@@ -5589,7 +5622,8 @@ export interface operations {
                 "quickfind:before"?: number;
                 /**
                  * @description Products with any of these comma-separated SKUs, compared case-insensitively; a SKU holding a comma is
-                 *     wrapped in double quotes, for example `sku:in=ABC,"X,Y"` (§4.4).
+                 *     wrapped in double quotes, for example `sku:in=ABC,"X,Y"` (§4.4). At most 1,000 values in 12,000 characters,
+                 *     else 422 (D-70).
                  * @example TEA-EARL-250,"TEA,GREEN"
                  */
                 "sku:in"?: string;
@@ -6303,7 +6337,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -7697,7 +7731,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -7727,7 +7761,7 @@ export interface operations {
                  */
                 locationId?: number;
                 /**
-                 * @description Entries at any of these comma-separated locations (§4.4 `:in`).
+                 * @description Entries at any of these comma-separated locations (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1,2
                  */
                 "locationId:in"?: string;
@@ -7757,7 +7791,7 @@ export interface operations {
                  */
                 productId?: number;
                 /**
-                 * @description Entries of any of these comma-separated products (§4.4 `:in`).
+                 * @description Entries of any of these comma-separated products (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "productId:in"?: string;
@@ -7994,7 +8028,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];
@@ -8271,7 +8305,7 @@ export interface operations {
                  */
                 "createdOn:before"?: components["parameters"]["CreatedOnBefore"];
                 /**
-                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`).
+                 * @description Resources whose `id` is one of these comma-separated values (§4.4 `:in`). At most 1,000 values in 12,000 characters, else 422 (D-70).
                  * @example 1042,1043
                  */
                 "id:in"?: components["parameters"]["IdIn"];

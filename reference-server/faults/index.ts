@@ -72,6 +72,7 @@ import resourcesIdsReused from './resources/idsReused.ts';
 import resourcesReadOnlyFieldsRefused from './resources/readOnlyFieldsRefused.ts';
 import productsEmptyStringForUnset from './products/emptyStringForUnset.ts';
 import filtersZuluDateTimeRefused from './filters/zuluDateTimeRefused.ts';
+import filtersInListUnbounded from './filters/inListUnbounded.ts';
 import contactsAccessRolesMerged from './contacts/accessRolesMerged.ts';
 import contactsBiographyTruncated from './contacts/biographyTruncated.ts';
 import contactsCompanyTruncated from './contacts/companyTruncated.ts';
@@ -105,6 +106,7 @@ import webhooksNoRetry from './webhooks/noRetry.ts';
 import webhooksSignatureHex from './webhooks/signatureHex.ts';
 import webhooksSignedWithAccount from './webhooks/signedWithAccount.ts';
 import webhooksCallbacksAsEvents from './webhooks/callbacksAsEvents.ts';
+import webhooksUnknownEventAccepted from './webhooks/unknownEventAccepted.ts';
 import callbacksCurrencyNotConverted from './callbacks/currencyNotConverted.ts';
 import callbacksDispatchDateMissing from './callbacks/dispatchDateMissing.ts';
 import callbacksFailingAppFailsCheckout from './callbacks/failingAppFailsCheckout.ts';
@@ -132,7 +134,9 @@ import envelopesPrototypeKeysIgnored from './envelopes/prototypeKeysIgnored.ts';
 import envelopesQueryParametersUnlimited from './envelopes/queryParametersUnlimited.ts';
 import envelopesJsonDepthUnlimited from './envelopes/jsonDepthUnlimited.ts';
 import envelopesHeadersUnlimited from './envelopes/headersUnlimited.ts';
+import envelopesLiteralPathFallsThrough from './envelopes/literalPathFallsThrough.ts';
 import authUnreadableTokenRequestAsEnvelope from './auth/unreadableTokenRequestAsEnvelope.ts';
+import authNoCredentialsAsInvalidRequest from './auth/noCredentialsAsInvalidRequest.ts';
 import callbacksQuantityClamped from './callbacks/quantityClamped.ts';
 import callbacksDeliveriesRatedBeforeRefused from './callbacks/deliveriesRatedBeforeRefused.ts';
 
@@ -207,6 +211,7 @@ export const faults: Fault[] = [
   resourcesReadOnlyFieldsRefused,
   productsEmptyStringForUnset,
   filtersZuluDateTimeRefused,
+  filtersInListUnbounded,
   contactsAccessRolesMerged,
   contactsBiographyTruncated,
   contactsCompanyTruncated,
@@ -240,6 +245,7 @@ export const faults: Fault[] = [
   webhooksSignatureHex,
   webhooksSignedWithAccount,
   webhooksCallbacksAsEvents,
+  webhooksUnknownEventAccepted,
   callbacksCurrencyNotConverted,
   callbacksDispatchDateMissing,
   callbacksFailingAppFailsCheckout,
@@ -267,7 +273,9 @@ export const faults: Fault[] = [
   envelopesQueryParametersUnlimited,
   envelopesJsonDepthUnlimited,
   envelopesHeadersUnlimited,
+  envelopesLiteralPathFallsThrough,
   authUnreadableTokenRequestAsEnvelope,
+  authNoCredentialsAsInvalidRequest,
   callbacksQuantityClamped,
   callbacksDeliveriesRatedBeforeRefused,
 ];

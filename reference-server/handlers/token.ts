@@ -33,11 +33,14 @@ export function createToken(req: Req): Reply {
   if (!form.grant_type) return oauthError(400, 'invalid_request', 'grant_type is required');
   if (form.grant_type !== 'client_credentials')
     return oauthError(400, 'unsupported_grant_type', 'Only client_credentials is supported');
+  // RFC 6749 §5.2: no client authentication included is `invalid_client`, not a missing parameter (D-06); the 401
+  // names the scheme the endpoint supports.
   if (!clientId || secret === undefined)
     return oauthError(
-      400,
-      'invalid_request',
-      'client_id and client_secret are required, in the body or as HTTP Basic credentials',
+      401,
+      'invalid_client',
+      'Client authentication is required: client_id and client_secret, in the body or as HTTP Basic credentials',
+      { 'WWW-Authenticate': 'Basic realm="store-admin-api"' },
     );
   const client = req.services.auth.authenticate(clientId, secret);
   if (!client)

@@ -28,3 +28,9 @@ test('a known path with another method lists the methods it has (405); an unknow
   assert.deepEqual(findOperation('GET', '/api/v2/productsX/7.json'), { params: {}, allow: [] });
   assert.deepEqual(findOperation('GET', ''), { params: {}, allow: [] });
 });
+
+test('a method a literal path lacks is a 405 listing its own methods, never a template that also matches it', () => {
+  for (const method of ['PUT', 'POST', 'DELETE', 'PATCH'])
+    assert.deepEqual(findOperation(method, '/api/contacts/search.json'), { params: {}, allow: ['GET'] }, method);
+  assert.equal(findOperation('PUT', '/api/contacts/7.json').op?.operationId, 'updateContact');
+});

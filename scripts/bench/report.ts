@@ -36,6 +36,10 @@ export interface Results {
   suite: SuiteRows | null;
 }
 
+/** The scale rows of a plain list (page 1 of 100) and of a list filtered by D-70's longest `:in` list. */
+export const PLAIN_LIST = 'list (page 1 of 100)';
+export const IN_LIST = ':in (1000 quickfind codes)';
+
 /** The ceilings that send the reference server's own list and get answers (bench.ts names them, this reads them). */
 export const SAME_BYTES = { list: 'list bytes (Express)', get: 'get bytes (Express)' } as const;
 
@@ -269,6 +273,20 @@ ${table(
     const at = (n: number) => (q === 'get one' ? scale[n]!.get : scale[n]!.queries[q]!);
     return [q, ...sizes.map((n) => at(n).p50), ...sizes.map((n) => at(n).rps.toFixed(0)), `${fmt(scaleP50[q])}×`];
   }),
+)}
+
+A list filtered by 1000 \`:in\` values (D-70's bound) against the plain list, p99 (the list is one argument
+that SQLite reads as a table, so its cost grows with its length, not with its square):
+
+${table(
+  ['catalogue', `p99 ms ${IN_LIST}`, `p99 ms ${PLAIN_LIST}`, 'ratio'],
+  ['---:', '---:', '---:', '---:'],
+  sizes
+    .filter((n) => scale[n]!.queries[IN_LIST])
+    .map((n) => {
+      const [inList, plain] = [scale[n]!.queries[IN_LIST]!, scale[n]!.queries[PLAIN_LIST]!];
+      return [n, inList.p99, plain.p99, `${fmt(ratio(inList.p99, plain.p99))}×`];
+    }),
 )}
 
 Seeding: ${sizes.map((n) => `${n} in ${scale[n]!.seedSeconds.toFixed(1)} s`).join(', ')}.
