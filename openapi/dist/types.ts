@@ -1464,6 +1464,7 @@ export interface components {
          */
         Address: {
             /**
+             * Format: int64
              * @description The address's system ID; null for an address not stored (a warehouse, a checkout destination).
              * @example 311
              */
@@ -1846,6 +1847,7 @@ export interface components {
          */
         Contact: {
             /**
+             * Format: int64
              * @description The contact's numeric, non-sequential system ID (§2.2; a random number, D-27).
              * @example 482913657
              */
@@ -2013,6 +2015,7 @@ export interface components {
             contact: components["schemas"]["Contact"];
         };
         /**
+         * Format: int64
          * @description A numeric system identifier (§2.1).
          * @example 1042
          */
@@ -2080,6 +2083,7 @@ export interface components {
         /** @description A product as returned (§2.3). Every field is present; unset optional values are `null` (§2.1). */
         Product: {
             /**
+             * Format: int64
              * @description The product's numeric system ID.
              * @example 1042
              */
@@ -2176,11 +2180,13 @@ export interface components {
              */
             metaKeywords: string | null;
             /**
+             * Format: int64
              * @description Workflow ID, or null.
              * @example null
              */
             workflowId: number | null;
             /**
+             * Format: int64
              * @description Manufacturer ID, or null (§4.4: an empty filter value finds products without one).
              * @example 7
              */
@@ -2291,6 +2297,7 @@ export interface components {
              */
             currentStock: number | null;
             /**
+             * Format: int64
              * @description Tax class ID.
              * @example 1
              */
@@ -2316,11 +2323,13 @@ export interface components {
              */
             orderQuantityMax: number | null;
             /**
+             * Format: int64
              * @description Shipping class ID, or null. It names the product's shipping calculator; a shipping service applies only to products whose class it lists in `shippingClassIds` (§4.5 rule 11, D-60).
              * @example null
              */
             shippingClassId: number | null;
             /**
+             * Format: int64
              * @description Band ID, or null (§4.4: an empty filter value finds products without one).
              * @example null
              */
@@ -2460,11 +2469,13 @@ export interface components {
              */
             metaKeywords?: string | null;
             /**
+             * Format: int64
              * @description Workflow ID, or null.
              * @example null
              */
             workflowId?: number | null;
             /**
+             * Format: int64
              * @description Manufacturer ID, or null (§4.4: an empty filter value finds products without one).
              * @example 7
              */
@@ -2555,6 +2566,7 @@ export interface components {
              */
             currentStock?: number | null;
             /**
+             * Format: int64
              * @description Tax class ID.
              * @example 1
              */
@@ -2580,11 +2592,13 @@ export interface components {
              */
             orderQuantityMax?: number | null;
             /**
+             * Format: int64
              * @description Shipping class ID, or null. It names the product's shipping calculator; a shipping service applies only to products whose class it lists in `shippingClassIds` (§4.5 rule 11, D-60).
              * @example null
              */
             shippingClassId?: number | null;
             /**
+             * Format: int64
              * @description Band ID, or null (§4.4: an empty filter value finds products without one).
              * @example null
              */
@@ -2633,7 +2647,28 @@ export interface components {
             averageRating?: components["schemas"]["ReadOnlyField"];
             countRating?: components["schemas"]["ReadOnlyField"];
         };
-        /** @description The single-resource response envelope (§2.1); add answers it with status 201 (D-01). Each operation narrows `data` to its resource. */
+        /**
+         * @description The single-resource response envelope of an add (§2.1, D-01): as `SingleEnvelope`, with `status` 201. Each add
+         *     operation narrows `data` to its resource. One status per envelope, so that a generated client reads each answer
+         *     by its own schema.
+         */
+        CreatedEnvelope: {
+            /**
+             * @description True on success.
+             * @example true
+             * @constant
+             */
+            success: true;
+            /**
+             * @description Equals the HTTP status code, 201 for a created resource (D-01).
+             * @example 201
+             * @constant
+             */
+            status: 201;
+            /** @description The resource object as stored. */
+            data: Record<string, never>;
+        };
+        /** @description The single-resource response envelope (§2.1) of a get, an update and the other answers with status 200; an add answers `CreatedEnvelope`, with status 201 (D-01). Each operation narrows `data` to its resource. */
         SingleEnvelope: {
             /**
              * @description True on success.
@@ -2642,11 +2677,11 @@ export interface components {
              */
             success: true;
             /**
-             * @description Equals the HTTP status code; 200 for get and update, 201 for add (D-01).
+             * @description Equals the HTTP status code, 200 (D-01).
              * @example 200
-             * @enum {integer}
+             * @constant
              */
-            status: 200 | 201;
+            status: 200;
             /** @description The resource object. */
             data: Record<string, never>;
         };
@@ -2658,11 +2693,13 @@ export interface components {
          */
         ProductPrice: {
             /**
+             * Format: int64
              * @description The price's numeric system ID.
              * @example 5501
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the price belongs to; set from the path (§4.3).
              * @example 1042
              */
@@ -2688,6 +2725,7 @@ export interface components {
              */
             priceIncTax: number;
             /**
+             * Format: int64
              * @description ID of the access role this preferential price is for, or null for a price that applies to everyone (§2.12, D-30).
              * @example null
              */
@@ -2744,6 +2782,7 @@ export interface components {
              */
             priceIncTax?: number;
             /**
+             * Format: int64
              * @description ID of an existing access role for a preferential price, or null for everyone (§2.12, D-30). An unknown role is a 422 `error.reference-not-found`.
              * @example null
              */
@@ -2767,11 +2806,13 @@ export interface components {
         /** @description A product media item (image or video) as returned (§2.7). Every field is present; unset optional values are `null` (§2.1). */
         ProductMedia: {
             /**
+             * Format: int64
              * @description The media item's numeric system ID.
              * @example 311
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the media item belongs to; set from the path (§4.3).
              * @example 1042
              */
@@ -2888,11 +2929,13 @@ export interface components {
         /** @description A file attached to a product, as returned (§2.6). Every field is present; unset optional values are `null` (§2.1). */
         ProductDownload: {
             /**
+             * Format: int64
              * @description The download's numeric system ID.
              * @example 77
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the download belongs to; set from the path (§4.3).
              * @example 1042
              */
@@ -2992,21 +3035,25 @@ export interface components {
          */
         ProductSpecification: {
             /**
+             * Format: int64
              * @description The assignment's numeric system ID.
              * @example 901
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the value is assigned to; set from the path (§4.3).
              * @example 1042
              */
             readonly productId: number;
             /**
+             * Format: int64
              * @description ID of the specification heading (D-31, D-32).
              * @example 12
              */
             specificationId: number;
             /**
+             * Format: int64
              * @description ID of the specification value, a value of the heading `specificationId` (D-31, D-33).
              * @example 48
              */
@@ -3049,11 +3096,13 @@ export interface components {
          */
         ProductSpecificationInput: {
             /**
+             * Format: int64
              * @description By ids: ID of an existing specification heading (D-31). Unknown: 422 `error.reference-not-found`.
              * @example 12
              */
             specificationId?: number;
             /**
+             * Format: int64
              * @description By ids: ID of an existing value of the heading `specificationId` (D-31). Unknown, or of another heading: 422 `error.reference-not-found`.
              * @example 48
              */
@@ -3096,6 +3145,7 @@ export interface components {
          */
         ProductSpecificationUpdate: {
             /**
+             * Format: int64
              * @description ID of another value of the same heading (D-31). A value of another heading, or an unknown value, is a 422
              *     `error.reference-not-found`; a value the product already holds is a 422 `error.duplicate-value`.
              * @example 49
@@ -3122,6 +3172,7 @@ export interface components {
          */
         Specification: {
             /**
+             * Format: int64
              * @description The heading's numeric system ID.
              * @example 12
              */
@@ -3182,11 +3233,13 @@ export interface components {
          */
         SpecificationValue: {
             /**
+             * Format: int64
              * @description The value's numeric system ID.
              * @example 48
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the heading the value belongs to; set from the path (§4.3, D-33).
              * @example 12
              */
@@ -3240,6 +3293,7 @@ export interface components {
          */
         AccessRole: {
             /**
+             * Format: int64
              * @description The access role's numeric system ID.
              * @example 4
              */
@@ -3326,6 +3380,7 @@ export interface components {
          */
         Geozone: {
             /**
+             * Format: int64
              * @description The geozone's numeric system ID.
              * @example 4
              */
@@ -3427,16 +3482,19 @@ export interface components {
          */
         Inventory: {
             /**
+             * Format: int64
              * @description The inventory entry's numeric system ID.
              * @example 501
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the stock is of.
              * @example 1042
              */
             productId: number;
             /**
+             * Format: int64
              * @description ID of the stock location (warehouse); locations 1–3 are the reference server's warehouses (D-43).
              * @example 1
              */
@@ -3494,11 +3552,13 @@ export interface components {
          */
         InventoryInput: {
             /**
+             * Format: int64
              * @description ID of the product the stock is of; an unknown product is 422 `error.reference-not-found`.
              * @example 1042
              */
             productId?: number;
             /**
+             * Format: int64
              * @description ID of the stock location (warehouse); locations 1–3 are the reference server's warehouses (D-43). A second entry for the same product and location is 422 `error.unique`.
              * @example 1
              */
@@ -3552,6 +3612,7 @@ export interface components {
          */
         Redirect: {
             /**
+             * Format: int64
              * @description The redirect's numeric system ID.
              * @example 88
              */
@@ -3563,6 +3624,7 @@ export interface components {
              */
             resource: "page" | "category" | "product" | "url";
             /**
+             * Format: int64
              * @description ID of the page, category or product redirected to; 0 for a `url` redirect (D-44).
              * @example 1042
              */
@@ -3609,6 +3671,7 @@ export interface components {
              */
             resource?: "page" | "category" | "product" | "url";
             /**
+             * Format: int64
              * @description ID of the page, category or product redirected to; required for those kinds, 0 (or absent) for `url` (D-44). An unknown product is 422 `error.reference-not-found`.
              * @example 1042
              */
@@ -3646,6 +3709,7 @@ export interface components {
          */
         Webhook: {
             /**
+             * Format: int64
              * @description The webhook's numeric system ID.
              * @example 17
              */
@@ -3756,6 +3820,7 @@ export interface components {
          */
         ShippingService: {
             /**
+             * Format: int64
              * @description The shipping service's numeric system ID (D-18).
              * @example 7
              */
@@ -3894,6 +3959,70 @@ export interface components {
             shippingService: components["schemas"]["ShippingService"];
         };
         /**
+         * @description The fields common to an item of a rate request and of a label request (§2.10, §2.11): one cart line of the
+         *     delivery, with totals for its quantity. A base schema: `RateItem` and `LabelItem` close it
+         *     (`unevaluatedProperties: false`), so it does not close itself.
+         * @example {
+         *       "id": 1042,
+         *       "sku": "TEA-EARL-250",
+         *       "commodityCode": "0902.30",
+         *       "title": "Earl Grey tea, 250 g",
+         *       "quantity": 2,
+         *       "weight": 560,
+         *       "priceExcTax": "15.00",
+         *       "priceIncTax": "18.00",
+         *       "currency": "GBP"
+         *     }
+         */
+        DeliveryItem: {
+            /**
+             * Format: int64
+             * @description The product's system ID (§2.10).
+             * @example 1042
+             */
+            id: number;
+            /**
+             * @description The product's SKU (§2.10).
+             * @example TEA-EARL-250
+             */
+            sku: string;
+            /**
+             * @description HS tariff or international commodity code (§2.10); the empty string for a product without one (D-68).
+             * @example 0902.30
+             */
+            commodityCode: string;
+            /**
+             * @description The product title (§2.10).
+             * @example Earl Grey tea, 250 g
+             */
+            title: string;
+            /**
+             * @description Units of the product in this delivery (§2.10).
+             * @example 2
+             */
+            quantity: number;
+            /**
+             * @description Total packaged weight in grams for the quantity (§2.10, D-38).
+             * @example 560
+             */
+            weight: number;
+            /**
+             * @description Total sale value for the quantity excluding tax, a decimal string formatted per currency (§2.10) with as many decimals as the currency's minor units (ISO 4217; `1200` in JPY, `15.00` in GBP, `4.500` in KWD; D-22).
+             * @example 15.00
+             */
+            priceExcTax: string;
+            /**
+             * @description Total sale value for the quantity including tax, formatted like `priceExcTax` (§2.10, D-22).
+             * @example 18.00
+             */
+            priceIncTax: string;
+            /**
+             * @description ISO 4217 code of the two prices (§2.10).
+             * @example GBP
+             */
+            currency: string;
+        };
+        /**
          * @description One delivery (one box) of a cart (§2.10, §4.5 rule 7): outer dimensions, weight, addresses, items and dispatch
          *     date. The cart is split into deliveries by origin location and by box capacity: weight and packaging (§4.5 rule 7, D-21). A base schema: `RateDelivery`,
          *     `LabelDelivery` and `ShipmentBox` narrow `items` and close it, so it does not close itself.
@@ -3953,75 +4082,12 @@ export interface components {
              */
             destination: components["schemas"]["Address"];
             /** @description Items in the delivery (§2.10); each a `DeliveryItem`, narrowed to `RateItem` or `LabelItem` by the schemas that use this one. */
-            items: unknown[];
+            items: (components["schemas"]["DeliveryItem"] & Record<string, never>)[];
             /**
              * @description Estimated dispatch date, the basis for computing delivery dates (§2.10); the next weekday from today (D-21).
              * @example 2026-11-23
              */
             dispatchDate: components["schemas"]["Date"];
-        };
-        /**
-         * @description The fields common to an item of a rate request and of a label request (§2.10, §2.11): one cart line of the
-         *     delivery, with totals for its quantity. A base schema: `RateItem` and `LabelItem` close it
-         *     (`unevaluatedProperties: false`), so it does not close itself.
-         * @example {
-         *       "id": 1042,
-         *       "sku": "TEA-EARL-250",
-         *       "commodityCode": "0902.30",
-         *       "title": "Earl Grey tea, 250 g",
-         *       "quantity": 2,
-         *       "weight": 560,
-         *       "priceExcTax": "15.00",
-         *       "priceIncTax": "18.00",
-         *       "currency": "GBP"
-         *     }
-         */
-        DeliveryItem: {
-            /**
-             * @description The product's system ID (§2.10).
-             * @example 1042
-             */
-            id: number;
-            /**
-             * @description The product's SKU (§2.10).
-             * @example TEA-EARL-250
-             */
-            sku: string;
-            /**
-             * @description HS tariff or international commodity code (§2.10); the empty string for a product without one (D-68).
-             * @example 0902.30
-             */
-            commodityCode: string;
-            /**
-             * @description The product title (§2.10).
-             * @example Earl Grey tea, 250 g
-             */
-            title: string;
-            /**
-             * @description Units of the product in this delivery (§2.10).
-             * @example 2
-             */
-            quantity: number;
-            /**
-             * @description Total packaged weight in grams for the quantity (§2.10, D-38).
-             * @example 560
-             */
-            weight: number;
-            /**
-             * @description Total sale value for the quantity excluding tax, a decimal string formatted per currency (§2.10) with as many decimals as the currency's minor units (ISO 4217; `1200` in JPY, `15.00` in GBP, `4.500` in KWD; D-22).
-             * @example 15.00
-             */
-            priceExcTax: string;
-            /**
-             * @description Total sale value for the quantity including tax, formatted like `priceExcTax` (§2.10, D-22).
-             * @example 18.00
-             */
-            priceIncTax: string;
-            /**
-             * @description ISO 4217 code of the two prices (§2.10).
-             * @example GBP
-             */
-            currency: string;
         };
         /**
          * @description An item of a rate request (§2.10).
@@ -4084,7 +4150,7 @@ export interface components {
          */
         RateDelivery: components["schemas"]["Delivery"] & {
             /** @description Items in the delivery (§2.10). */
-            items?: unknown;
+            items?: components["schemas"]["RateItem"][];
         };
         /** @description The body of a rate request the service posts to the App's `ratesUrl` (§2.10, §4.5). */
         RateRequest: {
@@ -4249,7 +4315,7 @@ export interface components {
              */
             serviceCode: string;
             /** @description Items in the box (§2.11). */
-            items?: unknown;
+            items?: components["schemas"]["LabelItem"][];
         };
         /** @description The body of a label request the service posts to the App's `labelsUrl` (§2.11, §4.5). */
         LabelRequest: {
@@ -4295,6 +4361,7 @@ export interface components {
         /** @description One cart line of a checkout or shipment request (reference extension, D-20). */
         CartItem: {
             /**
+             * Format: int64
              * @description The product's numeric system ID; an unknown product is 422 `error.reference-not-found` (D-20).
              * @example 1042
              */
@@ -4348,6 +4415,7 @@ export interface components {
              */
             serviceCode: string;
             /**
+             * Format: int64
              * @description The shipping service that offered it (D-18).
              * @example 7
              */
@@ -4438,6 +4506,7 @@ export interface components {
              */
             items: components["schemas"]["CartItem"][];
             /**
+             * Format: int64
              * @description The shipping service whose option was chosen; an unknown or inactive one, or one whose shipping calculators do not cover every product of the cart, is 422 `error.reference-not-found` (D-18, D-49, D-60).
              * @example 7
              */
@@ -4454,7 +4523,7 @@ export interface components {
          */
         ShipmentBox: components["schemas"]["Delivery"] & {
             /** @description Items in the box, as sent in its label request (§2.11). */
-            items?: unknown;
+            items?: components["schemas"]["LabelItem"][];
             /**
              * @description `created` when the App answered a label; `failed` when the label request failed (an error, a timeout or a
              *     body that breaks `LabelResponse`); `skipped` when the service has no `labelsUrl`, so no label request was
@@ -4486,11 +4555,13 @@ export interface components {
          */
         Shipment: {
             /**
+             * Format: int64
              * @description The shipment's numeric system ID.
              * @example 31
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description The shipping service whose option was chosen (D-49).
              * @example 7
              */
@@ -4573,6 +4644,8 @@ export interface components {
          */
         Token: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 /** @description Always `no-store` (RFC 6749 §5.1). */
                 "Cache-Control"?: "no-store";
                 [name: string]: unknown;
@@ -4588,6 +4661,8 @@ export interface components {
          */
         TokenBadRequest: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4600,6 +4675,8 @@ export interface components {
          */
         TokenUnauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 /** @description `Basic realm="store-admin-api"`, present when the client authenticated with HTTP Basic (RFC 6749 §5.2, D-06). */
                 "WWW-Authenticate"?: string;
                 [name: string]: unknown;
@@ -4617,6 +4694,8 @@ export interface components {
         /** @description The App client sent more requests than its rate limit allows; retry after the given delay (§8 says rate limits are not shown; D-08). */
         TooManyRequests: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -4638,9 +4717,39 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description The server failed on its own side; the request may be retried. Any operation may answer it, in the error envelope
+         *     with `error.internal` (D-02).
+         */
+        InternalServerError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "status": 500,
+                 *       "context": "request",
+                 *       "errors": [
+                 *         {
+                 *           "name": "server",
+                 *           "message": "Internal error",
+                 *           "ref": "error.internal"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The body is not well-formed JSON, or not UTF-8 (D-02, D-66). */
         BadRequest: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4664,6 +4773,8 @@ export interface components {
         /** @description No bearer token, or a token that is unknown or expired (D-05, D-07). */
         Unauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -4688,6 +4799,8 @@ export interface components {
         /** @description The token is valid but lacks every scope this operation accepts (D-07). */
         Forbidden: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4711,6 +4824,8 @@ export interface components {
         /** @description The body is larger than the limit of 1 MiB (D-02). */
         PayloadTooLarge: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4734,6 +4849,8 @@ export interface components {
         /** @description The body is not `application/json` (D-02); another media type, `+json` ones included, or none (D-66). */
         UnsupportedMediaType: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4757,6 +4874,8 @@ export interface components {
         /** @description The request breaks a rule of the contract: a field or parameter is missing, of the wrong type or format, too long, or not allowed (D-02). Each error names the field and the rule. */
         UnprocessableEntity: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4780,6 +4899,8 @@ export interface components {
         /** @description The contact, wrapped in `contact` (§4.2, D-11). */
         Contact: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4852,6 +4973,8 @@ export interface components {
         /** @description No resource with this identifier exists (or it belongs to another App client, for webhooks; D-04). */
         NotFound: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4875,6 +4998,8 @@ export interface components {
         /** @description Deleted; no body (D-04). */
         NoContent: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -4882,6 +5007,8 @@ export interface components {
         /** @description The shipping service, wrapped in `shippingService` (D-18). */
         ShippingService: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -5103,6 +5230,18 @@ export interface components {
         };
     };
     headers: {
+        /**
+         * @description CORS (Fetch standard): sent when the request carries `Origin` and the server admits that origin (D-69). `*` when
+         *     every origin is admitted (the reference server's default), else the request's own origin, with `Vary: Origin`.
+         *     Absent for a request without `Origin`, or from an origin not admitted (the browser then withholds the answer).
+         */
+        "Access-Control-Allow-Origin": string;
+        /**
+         * @description CORS (Fetch standard): the response headers a script on another origin may read beyond the CORS-safelisted ones,
+         *     sent with `Access-Control-Allow-Origin` (D-69): `WWW-Authenticate` (D-05), `Retry-After` (D-08), `Allow` (D-02)
+         *     and `Location`.
+         */
+        "Access-Control-Expose-Headers": string;
         /** @description Seconds to wait before retrying (D-08). */
         "Retry-After": number;
         /** @description The bearer challenge of RFC 6750 (D-05). */
@@ -5125,6 +5264,7 @@ export interface operations {
             400: components["responses"]["TokenBadRequest"];
             401: components["responses"]["TokenUnauthorized"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTokenAlias: {
@@ -5140,6 +5280,7 @@ export interface operations {
             400: components["responses"]["TokenBadRequest"];
             401: components["responses"]["TokenUnauthorized"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createContact: {
@@ -5181,7 +5322,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The contact's fields; `type` and `email` are required, and `firstname` and `lastname` for `guest` and `user` (D-29). */
-                    contact: components["schemas"]["ContactInput"] & unknown & unknown;
+                    contact: components["schemas"]["ContactInput"] & {
+                        /** @description Required to add; its type and rules are those of `ContactInput` (D-29). */
+                        type: unknown;
+                        /** @description Required to add; its type and rules are those of `ContactInput` (D-29). */
+                        email: unknown;
+                    } & unknown;
                 };
             };
         };
@@ -5189,6 +5335,8 @@ export interface operations {
             /** @description Created; the contact as stored (D-11). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5260,6 +5408,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     searchContacts: {
@@ -5305,6 +5454,8 @@ export interface operations {
             /** @description The matching contacts on this page, wrapped in `contacts`; zero matches is a success with an empty array (§7, D-11). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5354,6 +5505,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getContact: {
@@ -5377,6 +5529,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateContact: {
@@ -5403,6 +5556,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateContactPost: {
@@ -5429,6 +5583,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteContact: {
@@ -5452,6 +5607,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProducts: {
@@ -5613,12 +5769,14 @@ export interface operations {
             /** @description One page of matching products; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The products on this page. */
-                        data?: components["schemas"]["Product"][];
+                        data: components["schemas"]["Product"][];
                     };
                 };
             };
@@ -5626,6 +5784,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProduct: {
@@ -5650,7 +5809,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The product's fields; `title` and `sku` are required. */
-                    data: components["schemas"]["ProductInput"] & unknown;
+                    data: components["schemas"]["ProductInput"] & {
+                        /** @description Required to add; its type and rules are those of `ProductInput` (D-39). */
+                        title: unknown;
+                        /** @description Required to add; its type and rules are those of `ProductInput` (D-39). */
+                        sku: unknown;
+                    };
                 };
             };
         };
@@ -5658,17 +5822,14 @@ export interface operations {
             /** @description Created; the product as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The product as stored. */
-                        data?: components["schemas"]["Product"];
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
@@ -5679,6 +5840,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProduct: {
@@ -5699,17 +5861,14 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product. */
-                        data?: components["schemas"]["Product"];
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
@@ -5718,6 +5877,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProduct: {
@@ -5753,17 +5913,14 @@ export interface operations {
             /** @description Updated; the product as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product. */
-                        data?: components["schemas"]["Product"];
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
@@ -5775,6 +5932,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProduct: {
@@ -5798,6 +5956,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductPrices: {
@@ -5829,12 +5988,14 @@ export interface operations {
             /** @description One page of the product's prices; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The prices on this page. */
-                        data?: components["schemas"]["ProductPrice"][];
+                        data: components["schemas"]["ProductPrice"][];
                     };
                 };
             };
@@ -5843,6 +6004,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductPrice: {
@@ -5872,7 +6034,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The price's fields; `currency` and `priceExcTax` are required. */
-                    data: components["schemas"]["ProductPriceInput"] & unknown;
+                    data: components["schemas"]["ProductPriceInput"] & {
+                        /** @description Required to add; its type and rules are those of `ProductPriceInput` (D-39). */
+                        currency: unknown;
+                        /** @description Required to add; its type and rules are those of `ProductPriceInput` (D-39). */
+                        priceExcTax: unknown;
+                    };
                 };
             };
         };
@@ -5880,17 +6047,14 @@ export interface operations {
             /** @description Created; the price as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The price as stored. */
-                        data?: components["schemas"]["ProductPrice"];
+                        data: components["schemas"]["ProductPrice"];
                     };
                 };
             };
@@ -5902,6 +6066,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductPrice: {
@@ -5927,17 +6092,14 @@ export interface operations {
             /** @description The price. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The price. */
-                        data?: components["schemas"]["ProductPrice"];
+                        data: components["schemas"]["ProductPrice"];
                     };
                 };
             };
@@ -5946,6 +6108,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductPrice: {
@@ -5987,17 +6150,14 @@ export interface operations {
             /** @description Updated; the price as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The price. */
-                        data?: components["schemas"]["ProductPrice"];
+                        data: components["schemas"]["ProductPrice"];
                     };
                 };
             };
@@ -6009,6 +6169,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductPrice: {
@@ -6037,6 +6198,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductMedia: {
@@ -6068,12 +6230,14 @@ export interface operations {
             /** @description One page of the product's media; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The media items on this page. */
-                        data?: components["schemas"]["ProductMedia"][];
+                        data: components["schemas"]["ProductMedia"][];
                     };
                 };
             };
@@ -6082,6 +6246,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductMedia: {
@@ -6125,17 +6290,14 @@ export interface operations {
             /** @description Created; the media item as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The media item as stored. */
-                        data?: components["schemas"]["ProductMedia"];
+                        data: components["schemas"]["ProductMedia"];
                     };
                 };
             };
@@ -6147,6 +6309,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductMedia: {
@@ -6174,17 +6337,14 @@ export interface operations {
             /** @description The media item (§2.1 single-resource envelope, shown for product media). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The media item. */
-                        data?: components["schemas"]["ProductMedia"];
+                        data: components["schemas"]["ProductMedia"];
                     };
                 };
             };
@@ -6193,6 +6353,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductMedia: {
@@ -6235,17 +6396,14 @@ export interface operations {
             /** @description Updated; the media item as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The media item. */
-                        data?: components["schemas"]["ProductMedia"];
+                        data: components["schemas"]["ProductMedia"];
                     };
                 };
             };
@@ -6257,6 +6415,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductMedia: {
@@ -6287,6 +6446,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductDownloads: {
@@ -6348,12 +6508,14 @@ export interface operations {
             /** @description One page of the product's matching downloads; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The downloads on this page. */
-                        data?: components["schemas"]["ProductDownload"][];
+                        data: components["schemas"]["ProductDownload"][];
                     };
                 };
             };
@@ -6362,6 +6524,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductDownload: {
@@ -6390,7 +6553,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The download's fields; `file` is required. */
-                    data: components["schemas"]["ProductDownloadInput"] & unknown;
+                    data: components["schemas"]["ProductDownloadInput"] & {
+                        /** @description Required to add; its type and rules are those of `ProductDownloadInput` (D-39). */
+                        file: unknown;
+                    };
                 };
             };
         };
@@ -6398,17 +6564,14 @@ export interface operations {
             /** @description Created; the download as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The download as stored. */
-                        data?: components["schemas"]["ProductDownload"];
+                        data: components["schemas"]["ProductDownload"];
                     };
                 };
             };
@@ -6420,6 +6583,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductDownload: {
@@ -6445,17 +6609,14 @@ export interface operations {
             /** @description The download. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The download. */
-                        data?: components["schemas"]["ProductDownload"];
+                        data: components["schemas"]["ProductDownload"];
                     };
                 };
             };
@@ -6464,6 +6625,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductDownload: {
@@ -6504,17 +6666,14 @@ export interface operations {
             /** @description Updated; the download as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The download. */
-                        data?: components["schemas"]["ProductDownload"];
+                        data: components["schemas"]["ProductDownload"];
                     };
                 };
             };
@@ -6526,6 +6685,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductDownload: {
@@ -6554,6 +6714,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductSpecifications: {
@@ -6585,12 +6746,14 @@ export interface operations {
             /** @description One page of the product's specification values; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The product specifications on this page. */
-                        data?: components["schemas"]["ProductSpecification"][];
+                        data: components["schemas"]["ProductSpecification"][];
                     };
                 };
             };
@@ -6599,6 +6762,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductSpecification: {
@@ -6626,17 +6790,14 @@ export interface operations {
             /** @description Created; the assignment as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The assignment as stored, with the heading title and value text. */
-                        data?: components["schemas"]["ProductSpecification"];
+                        data: components["schemas"]["ProductSpecification"];
                     };
                 };
             };
@@ -6648,6 +6809,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductSpecification: {
@@ -6676,6 +6838,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductSpecification: {
@@ -6701,17 +6864,14 @@ export interface operations {
             /** @description The product specification. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product specification. */
-                        data?: components["schemas"]["ProductSpecification"];
+                        data: components["schemas"]["ProductSpecification"];
                     };
                 };
             };
@@ -6720,6 +6880,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductSpecification: {
@@ -6760,17 +6921,14 @@ export interface operations {
             /** @description Updated; the product specification as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product specification. */
-                        data?: components["schemas"]["ProductSpecification"];
+                        data: components["schemas"]["ProductSpecification"];
                     };
                 };
             };
@@ -6782,6 +6940,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSpecifications: {
@@ -6807,12 +6966,14 @@ export interface operations {
             /** @description One page of headings; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The headings on this page. */
-                        data?: components["schemas"]["Specification"][];
+                        data: components["schemas"]["Specification"][];
                     };
                 };
             };
@@ -6820,6 +6981,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createSpecification: {
@@ -6841,7 +7003,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The heading's fields; `title` is required. */
-                    data: components["schemas"]["SpecificationInput"] & unknown;
+                    data: components["schemas"]["SpecificationInput"] & {
+                        /** @description Required to add; its type and rules are those of `SpecificationInput` (D-39). */
+                        title: unknown;
+                    };
                 };
             };
         };
@@ -6849,17 +7014,14 @@ export interface operations {
             /** @description Created; the heading as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The heading as stored. */
-                        data?: components["schemas"]["Specification"];
+                        data: components["schemas"]["Specification"];
                     };
                 };
             };
@@ -6870,6 +7032,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSpecification: {
@@ -6890,17 +7053,14 @@ export interface operations {
             /** @description The heading. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The heading. */
-                        data?: components["schemas"]["Specification"];
+                        data: components["schemas"]["Specification"];
                     };
                 };
             };
@@ -6909,6 +7069,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateSpecification: {
@@ -6944,17 +7105,14 @@ export interface operations {
             /** @description Updated; the heading as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The heading. */
-                        data?: components["schemas"]["Specification"];
+                        data: components["schemas"]["Specification"];
                     };
                 };
             };
@@ -6966,6 +7124,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteSpecification: {
@@ -6989,6 +7148,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSpecificationValues: {
@@ -7020,12 +7180,14 @@ export interface operations {
             /** @description One page of the heading's values; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The values on this page. */
-                        data?: components["schemas"]["SpecificationValue"][];
+                        data: components["schemas"]["SpecificationValue"][];
                     };
                 };
             };
@@ -7034,6 +7196,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createSpecificationValue: {
@@ -7061,7 +7224,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The value's fields; `value` is required. */
-                    data: components["schemas"]["SpecificationValueInput"] & unknown;
+                    data: components["schemas"]["SpecificationValueInput"] & {
+                        /** @description Required to add; its type and rules are those of `SpecificationValueInput` (D-39). */
+                        value: unknown;
+                    };
                 };
             };
         };
@@ -7069,17 +7235,14 @@ export interface operations {
             /** @description Created; the value as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The value as stored. */
-                        data?: components["schemas"]["SpecificationValue"];
+                        data: components["schemas"]["SpecificationValue"];
                     };
                 };
             };
@@ -7091,6 +7254,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSpecificationValue: {
@@ -7116,17 +7280,14 @@ export interface operations {
             /** @description The value. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The value. */
-                        data?: components["schemas"]["SpecificationValue"];
+                        data: components["schemas"]["SpecificationValue"];
                     };
                 };
             };
@@ -7135,6 +7296,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateSpecificationValue: {
@@ -7174,17 +7336,14 @@ export interface operations {
             /** @description Updated; the value as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The value. */
-                        data?: components["schemas"]["SpecificationValue"];
+                        data: components["schemas"]["SpecificationValue"];
                     };
                 };
             };
@@ -7196,6 +7355,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteSpecificationValue: {
@@ -7224,6 +7384,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAccessRoles: {
@@ -7249,12 +7410,14 @@ export interface operations {
             /** @description One page of access roles; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The access roles on this page. */
-                        data?: components["schemas"]["AccessRole"][];
+                        data: components["schemas"]["AccessRole"][];
                     };
                 };
             };
@@ -7262,6 +7425,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createAccessRole: {
@@ -7286,7 +7450,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The access role's fields; `reference` and `title` are required. */
-                    data: components["schemas"]["AccessRoleInput"] & unknown;
+                    data: components["schemas"]["AccessRoleInput"] & {
+                        /** @description Required to add; its type and rules are those of `AccessRoleInput` (D-39). */
+                        reference: unknown;
+                        /** @description Required to add; its type and rules are those of `AccessRoleInput` (D-39). */
+                        title: unknown;
+                    };
                 };
             };
         };
@@ -7294,17 +7463,14 @@ export interface operations {
             /** @description Created; the access role as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The access role as stored. */
-                        data?: components["schemas"]["AccessRole"];
+                        data: components["schemas"]["AccessRole"];
                     };
                 };
             };
@@ -7315,6 +7481,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAccessRole: {
@@ -7335,17 +7502,14 @@ export interface operations {
             /** @description The access role. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The access role. */
-                        data?: components["schemas"]["AccessRole"];
+                        data: components["schemas"]["AccessRole"];
                     };
                 };
             };
@@ -7354,6 +7518,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAccessRole: {
@@ -7389,17 +7554,14 @@ export interface operations {
             /** @description Updated; the access role as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The access role. */
-                        data?: components["schemas"]["AccessRole"];
+                        data: components["schemas"]["AccessRole"];
                     };
                 };
             };
@@ -7411,6 +7573,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAccessRole: {
@@ -7434,6 +7597,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listGeozones: {
@@ -7459,12 +7623,14 @@ export interface operations {
             /** @description One page of geozones; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The geozones on this page. */
-                        data?: components["schemas"]["Geozone"][];
+                        data: components["schemas"]["Geozone"][];
                     };
                 };
             };
@@ -7472,6 +7638,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createGeozone: {
@@ -7504,7 +7671,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The geozone's fields; `title` is required. */
-                    data: components["schemas"]["GeozoneInput"] & unknown;
+                    data: components["schemas"]["GeozoneInput"] & {
+                        /** @description Required to add; its type and rules are those of `GeozoneInput` (D-39). */
+                        title: unknown;
+                    };
                 };
             };
         };
@@ -7512,17 +7682,14 @@ export interface operations {
             /** @description Created; the geozone as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The geozone as stored. */
-                        data?: components["schemas"]["Geozone"];
+                        data: components["schemas"]["Geozone"];
                     };
                 };
             };
@@ -7533,6 +7700,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getGeozone: {
@@ -7553,17 +7721,14 @@ export interface operations {
             /** @description The geozone. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The geozone. */
-                        data?: components["schemas"]["Geozone"];
+                        data: components["schemas"]["Geozone"];
                     };
                 };
             };
@@ -7572,6 +7737,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateGeozone: {
@@ -7616,17 +7782,14 @@ export interface operations {
             /** @description Updated; the geozone as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The geozone. */
-                        data?: components["schemas"]["Geozone"];
+                        data: components["schemas"]["Geozone"];
                     };
                 };
             };
@@ -7638,6 +7801,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteGeozone: {
@@ -7661,6 +7825,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listInventory: {
@@ -7771,12 +7936,14 @@ export interface operations {
             /** @description One page of matching inventory entries; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The inventory entries on this page. */
-                        data?: components["schemas"]["Inventory"][];
+                        data: components["schemas"]["Inventory"][];
                     };
                 };
             };
@@ -7784,6 +7951,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createInventory: {
@@ -7810,7 +7978,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The inventory entry's fields; `productId` and `locationId` are required. */
-                    data: components["schemas"]["InventoryInput"] & unknown;
+                    data: components["schemas"]["InventoryInput"] & {
+                        /** @description Required to add; its type and rules are those of `InventoryInput` (D-39). */
+                        productId: unknown;
+                        /** @description Required to add; its type and rules are those of `InventoryInput` (D-39). */
+                        locationId: unknown;
+                    };
                 };
             };
         };
@@ -7818,17 +7991,14 @@ export interface operations {
             /** @description Created; the inventory entry as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The inventory entry as stored. */
-                        data?: components["schemas"]["Inventory"];
+                        data: components["schemas"]["Inventory"];
                     };
                 };
             };
@@ -7839,6 +8009,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getInventory: {
@@ -7859,17 +8030,14 @@ export interface operations {
             /** @description The inventory entry. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The inventory entry. */
-                        data?: components["schemas"]["Inventory"];
+                        data: components["schemas"]["Inventory"];
                     };
                 };
             };
@@ -7878,6 +8046,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateInventory: {
@@ -7913,17 +8082,14 @@ export interface operations {
             /** @description Updated; the inventory entry as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The inventory entry. */
-                        data?: components["schemas"]["Inventory"];
+                        data: components["schemas"]["Inventory"];
                     };
                 };
             };
@@ -7935,6 +8101,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteInventory: {
@@ -7958,6 +8125,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listRedirects: {
@@ -8050,12 +8218,14 @@ export interface operations {
             /** @description One page of matching redirects; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The redirects on this page. */
-                        data?: components["schemas"]["Redirect"][];
+                        data: components["schemas"]["Redirect"][];
                     };
                 };
             };
@@ -8063,6 +8233,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createRedirect: {
@@ -8088,7 +8259,12 @@ export interface operations {
                      * @description The redirect's fields; `resource` and `path` are required, with `target` for `url` and `resourceId` for
                      *     `page`, `category` and `product` (D-39, D-44).
                      */
-                    data: components["schemas"]["RedirectInput"] & unknown & unknown;
+                    data: components["schemas"]["RedirectInput"] & {
+                        /** @description Required to add; its type and rules are those of `RedirectInput` (D-39). */
+                        resource: unknown;
+                        /** @description Required to add; its type and rules are those of `RedirectInput` (D-39). */
+                        path: unknown;
+                    } & unknown;
                 };
             };
         };
@@ -8096,17 +8272,14 @@ export interface operations {
             /** @description Created; the redirect as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The redirect as stored. */
-                        data?: components["schemas"]["Redirect"];
+                        data: components["schemas"]["Redirect"];
                     };
                 };
             };
@@ -8117,6 +8290,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getRedirect: {
@@ -8137,17 +8311,14 @@ export interface operations {
             /** @description The redirect. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The redirect. */
-                        data?: components["schemas"]["Redirect"];
+                        data: components["schemas"]["Redirect"];
                     };
                 };
             };
@@ -8156,6 +8327,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateRedirect: {
@@ -8190,17 +8362,14 @@ export interface operations {
             /** @description Updated; the redirect as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The redirect. */
-                        data?: components["schemas"]["Redirect"];
+                        data: components["schemas"]["Redirect"];
                     };
                 };
             };
@@ -8212,6 +8381,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteRedirect: {
@@ -8235,6 +8405,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWebhooks: {
@@ -8330,12 +8501,14 @@ export interface operations {
             /** @description One page of the calling client's matching webhooks; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The webhooks on this page. */
-                        data?: components["schemas"]["Webhook"][];
+                        data: components["schemas"]["Webhook"][];
                     };
                 };
             };
@@ -8343,6 +8516,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createWebhook: {
@@ -8371,7 +8545,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The webhook's fields; `url` and `events` are required. */
-                    data: components["schemas"]["WebhookInput"] & unknown;
+                    data: components["schemas"]["WebhookInput"] & {
+                        /** @description Required to add; its type and rules are those of `WebhookInput` (D-39). */
+                        url: unknown;
+                        /** @description Required to add; its type and rules are those of `WebhookInput` (D-39). */
+                        events: unknown;
+                    };
                 };
             };
         };
@@ -8379,17 +8558,14 @@ export interface operations {
             /** @description Created; the webhook as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The webhook as stored. */
-                        data?: components["schemas"]["Webhook"];
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -8400,6 +8576,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getWebhook: {
@@ -8420,17 +8597,14 @@ export interface operations {
             /** @description The webhook. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The webhook. */
-                        data?: components["schemas"]["Webhook"];
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -8439,6 +8613,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateWebhook: {
@@ -8473,17 +8648,14 @@ export interface operations {
             /** @description Updated; the webhook as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The webhook. */
-                        data?: components["schemas"]["Webhook"];
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -8495,6 +8667,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteWebhook: {
@@ -8518,6 +8691,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listShippingServices: {
@@ -8543,6 +8717,8 @@ export interface operations {
             /** @description The shipping services on this page, wrapped in `shippingServices` (D-18). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8574,6 +8750,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createShippingService: {
@@ -8599,7 +8776,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The shipping service's fields; `title` and `ratesUrl` are required. */
-                    shippingService: components["schemas"]["ShippingServiceInput"] & unknown;
+                    shippingService: components["schemas"]["ShippingServiceInput"] & {
+                        /** @description Required to add; its type and rules are those of `ShippingServiceInput` (D-39). */
+                        title: unknown;
+                        /** @description Required to add; its type and rules are those of `ShippingServiceInput` (D-39). */
+                        ratesUrl: unknown;
+                    };
                 };
             };
         };
@@ -8607,6 +8789,8 @@ export interface operations {
             /** @description Created; the shipping service as stored (D-18). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8636,6 +8820,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getShippingService: {
@@ -8659,6 +8844,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateShippingService: {
@@ -8700,6 +8886,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteShippingService: {
@@ -8723,6 +8910,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     calculateCheckoutRates: {
@@ -8765,6 +8953,8 @@ export interface operations {
             /** @description The deliveries and the options offered for all of them (D-20). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8836,13 +9026,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The deliveries and the aggregated options. */
-                        data?: components["schemas"]["CheckoutRates"];
+                        data: components["schemas"]["CheckoutRates"];
                     };
                 };
             };
@@ -8853,6 +9038,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createShipment: {
@@ -8899,6 +9085,8 @@ export interface operations {
             /** @description Created; the shipment with the outcome of each box's label request (D-49). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8974,14 +9162,9 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The shipment as stored. */
-                        data?: components["schemas"]["Shipment"];
+                        data: components["schemas"]["Shipment"];
                     };
                 };
             };
@@ -8992,6 +9175,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getShipment: {
@@ -9012,6 +9196,8 @@ export interface operations {
             /** @description The shipment. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9078,13 +9264,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The shipment. */
-                        data?: components["schemas"]["Shipment"];
+                        data: components["schemas"]["Shipment"];
                     };
                 };
             };
@@ -9093,6 +9274,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createEventDelivery: {
