@@ -31,8 +31,8 @@ export const productUnknownField = {
 export const productTitleNumber = { data: { title: 1, sku: 'TEA-EARL-250' } } satisfies CreateProductData['body'];
 // @ts-expect-error `currency` and `priceExcTax` are required to add a price (D-39)
 export const priceWithoutCurrency = { data: { priceExcTax: 10 } } satisfies CreateProductPriceData['body'];
-// @ts-expect-error `url` and `events` are required to add a webhook (D-39)
 export const webhookWithoutEvents = {
+  // @ts-expect-error `url` and `events` are required to add a webhook (D-39)
   data: { url: 'https://app.example.com/hooks' },
 } satisfies CreateWebhookData['body'];
 // @ts-expect-error `type` and `email` are required to add a contact (D-29)
