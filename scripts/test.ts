@@ -1,5 +1,6 @@
 // `npm test`: the project's own checks, in order, each counted; ends with the plain `N passed, N failed`
 // line that CI reads, and a non-zero exit on any failure.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { playwrightCounts, suiteCounts, type Counts } from './playwright-report.ts';
 import { bin, root, run } from './run.ts';
@@ -20,7 +21,23 @@ const steps: Step[] = [
     name: 'spec lint (zero problems)',
     exec: () => once(run(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--max-problems', '50'])),
   },
+  // spectral:oas and the OWASP rules that fit (.spectral.yaml, openapi/README.md "Spectral"), on the bundle.
+  { name: 'spec lint (spectral, OWASP)', exec: () => once(run(bin('spectral'), argsOf('spec:spectral'))) },
   { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
+  {
+    // Clients generated from the bundle (@hey-api/openapi-ts, orval) keep required fields, nullability and every
+    // answer, and one makes a real call against a reference server (scripts/clients.ts).
+    name: 'generated clients (hey-api, orval): strict type checks and a real call',
+    exec: () => {
+      const out = spawnSync(process.execPath, ['scripts/clients.ts'], { cwd: root, encoding: 'utf8' });
+      process.stdout.write(out.stdout ?? '');
+      process.stderr.write(out.stderr ?? '');
+      const m = /^(\d+) passed, (\d+) failed$/m.exec(out.stdout ?? '');
+      const failures = [...(out.stdout ?? '').matchAll(/^FAIL (.*)$/gm)].map((f) => f[1]!);
+      if (!m) return { passed: 0, failed: 1 };
+      return { passed: Number(m[1]), failed: Number(m[2]) + (out.status !== 0 && m[2] === '0' ? 1 : 0), failures };
+    },
+  },
   // The static checks, as `npm run format:check`, `lint` and `deps` run them: cheap, so they come before the slow runs.
   { name: 'format (prettier --check)', exec: () => once(run(bin('prettier'), ['--check', '.'])) },
   { name: 'lint (eslint, zero warnings)', exec: () => once(run(bin('eslint'), ['.', '--max-warnings', '0'])) },

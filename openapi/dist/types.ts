@@ -1466,6 +1466,7 @@ export interface components {
          */
         Address: {
             /**
+             * Format: int64
              * @description The address's system ID; null for an address not stored (a warehouse, a checkout destination).
              * @example 311
              */
@@ -1848,6 +1849,7 @@ export interface components {
          */
         Contact: {
             /**
+             * Format: int64
              * @description The contact's numeric, non-sequential system ID (§2.2; a random number, D-27).
              * @example 482913657
              */
@@ -2015,6 +2017,7 @@ export interface components {
             contact: components["schemas"]["Contact"];
         };
         /**
+         * Format: int64
          * @description A numeric system identifier (§2.1).
          * @example 1042
          */
@@ -2082,6 +2085,7 @@ export interface components {
         /** @description A product as returned (§2.3). Every field is present; unset optional values are `null` (§2.1). */
         Product: {
             /**
+             * Format: int64
              * @description The product's numeric system ID.
              * @example 1042
              */
@@ -2178,11 +2182,13 @@ export interface components {
              */
             metaKeywords: string | null;
             /**
+             * Format: int64
              * @description Workflow ID, or null.
              * @example null
              */
             workflowId: number | null;
             /**
+             * Format: int64
              * @description Manufacturer ID, or null (§4.4: an empty filter value finds products without one).
              * @example 7
              */
@@ -2293,6 +2299,7 @@ export interface components {
              */
             currentStock: number | null;
             /**
+             * Format: int64
              * @description Tax class ID.
              * @example 1
              */
@@ -2318,11 +2325,13 @@ export interface components {
              */
             orderQuantityMax: number | null;
             /**
+             * Format: int64
              * @description Shipping class ID, or null. It names the product's shipping calculator; a shipping service applies only to products whose class it lists in `shippingClassIds` (§4.5 rule 11, D-60).
              * @example null
              */
             shippingClassId: number | null;
             /**
+             * Format: int64
              * @description Band ID, or null (§4.4: an empty filter value finds products without one).
              * @example null
              */
@@ -2462,11 +2471,13 @@ export interface components {
              */
             metaKeywords?: string | null;
             /**
+             * Format: int64
              * @description Workflow ID, or null.
              * @example null
              */
             workflowId?: number | null;
             /**
+             * Format: int64
              * @description Manufacturer ID, or null (§4.4: an empty filter value finds products without one).
              * @example 7
              */
@@ -2557,6 +2568,7 @@ export interface components {
              */
             currentStock?: number | null;
             /**
+             * Format: int64
              * @description Tax class ID.
              * @example 1
              */
@@ -2582,11 +2594,13 @@ export interface components {
              */
             orderQuantityMax?: number | null;
             /**
+             * Format: int64
              * @description Shipping class ID, or null. It names the product's shipping calculator; a shipping service applies only to products whose class it lists in `shippingClassIds` (§4.5 rule 11, D-60).
              * @example null
              */
             shippingClassId?: number | null;
             /**
+             * Format: int64
              * @description Band ID, or null (§4.4: an empty filter value finds products without one).
              * @example null
              */
@@ -2635,7 +2649,28 @@ export interface components {
             averageRating?: components["schemas"]["ReadOnlyField"];
             countRating?: components["schemas"]["ReadOnlyField"];
         };
-        /** @description The single-resource response envelope (§2.1); add answers it with status 201 (D-01). Each operation narrows `data` to its resource. */
+        /**
+         * @description The single-resource response envelope of an add (§2.1, D-01): as `SingleEnvelope`, with `status` 201. Each add
+         *     operation narrows `data` to its resource. One status per envelope, so that a generated client reads each answer
+         *     by its own schema.
+         */
+        CreatedEnvelope: {
+            /**
+             * @description True on success.
+             * @example true
+             * @constant
+             */
+            success: true;
+            /**
+             * @description Equals the HTTP status code, 201 for a created resource (D-01).
+             * @example 201
+             * @constant
+             */
+            status: 201;
+            /** @description The resource object as stored. */
+            data: Record<string, never>;
+        };
+        /** @description The single-resource response envelope (§2.1) of a get, an update and the other answers with status 200; an add answers `CreatedEnvelope`, with status 201 (D-01). Each operation narrows `data` to its resource. */
         SingleEnvelope: {
             /**
              * @description True on success.
@@ -2644,11 +2679,11 @@ export interface components {
              */
             success: true;
             /**
-             * @description Equals the HTTP status code; 200 for get and update, 201 for add (D-01).
+             * @description Equals the HTTP status code, 200 (D-01).
              * @example 200
-             * @enum {integer}
+             * @constant
              */
-            status: 200 | 201;
+            status: 200;
             /** @description The resource object. */
             data: Record<string, never>;
         };
@@ -2660,11 +2695,13 @@ export interface components {
          */
         ProductPrice: {
             /**
+             * Format: int64
              * @description The price's numeric system ID.
              * @example 5501
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the price belongs to; set from the path (§4.3).
              * @example 1042
              */
@@ -2690,6 +2727,7 @@ export interface components {
              */
             priceIncTax: number;
             /**
+             * Format: int64
              * @description ID of the access role this preferential price is for, or null for a price that applies to everyone (§2.12, D-30).
              * @example null
              */
@@ -2746,6 +2784,7 @@ export interface components {
              */
             priceIncTax?: number;
             /**
+             * Format: int64
              * @description ID of an existing access role for a preferential price, or null for everyone (§2.12, D-30). An unknown role is a 422 `error.reference-not-found`.
              * @example null
              */
@@ -2769,11 +2808,13 @@ export interface components {
         /** @description A product media item (image or video) as returned (§2.7). Every field is present; unset optional values are `null` (§2.1). */
         ProductMedia: {
             /**
+             * Format: int64
              * @description The media item's numeric system ID.
              * @example 311
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the media item belongs to; set from the path (§4.3).
              * @example 1042
              */
@@ -2890,11 +2931,13 @@ export interface components {
         /** @description A file attached to a product, as returned (§2.6). Every field is present; unset optional values are `null` (§2.1). */
         ProductDownload: {
             /**
+             * Format: int64
              * @description The download's numeric system ID.
              * @example 77
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the download belongs to; set from the path (§4.3).
              * @example 1042
              */
@@ -2994,21 +3037,25 @@ export interface components {
          */
         ProductSpecification: {
             /**
+             * Format: int64
              * @description The assignment's numeric system ID.
              * @example 901
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the value is assigned to; set from the path (§4.3).
              * @example 1042
              */
             readonly productId: number;
             /**
+             * Format: int64
              * @description ID of the specification heading (D-31, D-32).
              * @example 12
              */
             specificationId: number;
             /**
+             * Format: int64
              * @description ID of the specification value, a value of the heading `specificationId` (D-31, D-33).
              * @example 48
              */
@@ -3051,11 +3098,13 @@ export interface components {
          */
         ProductSpecificationInput: {
             /**
+             * Format: int64
              * @description By ids: ID of an existing specification heading (D-31). Unknown: 422 `error.reference-not-found`.
              * @example 12
              */
             specificationId?: number;
             /**
+             * Format: int64
              * @description By ids: ID of an existing value of the heading `specificationId` (D-31). Unknown, or of another heading: 422 `error.reference-not-found`.
              * @example 48
              */
@@ -3098,6 +3147,7 @@ export interface components {
          */
         ProductSpecificationUpdate: {
             /**
+             * Format: int64
              * @description ID of another value of the same heading (D-31). A value of another heading, or an unknown value, is a 422
              *     `error.reference-not-found`; a value the product already holds is a 422 `error.duplicate-value`.
              * @example 49
@@ -3124,6 +3174,7 @@ export interface components {
          */
         Specification: {
             /**
+             * Format: int64
              * @description The heading's numeric system ID.
              * @example 12
              */
@@ -3184,11 +3235,13 @@ export interface components {
          */
         SpecificationValue: {
             /**
+             * Format: int64
              * @description The value's numeric system ID.
              * @example 48
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the heading the value belongs to; set from the path (§4.3, D-33).
              * @example 12
              */
@@ -3242,6 +3295,7 @@ export interface components {
          */
         AccessRole: {
             /**
+             * Format: int64
              * @description The access role's numeric system ID.
              * @example 4
              */
@@ -3328,6 +3382,7 @@ export interface components {
          */
         Geozone: {
             /**
+             * Format: int64
              * @description The geozone's numeric system ID.
              * @example 4
              */
@@ -3429,16 +3484,19 @@ export interface components {
          */
         Inventory: {
             /**
+             * Format: int64
              * @description The inventory entry's numeric system ID.
              * @example 501
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description ID of the product the stock is of.
              * @example 1042
              */
             productId: number;
             /**
+             * Format: int64
              * @description ID of the stock location (warehouse); locations 1–3 are the reference server's warehouses (D-43).
              * @example 1
              */
@@ -3496,11 +3554,13 @@ export interface components {
          */
         InventoryInput: {
             /**
+             * Format: int64
              * @description ID of the product the stock is of; an unknown product is 422 `error.reference-not-found`.
              * @example 1042
              */
             productId?: number;
             /**
+             * Format: int64
              * @description ID of the stock location (warehouse); locations 1–3 are the reference server's warehouses (D-43). A second entry for the same product and location is 422 `error.unique`.
              * @example 1
              */
@@ -3554,6 +3614,7 @@ export interface components {
          */
         Redirect: {
             /**
+             * Format: int64
              * @description The redirect's numeric system ID.
              * @example 88
              */
@@ -3565,6 +3626,7 @@ export interface components {
              */
             resource: "page" | "category" | "product" | "url";
             /**
+             * Format: int64
              * @description ID of the page, category or product redirected to; 0 for a `url` redirect (D-44).
              * @example 1042
              */
@@ -3611,6 +3673,7 @@ export interface components {
              */
             resource?: "page" | "category" | "product" | "url";
             /**
+             * Format: int64
              * @description ID of the page, category or product redirected to; required for those kinds, 0 (or absent) for `url` (D-44). An unknown product is 422 `error.reference-not-found`.
              * @example 1042
              */
@@ -3676,6 +3739,7 @@ export interface components {
          */
         Webhook: {
             /**
+             * Format: int64
              * @description The webhook's numeric system ID.
              * @example 17
              */
@@ -3786,6 +3850,7 @@ export interface components {
          */
         ShippingService: {
             /**
+             * Format: int64
              * @description The shipping service's numeric system ID (D-18).
              * @example 7
              */
@@ -3924,6 +3989,70 @@ export interface components {
             shippingService: components["schemas"]["ShippingService"];
         };
         /**
+         * @description The fields common to an item of a rate request and of a label request (§2.10, §2.11): one cart line of the
+         *     delivery, with totals for its quantity. A base schema: `RateItem` and `LabelItem` close it
+         *     (`unevaluatedProperties: false`), so it does not close itself.
+         * @example {
+         *       "id": 1042,
+         *       "sku": "TEA-EARL-250",
+         *       "commodityCode": "0902.30",
+         *       "title": "Earl Grey tea, 250 g",
+         *       "quantity": 2,
+         *       "weight": 560,
+         *       "priceExcTax": "15.00",
+         *       "priceIncTax": "18.00",
+         *       "currency": "GBP"
+         *     }
+         */
+        DeliveryItem: {
+            /**
+             * Format: int64
+             * @description The product's system ID (§2.10).
+             * @example 1042
+             */
+            id: number;
+            /**
+             * @description The product's SKU (§2.10).
+             * @example TEA-EARL-250
+             */
+            sku: string;
+            /**
+             * @description HS tariff or international commodity code (§2.10); the empty string for a product without one (D-68).
+             * @example 0902.30
+             */
+            commodityCode: string;
+            /**
+             * @description The product title (§2.10).
+             * @example Earl Grey tea, 250 g
+             */
+            title: string;
+            /**
+             * @description Units of the product in this delivery (§2.10).
+             * @example 2
+             */
+            quantity: number;
+            /**
+             * @description Total packaged weight in grams for the quantity (§2.10, D-38).
+             * @example 560
+             */
+            weight: number;
+            /**
+             * @description Total sale value for the quantity excluding tax, a decimal string formatted per currency (§2.10) with as many decimals as the currency's minor units (ISO 4217; `1200` in JPY, `15.00` in GBP, `4.500` in KWD; D-22).
+             * @example 15.00
+             */
+            priceExcTax: string;
+            /**
+             * @description Total sale value for the quantity including tax, formatted like `priceExcTax` (§2.10, D-22).
+             * @example 18.00
+             */
+            priceIncTax: string;
+            /**
+             * @description ISO 4217 code of the two prices (§2.10).
+             * @example GBP
+             */
+            currency: string;
+        };
+        /**
          * @description One delivery (one box) of a cart (§2.10, §4.5 rule 7): outer dimensions, weight, addresses, items and dispatch
          *     date. The cart is split into deliveries by origin location and by box capacity: weight and packaging (§4.5 rule 7, D-21). A base schema: `RateDelivery`,
          *     `LabelDelivery` and `ShipmentBox` narrow `items` and close it, so it does not close itself.
@@ -3983,75 +4112,12 @@ export interface components {
              */
             destination: components["schemas"]["Address"];
             /** @description Items in the delivery (§2.10); each a `DeliveryItem`, narrowed to `RateItem` or `LabelItem` by the schemas that use this one. */
-            items: unknown[];
+            items: (components["schemas"]["DeliveryItem"] & Record<string, never>)[];
             /**
              * @description Estimated dispatch date, the basis for computing delivery dates (§2.10); the next weekday from today (D-21).
              * @example 2026-11-23
              */
             dispatchDate: components["schemas"]["Date"];
-        };
-        /**
-         * @description The fields common to an item of a rate request and of a label request (§2.10, §2.11): one cart line of the
-         *     delivery, with totals for its quantity. A base schema: `RateItem` and `LabelItem` close it
-         *     (`unevaluatedProperties: false`), so it does not close itself.
-         * @example {
-         *       "id": 1042,
-         *       "sku": "TEA-EARL-250",
-         *       "commodityCode": "0902.30",
-         *       "title": "Earl Grey tea, 250 g",
-         *       "quantity": 2,
-         *       "weight": 560,
-         *       "priceExcTax": "15.00",
-         *       "priceIncTax": "18.00",
-         *       "currency": "GBP"
-         *     }
-         */
-        DeliveryItem: {
-            /**
-             * @description The product's system ID (§2.10).
-             * @example 1042
-             */
-            id: number;
-            /**
-             * @description The product's SKU (§2.10).
-             * @example TEA-EARL-250
-             */
-            sku: string;
-            /**
-             * @description HS tariff or international commodity code (§2.10); the empty string for a product without one (D-68).
-             * @example 0902.30
-             */
-            commodityCode: string;
-            /**
-             * @description The product title (§2.10).
-             * @example Earl Grey tea, 250 g
-             */
-            title: string;
-            /**
-             * @description Units of the product in this delivery (§2.10).
-             * @example 2
-             */
-            quantity: number;
-            /**
-             * @description Total packaged weight in grams for the quantity (§2.10, D-38).
-             * @example 560
-             */
-            weight: number;
-            /**
-             * @description Total sale value for the quantity excluding tax, a decimal string formatted per currency (§2.10) with as many decimals as the currency's minor units (ISO 4217; `1200` in JPY, `15.00` in GBP, `4.500` in KWD; D-22).
-             * @example 15.00
-             */
-            priceExcTax: string;
-            /**
-             * @description Total sale value for the quantity including tax, formatted like `priceExcTax` (§2.10, D-22).
-             * @example 18.00
-             */
-            priceIncTax: string;
-            /**
-             * @description ISO 4217 code of the two prices (§2.10).
-             * @example GBP
-             */
-            currency: string;
         };
         /**
          * @description An item of a rate request (§2.10).
@@ -4114,7 +4180,7 @@ export interface components {
          */
         RateDelivery: components["schemas"]["Delivery"] & {
             /** @description Items in the delivery (§2.10). */
-            items?: unknown;
+            items?: components["schemas"]["RateItem"][];
         };
         /** @description The body of a rate request the service posts to the App's `ratesUrl` (§2.10, §4.5). */
         RateRequest: {
@@ -4279,7 +4345,7 @@ export interface components {
              */
             serviceCode: string;
             /** @description Items in the box (§2.11). */
-            items?: unknown;
+            items?: components["schemas"]["LabelItem"][];
         };
         /** @description The body of a label request the service posts to the App's `labelsUrl` (§2.11, §4.5). */
         LabelRequest: {
@@ -4325,6 +4391,7 @@ export interface components {
         /** @description One cart line of a checkout or shipment request (reference extension, D-20). */
         CartItem: {
             /**
+             * Format: int64
              * @description The product's numeric system ID; an unknown product is 422 `error.reference-not-found` (D-20).
              * @example 1042
              */
@@ -4378,6 +4445,7 @@ export interface components {
              */
             serviceCode: string;
             /**
+             * Format: int64
              * @description The shipping service that offered it (D-18).
              * @example 7
              */
@@ -4468,6 +4536,7 @@ export interface components {
              */
             items: components["schemas"]["CartItem"][];
             /**
+             * Format: int64
              * @description The shipping service whose option was chosen; an unknown or inactive one, or one whose shipping calculators do not cover every product of the cart, is 422 `error.reference-not-found` (D-18, D-49, D-60).
              * @example 7
              */
@@ -4484,7 +4553,7 @@ export interface components {
          */
         ShipmentBox: components["schemas"]["Delivery"] & {
             /** @description Items in the box, as sent in its label request (§2.11). */
-            items?: unknown;
+            items?: components["schemas"]["LabelItem"][];
             /**
              * @description `created` when the App answered a label; `failed` when the label request failed (an error, a timeout or a
              *     body that breaks `LabelResponse`); `skipped` when the service has no `labelsUrl`, so no label request was
@@ -4516,11 +4585,13 @@ export interface components {
          */
         Shipment: {
             /**
+             * Format: int64
              * @description The shipment's numeric system ID.
              * @example 31
              */
             readonly id: number;
             /**
+             * Format: int64
              * @description The shipping service whose option was chosen (D-49).
              * @example 7
              */
@@ -4603,6 +4674,8 @@ export interface components {
          */
         Token: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 /** @description Always `no-store` (RFC 6749 §5.1). */
                 "Cache-Control"?: "no-store";
                 [name: string]: unknown;
@@ -4619,6 +4692,8 @@ export interface components {
          */
         TokenBadRequest: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4633,6 +4708,8 @@ export interface components {
          */
         TokenUnauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 /** @description `Basic realm="store-admin-api"`, present when the client authenticated with HTTP Basic or sent no credentials (RFC 6749 §5.2, D-06). */
                 "WWW-Authenticate"?: string;
                 [name: string]: unknown;
@@ -4650,6 +4727,8 @@ export interface components {
         /** @description The App client sent more requests than its rate limit allows; retry after the given delay (§8 says rate limits are not shown; D-08). */
         TooManyRequests: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
@@ -4671,9 +4750,39 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description The server failed on its own side; the request may be retried. Any operation may answer it, in the error envelope
+         *     with `error.internal` (D-02).
+         */
+        InternalServerError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "status": 500,
+                 *       "context": "request",
+                 *       "errors": [
+                 *         {
+                 *           "name": "server",
+                 *           "message": "Internal error",
+                 *           "ref": "error.internal"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The body is not well-formed JSON, or not UTF-8 (D-02, D-66). */
         BadRequest: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4697,6 +4806,8 @@ export interface components {
         /** @description No bearer token, or a token that is unknown or expired (D-05, D-07). */
         Unauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -4721,6 +4832,8 @@ export interface components {
         /** @description The token is valid but lacks every scope this operation accepts (D-07). */
         Forbidden: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4744,6 +4857,8 @@ export interface components {
         /** @description The body is larger than the limit of 1 MiB (D-02). */
         PayloadTooLarge: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4767,6 +4882,8 @@ export interface components {
         /** @description The body is not `application/json` (D-02); another media type, `+json` ones included, or none (D-66). */
         UnsupportedMediaType: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4790,6 +4907,8 @@ export interface components {
         /** @description The request breaks a rule of the contract: a field or parameter is missing, of the wrong type or format, too long, or not allowed (D-02). Each error names the field and the rule. */
         UnprocessableEntity: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4813,6 +4932,8 @@ export interface components {
         /** @description The contact, wrapped in `contact` (§4.2, D-11). */
         Contact: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4885,6 +5006,8 @@ export interface components {
         /** @description No resource with this identifier exists (or it belongs to another App client, for webhooks; D-04). */
         NotFound: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -4908,6 +5031,8 @@ export interface components {
         /** @description Deleted; no body (D-04). */
         NoContent: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -4915,6 +5040,8 @@ export interface components {
         /** @description The shipping service, wrapped in `shippingService` (D-18). */
         ShippingService: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -5136,6 +5263,18 @@ export interface components {
         };
     };
     headers: {
+        /**
+         * @description CORS (Fetch standard): sent when the request carries `Origin` and the server admits that origin (D-69). `*` when
+         *     every origin is admitted (the reference server's default), else the request's own origin, with `Vary: Origin`.
+         *     Absent for a request without `Origin`, or from an origin not admitted (the browser then withholds the answer).
+         */
+        "Access-Control-Allow-Origin": string;
+        /**
+         * @description CORS (Fetch standard): the response headers a script on another origin may read beyond the CORS-safelisted ones,
+         *     sent with `Access-Control-Allow-Origin` (D-69): `WWW-Authenticate` (D-05), `Retry-After` (D-08), `Allow` (D-02)
+         *     and `Location`.
+         */
+        "Access-Control-Expose-Headers": string;
         /** @description Seconds to wait before retrying (D-08). */
         "Retry-After": number;
         /** @description The bearer challenge of RFC 6750 (D-05). */
@@ -5158,6 +5297,7 @@ export interface operations {
             400: components["responses"]["TokenBadRequest"];
             401: components["responses"]["TokenUnauthorized"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createTokenAlias: {
@@ -5173,6 +5313,7 @@ export interface operations {
             400: components["responses"]["TokenBadRequest"];
             401: components["responses"]["TokenUnauthorized"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createContact: {
@@ -5214,7 +5355,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The contact's fields; `type` and `email` are required, and `firstname` and `lastname` for `guest` and `user` (D-29). */
-                    contact: components["schemas"]["ContactInput"] & unknown & unknown;
+                    contact: components["schemas"]["ContactInput"] & {
+                        /** @description Required to add; its type and rules are those of `ContactInput` (D-29). */
+                        type: unknown;
+                        /** @description Required to add; its type and rules are those of `ContactInput` (D-29). */
+                        email: unknown;
+                    } & unknown;
                 };
             };
         };
@@ -5222,6 +5368,8 @@ export interface operations {
             /** @description Created; the contact as stored (D-11). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5293,6 +5441,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     searchContacts: {
@@ -5338,6 +5487,8 @@ export interface operations {
             /** @description The matching contacts on this page, wrapped in `contacts`; zero matches is a success with an empty array (§7, D-11). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5387,6 +5538,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getContact: {
@@ -5410,6 +5562,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateContact: {
@@ -5436,6 +5589,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateContactPost: {
@@ -5462,6 +5616,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteContact: {
@@ -5485,6 +5640,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProducts: {
@@ -5647,12 +5803,14 @@ export interface operations {
             /** @description One page of matching products; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The products on this page. */
-                        data?: components["schemas"]["Product"][];
+                        data: components["schemas"]["Product"][];
                     };
                 };
             };
@@ -5660,6 +5818,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProduct: {
@@ -5684,7 +5843,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The product's fields; `title` and `sku` are required. */
-                    data: components["schemas"]["ProductInput"] & unknown;
+                    data: components["schemas"]["ProductInput"] & {
+                        /** @description Required to add; its type and rules are those of `ProductInput` (D-39). */
+                        title: unknown;
+                        /** @description Required to add; its type and rules are those of `ProductInput` (D-39). */
+                        sku: unknown;
+                    };
                 };
             };
         };
@@ -5692,17 +5856,14 @@ export interface operations {
             /** @description Created; the product as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The product as stored. */
-                        data?: components["schemas"]["Product"];
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
@@ -5713,6 +5874,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProduct: {
@@ -5733,17 +5895,14 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product. */
-                        data?: components["schemas"]["Product"];
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
@@ -5752,6 +5911,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProduct: {
@@ -5787,17 +5947,14 @@ export interface operations {
             /** @description Updated; the product as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product. */
-                        data?: components["schemas"]["Product"];
+                        data: components["schemas"]["Product"];
                     };
                 };
             };
@@ -5809,6 +5966,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProduct: {
@@ -5832,6 +5990,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductPrices: {
@@ -5863,12 +6022,14 @@ export interface operations {
             /** @description One page of the product's prices; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The prices on this page. */
-                        data?: components["schemas"]["ProductPrice"][];
+                        data: components["schemas"]["ProductPrice"][];
                     };
                 };
             };
@@ -5877,6 +6038,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductPrice: {
@@ -5906,7 +6068,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The price's fields; `currency` and `priceExcTax` are required. */
-                    data: components["schemas"]["ProductPriceInput"] & unknown;
+                    data: components["schemas"]["ProductPriceInput"] & {
+                        /** @description Required to add; its type and rules are those of `ProductPriceInput` (D-39). */
+                        currency: unknown;
+                        /** @description Required to add; its type and rules are those of `ProductPriceInput` (D-39). */
+                        priceExcTax: unknown;
+                    };
                 };
             };
         };
@@ -5914,17 +6081,14 @@ export interface operations {
             /** @description Created; the price as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The price as stored. */
-                        data?: components["schemas"]["ProductPrice"];
+                        data: components["schemas"]["ProductPrice"];
                     };
                 };
             };
@@ -5936,6 +6100,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductPrice: {
@@ -5961,17 +6126,14 @@ export interface operations {
             /** @description The price. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The price. */
-                        data?: components["schemas"]["ProductPrice"];
+                        data: components["schemas"]["ProductPrice"];
                     };
                 };
             };
@@ -5980,6 +6142,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductPrice: {
@@ -6021,17 +6184,14 @@ export interface operations {
             /** @description Updated; the price as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The price. */
-                        data?: components["schemas"]["ProductPrice"];
+                        data: components["schemas"]["ProductPrice"];
                     };
                 };
             };
@@ -6043,6 +6203,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductPrice: {
@@ -6071,6 +6232,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductMedia: {
@@ -6102,12 +6264,14 @@ export interface operations {
             /** @description One page of the product's media; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The media items on this page. */
-                        data?: components["schemas"]["ProductMedia"][];
+                        data: components["schemas"]["ProductMedia"][];
                     };
                 };
             };
@@ -6116,6 +6280,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductMedia: {
@@ -6159,17 +6324,14 @@ export interface operations {
             /** @description Created; the media item as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The media item as stored. */
-                        data?: components["schemas"]["ProductMedia"];
+                        data: components["schemas"]["ProductMedia"];
                     };
                 };
             };
@@ -6181,6 +6343,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductMedia: {
@@ -6208,17 +6371,14 @@ export interface operations {
             /** @description The media item (§2.1 single-resource envelope, shown for product media). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The media item. */
-                        data?: components["schemas"]["ProductMedia"];
+                        data: components["schemas"]["ProductMedia"];
                     };
                 };
             };
@@ -6227,6 +6387,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductMedia: {
@@ -6269,17 +6430,14 @@ export interface operations {
             /** @description Updated; the media item as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The media item. */
-                        data?: components["schemas"]["ProductMedia"];
+                        data: components["schemas"]["ProductMedia"];
                     };
                 };
             };
@@ -6291,6 +6449,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductMedia: {
@@ -6321,6 +6480,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductDownloads: {
@@ -6382,12 +6542,14 @@ export interface operations {
             /** @description One page of the product's matching downloads; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The downloads on this page. */
-                        data?: components["schemas"]["ProductDownload"][];
+                        data: components["schemas"]["ProductDownload"][];
                     };
                 };
             };
@@ -6396,6 +6558,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductDownload: {
@@ -6424,7 +6587,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The download's fields; `file` is required. */
-                    data: components["schemas"]["ProductDownloadInput"] & unknown;
+                    data: components["schemas"]["ProductDownloadInput"] & {
+                        /** @description Required to add; its type and rules are those of `ProductDownloadInput` (D-39). */
+                        file: unknown;
+                    };
                 };
             };
         };
@@ -6432,17 +6598,14 @@ export interface operations {
             /** @description Created; the download as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The download as stored. */
-                        data?: components["schemas"]["ProductDownload"];
+                        data: components["schemas"]["ProductDownload"];
                     };
                 };
             };
@@ -6454,6 +6617,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductDownload: {
@@ -6479,17 +6643,14 @@ export interface operations {
             /** @description The download. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The download. */
-                        data?: components["schemas"]["ProductDownload"];
+                        data: components["schemas"]["ProductDownload"];
                     };
                 };
             };
@@ -6498,6 +6659,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductDownload: {
@@ -6538,17 +6700,14 @@ export interface operations {
             /** @description Updated; the download as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The download. */
-                        data?: components["schemas"]["ProductDownload"];
+                        data: components["schemas"]["ProductDownload"];
                     };
                 };
             };
@@ -6560,6 +6719,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductDownload: {
@@ -6588,6 +6748,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listProductSpecifications: {
@@ -6619,12 +6780,14 @@ export interface operations {
             /** @description One page of the product's specification values; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The product specifications on this page. */
-                        data?: components["schemas"]["ProductSpecification"][];
+                        data: components["schemas"]["ProductSpecification"][];
                     };
                 };
             };
@@ -6633,6 +6796,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createProductSpecification: {
@@ -6660,17 +6824,14 @@ export interface operations {
             /** @description Created; the assignment as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The assignment as stored, with the heading title and value text. */
-                        data?: components["schemas"]["ProductSpecification"];
+                        data: components["schemas"]["ProductSpecification"];
                     };
                 };
             };
@@ -6682,6 +6843,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteProductSpecification: {
@@ -6710,6 +6872,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getProductSpecification: {
@@ -6735,17 +6898,14 @@ export interface operations {
             /** @description The product specification. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product specification. */
-                        data?: components["schemas"]["ProductSpecification"];
+                        data: components["schemas"]["ProductSpecification"];
                     };
                 };
             };
@@ -6754,6 +6914,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateProductSpecification: {
@@ -6794,17 +6955,14 @@ export interface operations {
             /** @description Updated; the product specification as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The product specification. */
-                        data?: components["schemas"]["ProductSpecification"];
+                        data: components["schemas"]["ProductSpecification"];
                     };
                 };
             };
@@ -6816,6 +6974,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSpecifications: {
@@ -6841,12 +7000,14 @@ export interface operations {
             /** @description One page of headings; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The headings on this page. */
-                        data?: components["schemas"]["Specification"][];
+                        data: components["schemas"]["Specification"][];
                     };
                 };
             };
@@ -6854,6 +7015,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createSpecification: {
@@ -6875,7 +7037,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The heading's fields; `title` is required. */
-                    data: components["schemas"]["SpecificationInput"] & unknown;
+                    data: components["schemas"]["SpecificationInput"] & {
+                        /** @description Required to add; its type and rules are those of `SpecificationInput` (D-39). */
+                        title: unknown;
+                    };
                 };
             };
         };
@@ -6883,17 +7048,14 @@ export interface operations {
             /** @description Created; the heading as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The heading as stored. */
-                        data?: components["schemas"]["Specification"];
+                        data: components["schemas"]["Specification"];
                     };
                 };
             };
@@ -6904,6 +7066,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSpecification: {
@@ -6924,17 +7087,14 @@ export interface operations {
             /** @description The heading. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The heading. */
-                        data?: components["schemas"]["Specification"];
+                        data: components["schemas"]["Specification"];
                     };
                 };
             };
@@ -6943,6 +7103,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateSpecification: {
@@ -6978,17 +7139,14 @@ export interface operations {
             /** @description Updated; the heading as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The heading. */
-                        data?: components["schemas"]["Specification"];
+                        data: components["schemas"]["Specification"];
                     };
                 };
             };
@@ -7000,6 +7158,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteSpecification: {
@@ -7023,6 +7182,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listSpecificationValues: {
@@ -7054,12 +7214,14 @@ export interface operations {
             /** @description One page of the heading's values; none is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The values on this page. */
-                        data?: components["schemas"]["SpecificationValue"][];
+                        data: components["schemas"]["SpecificationValue"][];
                     };
                 };
             };
@@ -7068,6 +7230,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createSpecificationValue: {
@@ -7095,7 +7258,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The value's fields; `value` is required. */
-                    data: components["schemas"]["SpecificationValueInput"] & unknown;
+                    data: components["schemas"]["SpecificationValueInput"] & {
+                        /** @description Required to add; its type and rules are those of `SpecificationValueInput` (D-39). */
+                        value: unknown;
+                    };
                 };
             };
         };
@@ -7103,17 +7269,14 @@ export interface operations {
             /** @description Created; the value as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The value as stored. */
-                        data?: components["schemas"]["SpecificationValue"];
+                        data: components["schemas"]["SpecificationValue"];
                     };
                 };
             };
@@ -7125,6 +7288,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getSpecificationValue: {
@@ -7150,17 +7314,14 @@ export interface operations {
             /** @description The value. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The value. */
-                        data?: components["schemas"]["SpecificationValue"];
+                        data: components["schemas"]["SpecificationValue"];
                     };
                 };
             };
@@ -7169,6 +7330,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateSpecificationValue: {
@@ -7208,17 +7370,14 @@ export interface operations {
             /** @description Updated; the value as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The value. */
-                        data?: components["schemas"]["SpecificationValue"];
+                        data: components["schemas"]["SpecificationValue"];
                     };
                 };
             };
@@ -7230,6 +7389,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteSpecificationValue: {
@@ -7258,6 +7418,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listAccessRoles: {
@@ -7283,12 +7444,14 @@ export interface operations {
             /** @description One page of access roles; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The access roles on this page. */
-                        data?: components["schemas"]["AccessRole"][];
+                        data: components["schemas"]["AccessRole"][];
                     };
                 };
             };
@@ -7296,6 +7459,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createAccessRole: {
@@ -7320,7 +7484,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The access role's fields; `reference` and `title` are required. */
-                    data: components["schemas"]["AccessRoleInput"] & unknown;
+                    data: components["schemas"]["AccessRoleInput"] & {
+                        /** @description Required to add; its type and rules are those of `AccessRoleInput` (D-39). */
+                        reference: unknown;
+                        /** @description Required to add; its type and rules are those of `AccessRoleInput` (D-39). */
+                        title: unknown;
+                    };
                 };
             };
         };
@@ -7328,17 +7497,14 @@ export interface operations {
             /** @description Created; the access role as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The access role as stored. */
-                        data?: components["schemas"]["AccessRole"];
+                        data: components["schemas"]["AccessRole"];
                     };
                 };
             };
@@ -7349,6 +7515,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getAccessRole: {
@@ -7369,17 +7536,14 @@ export interface operations {
             /** @description The access role. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The access role. */
-                        data?: components["schemas"]["AccessRole"];
+                        data: components["schemas"]["AccessRole"];
                     };
                 };
             };
@@ -7388,6 +7552,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateAccessRole: {
@@ -7423,17 +7588,14 @@ export interface operations {
             /** @description Updated; the access role as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The access role. */
-                        data?: components["schemas"]["AccessRole"];
+                        data: components["schemas"]["AccessRole"];
                     };
                 };
             };
@@ -7445,6 +7607,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteAccessRole: {
@@ -7468,6 +7631,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listGeozones: {
@@ -7493,12 +7657,14 @@ export interface operations {
             /** @description One page of geozones; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The geozones on this page. */
-                        data?: components["schemas"]["Geozone"][];
+                        data: components["schemas"]["Geozone"][];
                     };
                 };
             };
@@ -7506,6 +7672,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createGeozone: {
@@ -7538,7 +7705,10 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The geozone's fields; `title` is required. */
-                    data: components["schemas"]["GeozoneInput"] & unknown;
+                    data: components["schemas"]["GeozoneInput"] & {
+                        /** @description Required to add; its type and rules are those of `GeozoneInput` (D-39). */
+                        title: unknown;
+                    };
                 };
             };
         };
@@ -7546,17 +7716,14 @@ export interface operations {
             /** @description Created; the geozone as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The geozone as stored. */
-                        data?: components["schemas"]["Geozone"];
+                        data: components["schemas"]["Geozone"];
                     };
                 };
             };
@@ -7567,6 +7734,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getGeozone: {
@@ -7587,17 +7755,14 @@ export interface operations {
             /** @description The geozone. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The geozone. */
-                        data?: components["schemas"]["Geozone"];
+                        data: components["schemas"]["Geozone"];
                     };
                 };
             };
@@ -7606,6 +7771,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateGeozone: {
@@ -7650,17 +7816,14 @@ export interface operations {
             /** @description Updated; the geozone as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The geozone. */
-                        data?: components["schemas"]["Geozone"];
+                        data: components["schemas"]["Geozone"];
                     };
                 };
             };
@@ -7672,6 +7835,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteGeozone: {
@@ -7695,6 +7859,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listInventory: {
@@ -7805,12 +7970,14 @@ export interface operations {
             /** @description One page of matching inventory entries; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The inventory entries on this page. */
-                        data?: components["schemas"]["Inventory"][];
+                        data: components["schemas"]["Inventory"][];
                     };
                 };
             };
@@ -7818,6 +7985,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createInventory: {
@@ -7844,7 +8012,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The inventory entry's fields; `productId` and `locationId` are required. */
-                    data: components["schemas"]["InventoryInput"] & unknown;
+                    data: components["schemas"]["InventoryInput"] & {
+                        /** @description Required to add; its type and rules are those of `InventoryInput` (D-39). */
+                        productId: unknown;
+                        /** @description Required to add; its type and rules are those of `InventoryInput` (D-39). */
+                        locationId: unknown;
+                    };
                 };
             };
         };
@@ -7852,17 +8025,14 @@ export interface operations {
             /** @description Created; the inventory entry as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The inventory entry as stored. */
-                        data?: components["schemas"]["Inventory"];
+                        data: components["schemas"]["Inventory"];
                     };
                 };
             };
@@ -7873,6 +8043,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getInventory: {
@@ -7893,17 +8064,14 @@ export interface operations {
             /** @description The inventory entry. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The inventory entry. */
-                        data?: components["schemas"]["Inventory"];
+                        data: components["schemas"]["Inventory"];
                     };
                 };
             };
@@ -7912,6 +8080,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateInventory: {
@@ -7947,17 +8116,14 @@ export interface operations {
             /** @description Updated; the inventory entry as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The inventory entry. */
-                        data?: components["schemas"]["Inventory"];
+                        data: components["schemas"]["Inventory"];
                     };
                 };
             };
@@ -7969,6 +8135,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteInventory: {
@@ -7992,6 +8159,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listRedirects: {
@@ -8084,12 +8252,14 @@ export interface operations {
             /** @description One page of matching redirects; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The redirects on this page. */
-                        data?: components["schemas"]["Redirect"][];
+                        data: components["schemas"]["Redirect"][];
                     };
                 };
             };
@@ -8097,6 +8267,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createRedirect: {
@@ -8122,7 +8293,12 @@ export interface operations {
                      * @description The redirect's fields; `resource` and `path` are required, with `target` for `url` and `resourceId` for
                      *     `page`, `category` and `product` (D-39, D-44).
                      */
-                    data: components["schemas"]["RedirectInput"] & unknown & unknown;
+                    data: components["schemas"]["RedirectInput"] & {
+                        /** @description Required to add; its type and rules are those of `RedirectInput` (D-39). */
+                        resource: unknown;
+                        /** @description Required to add; its type and rules are those of `RedirectInput` (D-39). */
+                        path: unknown;
+                    } & unknown;
                 };
             };
         };
@@ -8130,17 +8306,14 @@ export interface operations {
             /** @description Created; the redirect as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The redirect as stored. */
-                        data?: components["schemas"]["Redirect"];
+                        data: components["schemas"]["Redirect"];
                     };
                 };
             };
@@ -8151,6 +8324,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getRedirect: {
@@ -8171,17 +8345,14 @@ export interface operations {
             /** @description The redirect. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The redirect. */
-                        data?: components["schemas"]["Redirect"];
+                        data: components["schemas"]["Redirect"];
                     };
                 };
             };
@@ -8190,6 +8361,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateRedirect: {
@@ -8224,17 +8396,14 @@ export interface operations {
             /** @description Updated; the redirect as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The redirect. */
-                        data?: components["schemas"]["Redirect"];
+                        data: components["schemas"]["Redirect"];
                     };
                 };
             };
@@ -8246,6 +8415,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteRedirect: {
@@ -8269,6 +8439,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listWebhooks: {
@@ -8364,12 +8535,14 @@ export interface operations {
             /** @description One page of the calling client's matching webhooks; zero matches is a success with empty `data` (§7). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ListEnvelope"] & {
                         /** @description The webhooks on this page. */
-                        data?: components["schemas"]["Webhook"][];
+                        data: components["schemas"]["Webhook"][];
                     };
                 };
             };
@@ -8377,6 +8550,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createWebhook: {
@@ -8405,7 +8579,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The webhook's fields; `url` and `events` are required. */
-                    data: components["schemas"]["WebhookInput"] & unknown;
+                    data: components["schemas"]["WebhookInput"] & {
+                        /** @description Required to add; its type and rules are those of `WebhookInput` (D-39). */
+                        url: unknown;
+                        /** @description Required to add; its type and rules are those of `WebhookInput` (D-39). */
+                        events: unknown;
+                    };
                 };
             };
         };
@@ -8413,17 +8592,14 @@ export interface operations {
             /** @description Created; the webhook as stored (D-01). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The webhook as stored. */
-                        data?: components["schemas"]["Webhook"];
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -8434,6 +8610,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getWebhook: {
@@ -8454,17 +8631,14 @@ export interface operations {
             /** @description The webhook. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The webhook. */
-                        data?: components["schemas"]["Webhook"];
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -8473,6 +8647,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateWebhook: {
@@ -8507,17 +8682,14 @@ export interface operations {
             /** @description Updated; the webhook as stored. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The webhook. */
-                        data?: components["schemas"]["Webhook"];
+                        data: components["schemas"]["Webhook"];
                     };
                 };
             };
@@ -8529,6 +8701,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteWebhook: {
@@ -8552,6 +8725,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     listShippingServices: {
@@ -8577,6 +8751,8 @@ export interface operations {
             /** @description The shipping services on this page, wrapped in `shippingServices` (D-18). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8608,6 +8784,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createShippingService: {
@@ -8633,7 +8810,12 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description The shipping service's fields; `title` and `ratesUrl` are required. */
-                    shippingService: components["schemas"]["ShippingServiceInput"] & unknown;
+                    shippingService: components["schemas"]["ShippingServiceInput"] & {
+                        /** @description Required to add; its type and rules are those of `ShippingServiceInput` (D-39). */
+                        title: unknown;
+                        /** @description Required to add; its type and rules are those of `ShippingServiceInput` (D-39). */
+                        ratesUrl: unknown;
+                    };
                 };
             };
         };
@@ -8641,6 +8823,8 @@ export interface operations {
             /** @description Created; the shipping service as stored (D-18). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8670,6 +8854,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getShippingService: {
@@ -8693,6 +8878,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     updateShippingService: {
@@ -8734,6 +8920,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     deleteShippingService: {
@@ -8757,6 +8944,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     calculateCheckoutRates: {
@@ -8799,6 +8987,8 @@ export interface operations {
             /** @description The deliveries and the options offered for all of them (D-20). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8870,13 +9060,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The deliveries and the aggregated options. */
-                        data?: components["schemas"]["CheckoutRates"];
+                        data: components["schemas"]["CheckoutRates"];
                     };
                 };
             };
@@ -8887,6 +9072,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createShipment: {
@@ -8933,6 +9119,8 @@ export interface operations {
             /** @description Created; the shipment with the outcome of each box's label request (D-49). */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9008,14 +9196,9 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 201 for a created resource (D-01).
-                         * @constant
-                         */
-                        status?: 201;
+                    "application/json": components["schemas"]["CreatedEnvelope"] & {
                         /** @description The shipment as stored. */
-                        data?: components["schemas"]["Shipment"];
+                        data: components["schemas"]["Shipment"];
                     };
                 };
             };
@@ -9026,6 +9209,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     getShipment: {
@@ -9046,6 +9230,8 @@ export interface operations {
             /** @description The shipment. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9112,13 +9298,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SingleEnvelope"] & {
-                        /**
-                         * @description 200 on success.
-                         * @constant
-                         */
-                        status?: 200;
                         /** @description The shipment. */
-                        data?: components["schemas"]["Shipment"];
+                        data: components["schemas"]["Shipment"];
                     };
                 };
             };
@@ -9127,6 +9308,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     createEventDelivery: {

@@ -4,10 +4,13 @@
 // roles by `reference`, specification headings by `title`. Every URL is under an `example.com` domain (RFC 2606): valid
 // data that needs no network. Telephone numbers are from the ranges set aside for drama (Ofcom 020 7946 0xxx, 07700
 // 900xxx; 555-01xx in North America).
-import type { components } from '../../openapi/dist/types.ts';
+import type { components, operations } from '../../openapi/dist/types.ts';
 import { DEFAULT_CURRENCY_RATES } from '../core/config.ts';
 
 type Schemas = components['schemas'];
+/** The body an add operation takes: its *Input* schema with the fields that add requires (D-29, D-39). */
+type AddBody<Op extends keyof operations> = NonNullable<operations[Op]['requestBody']>['content']['application/json'];
+type Add<Op extends keyof operations> = AddBody<Op> extends { data: infer T } ? T : never;
 
 /** UK VAT, the rate the store's GBP prices include (`priceIncTax`, D-30). */
 const VAT = 0.2;
@@ -54,10 +57,10 @@ export interface DemoProduct {
   /** Percent off in each of the `sales`. */
   sale?: number;
   media: Media[];
-  downloads?: Schemas['ProductDownloadInput'][];
+  downloads?: Add<'createProductDownload'>[];
   /** Specification heading title → value text (added by titles, D-31); every heading is one of `specifications`. */
   specifications: Record<string, string>;
-  stock: Omit<Schemas['InventoryInput'], 'productId'>[];
+  stock: Omit<Add<'createInventory'>, 'productId'>[];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -65,7 +68,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 const shelfPrice = (n: number) => Math.max(0.95, Math.ceil(n) - 0.05);
 
 /** A price as sent, but with its access role named by `reference` (the seeder sends `accessRoleId`). */
-export type DemoPrice = Omit<Schemas['ProductPriceInput'], 'accessRoleId'> & { role?: string };
+export type DemoPrice = Omit<Add<'createProductPrice'>, 'accessRoleId'> & { role?: string };
 
 /** The prices of one product (D-30), one per price list and sale. */
 export function pricesOf(p: DemoProduct): DemoPrice[] {
@@ -106,7 +109,7 @@ function photos(slug: string, alts: string[]): Media[] {
 }
 
 /** A brewing guide (§2.6), public. */
-const guide = (slug: string, title: string): Schemas['ProductDownloadInput'] => ({
+const guide = (slug: string, title: string): Add<'createProductDownload'> => ({
   file: `https://files.example.com/guides/${slug}.pdf`,
   title,
   visibility: 'public',
@@ -143,7 +146,7 @@ const packet = (grams: number) => ({
 });
 
 /** The specification headings (D-32), in display order; products name their values by heading title. */
-export const specifications: Schemas['SpecificationInput'][] = [
+export const specifications: Add<'createSpecification'>[] = [
   { title: 'Origin', description: 'Where the tea or coffee was grown.' },
   { title: 'Weight', description: 'Net weight of the contents.' },
   { title: 'Caffeine', description: 'How much caffeine a cup holds, roughly.' },
@@ -503,7 +506,7 @@ export const products: DemoProduct[] = [
 ];
 
 /** Access roles beyond the built-in `customer`, `trade` and `staff` (D-34); `wholesale` has its own price list. */
-export const accessRoles: Schemas['AccessRoleInput'][] = [
+export const accessRoles: Add<'createAccessRole'>[] = [
   {
     reference: 'wholesale',
     title: 'Wholesale',
@@ -514,7 +517,7 @@ export const accessRoles: Schemas['AccessRoleInput'][] = [
 ];
 
 /** Geozones beyond the built-in ones (D-35), for shipping rules a frontend may show. */
-export const geozones: Schemas['GeozoneInput'][] = [
+export const geozones: Add<'createGeozone'>[] = [
   {
     title: 'Highlands and Islands',
     countries: [{ countryCode: 'GB', regions: ['Highland', 'Orkney', 'Shetland', 'Na h-Eileanan Siar'] }],
@@ -524,7 +527,7 @@ export const geozones: Schemas['GeozoneInput'][] = [
 ];
 
 /** Redirects (§2.5, D-44); a `product` redirect names its product by `sku` and follows the product's alias. */
-export const redirects: (Omit<Schemas['RedirectInput'], 'resourceId'> & { product?: string; resourceId?: number })[] = [
+export const redirects: (Omit<Add<'createRedirect'>, 'resourceId'> & { product?: string; resourceId?: number })[] = [
   { resource: 'product', path: '/earl-grey', product: 'TEA-EARL-250' },
   { resource: 'product', path: '/teapot', product: 'TPT-STONE' },
   { resource: 'product', path: '/the-earl-grey', product: 'TEA-EARL-250', language: 'fr', country: 'FR' },
@@ -537,7 +540,7 @@ export const redirects: (Omit<Schemas['RedirectInput'], 'resourceId'> & { produc
  * Contacts (§2.2) beside the hq contact every store has (D-12): customers, a trade buyer, suppliers (tagged
  * `supplier`: the API has no supplier type) and a branch.
  */
-export const contacts: Schemas['ContactInput'][] = [
+export const contacts: AddBody<'createContact'>['contact'][] = [
   {
     type: 'user',
     email: 'olivia.bennett@example.com',
