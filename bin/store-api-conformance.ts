@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { envOfFlags, flagOf, isSwitch, SETTINGS, type Name, type Setting } from '../conformance/lib/settings.ts';
 import { checkedSettings, EXIT, mergeShards, runShard, runSuite } from './suite.ts';
+import { verify } from './verify.ts';
 
 const names = Object.keys(SETTINGS) as Name[];
 const plain = (markdown: string) => markdown.replace(/`/g, '');
@@ -27,6 +28,7 @@ function help(): string {
     '  store-api-conformance --target URL [options] [-- playwright test arguments]',
     '  store-api-conformance --target URL --shard i/n [options]     one shard of a run, a blob report',
     '  store-api-conformance merge <dir of blob reports> [options]  the reports and verdict of every shard',
+    '  store-api-conformance verify <conformance-report.json>       whether a report is complete and consistent',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
     ...names.map(option),
@@ -71,7 +73,8 @@ if (command === 'merge') {
   if (dir === undefined || rest.length || values.shard) usage('merge takes one folder of blob reports, and no --shard');
   else process.exit(await mergeShards(dir));
 }
-if (command !== undefined) usage(`Unknown command ${command}: the commands are a run (no command) and merge`);
+if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
+if (command !== undefined) usage(`Unknown command ${command}: the commands are a run (no command), merge and verify`);
 // The installed suite has no reference server to start (the repository's `npm run conformance` does).
 if (!checkedSettings().targetUrl)
   usage(`No target: give the base URL of the implementation under test, --target URL (or ${SETTINGS.targetUrl.env}).`);

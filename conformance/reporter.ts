@@ -20,6 +20,7 @@ import type {
 } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
 import { causesMarkdown, groupByCause } from './lib/causes.ts';
+import { writeConformanceReport } from './lib/report-files.ts';
 import { declared, metaOf, type Meta } from './lib/requirement.ts';
 import {
   judge,
@@ -270,6 +271,7 @@ export default class RequirementReporter implements Reporter {
       summary(this.targetUrl, rows, verdict.unknown, expectedError, passed, this.problems, unproven),
     );
     writeFileSync(`${config.reportDir}/junit.xml`, junit(rows));
+    writeConformanceReport(rows, { target: this.targetUrl, passed });
     this.progress(true);
     // The exit status is the profile's verdict: a failure that does not gate (source profile, expected) passes.
     return { status: passed ? 'passed' : 'failed' };

@@ -163,6 +163,24 @@ test('2 shards merged give the reports of the single run, requirement by require
   for (const [name, body] of ja) assert.equal(jb.get(name), body, `junit.xml: ${name}`);
 });
 
+test('verify: the reports of the single run and of the merge are valid; one with a status changed is not', async () => {
+  const reportOf = (dir: string) => join(dir, 'conformance-report.json');
+  const merged = join(tmp, 'merged');
+  for (const dir of [single, merged]) {
+    const ok = await cli(['verify', reportOf(dir)]);
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(ok.out, /valid report of suite [^\n]*\nverdict: passed \(contract · [\d,]+\/[\d,]+\)/);
+    assert.match(readFileSync(join(dir, 'badge.svg'), 'utf8'), /store-api conformance: contract · [\d,]+\/[\d,]+/);
+  }
+  const report = JSON.parse(readFileSync(reportOf(single), 'utf8')) as { requirements: { status: string }[] };
+  report.requirements.find((r) => r.status === 'pass')!.status = 'fail';
+  const changed = join(tmp, 'changed-report.json');
+  writeFileSync(changed, JSON.stringify(report));
+  const bad = await cli(['verify', changed]);
+  assert.equal(bad.code, 1, bad.out);
+  assert.match(bad.out, /INVALID report[^\n]*\n[\s\S]*counts\.all do not match the statuses/);
+});
+
 /** junit.xml's test cases by class and name, each without its time. */
 function testCases(dir: string): Map<string, string> {
   const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');

@@ -45,6 +45,12 @@ const steps: Step[] = [
     name: 'dependencies (no cycles, layers)',
     exec: () => once(run(bin('depcruise'), argsOf('deps'))),
   },
+  // The contract's changes since its last release tag (or, in a clone without tags, the merge base with main): a
+  // breaking change not accepted in openapi/accepted-changes.yaml, or a stale acceptance, fails (scripts/README.md).
+  {
+    name: 'contract diff (npm run contract:diff)',
+    exec: () => once(run(process.execPath, ['scripts/contract-diff.ts'])),
+  },
   {
     name: 'unit and contract tests (node:test)',
     exec: () => {

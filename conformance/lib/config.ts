@@ -133,6 +133,8 @@ export const config = {
   get dialect(): LoadedDialect {
     return (dialect ??= loadDialect(settings.dialect));
   },
+  /** The dialect file as given (CONFORMANCE_DIALECT), for the conformance report; unset: our contract's choices. */
+  dialectFile: settings.dialect,
   /** Which requirements run (lib/selection.ts). */
   only: settings.only,
   area: settings.area,

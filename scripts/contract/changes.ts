@@ -342,7 +342,7 @@ export function parseAcceptances(text: string, file: string): Acceptance[] {
   try {
     data = parse(text);
   } catch (err) {
-    throw new Error(`${file}: not YAML: ${(err as Error).message.split('\n')[0]}`);
+    throw new Error(`${file}: not YAML: ${(err as Error).message.split('\n')[0]}`, { cause: err });
   }
   if (data === null || data === undefined) return [];
   if (!Array.isArray(data)) throw new Error(`${file}: expected a list of { rule, location, reason }`);

@@ -1,0 +1,38 @@
+// The conformance report and badge of a run, written beside results.json (conformance/reporter.ts), and what this
+// suite knows to verify a report with (bin/verify.ts): its version, its contract's bundle hash, its requirements.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundlePath, doc } from '../../openapi/contract.ts';
+import { config } from './config.ts';
+import { declared } from './requirement.ts';
+import { badgeSvg, buildReport, inputOf, sha256, suitePackage, type ConformanceReport, type Known } from './report.ts';
+import type { Row } from './verdict.ts';
+
+export const REPORT_FILE = 'conformance-report.json';
+export const BADGE_FILE = 'badge.svg';
+
+/** conformance-report.json and badge.svg in the report folder; the report is returned. */
+export function writeConformanceReport(rows: Row[], run: { target: string; passed: boolean }): ConformanceReport {
+  const report = buildReport(rows, {
+    suite: suitePackage(),
+    contract: { version: String(doc.info?.version ?? 'unknown'), sha256: sha256(bundlePath) },
+    profile: config.profile,
+    target: run.target,
+    generated: new Date().toISOString(),
+    inputs: { dialect: inputOf(config.dialectFile), expectedFailures: inputOf(config.expectedFailures) },
+    passed: run.passed,
+  });
+  writeFileSync(join(config.reportDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(config.reportDir, BADGE_FILE), badgeSvg(report));
+  return report;
+}
+
+/** This suite's version, contract and requirements (every one declared, whatever a run selected). */
+export async function knownToThisSuite(): Promise<Known> {
+  await import('../requirements/index.ts');
+  return {
+    suiteVersion: suitePackage().version,
+    contractHashes: [sha256(bundlePath)],
+    requirements: new Map(declared().map((d) => [d.id, { area: d.area, basis: d.basis, level: d.level }])),
+  };
+}
