@@ -30,6 +30,7 @@ test('--help prints the usage, --host included, and exits 0; a bad option prints
 });
 
 /** Whether something listens on the port: a probe cannot bind it then. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const probe = createServer();
@@ -57,9 +58,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const)
     const started = performance.now();
     child.kill(signal);
     await exited;
-    let free = false;
-    while (!(free = !(await listening(port))) && performance.now() - started < 3000)
-      await new Promise((r) => setTimeout(r, 50));
-    assert.ok(free, `port ${port} is still held after ${signal}`);
+    const free = async (): Promise<boolean> =>
+      !(await listening(port)) || (performance.now() - started < 3000 && (await sleep(50), free()));
+    assert.ok(await free(), `port ${port} is still held after ${signal}`);
     assert.ok(performance.now() - started < 3000, `stopped within 3 s`);
   });
