@@ -29,6 +29,7 @@ function help(): string {
     '  store-api-conformance --target URL --shard i/n [options]     one shard of a run, a blob report',
     '  store-api-conformance merge <dir of blob reports> [options]  the reports and verdict of every shard',
     '  store-api-conformance verify <conformance-report.json>       whether a report is complete and consistent',
+    '  store-api-conformance serve [--port 8080 --demo …]            the reference server (serve --help: its options)',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
     ...names.map(option),
@@ -41,6 +42,8 @@ function help(): string {
   ].join('\n');
 }
 
+// `serve`: the reference server with its own options (bin/serve.ts), loaded only then: it needs node:sqlite.
+if (process.argv[2] === 'serve') process.exit(await (await import('./serve.ts')).serve(process.argv.slice(3)));
 // What follows `--` goes to Playwright as it is (`-- --grep @products`).
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -74,7 +77,8 @@ if (command === 'merge') {
   else process.exit(await mergeShards(dir));
 }
 if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
-if (command !== undefined) usage(`Unknown command ${command}: the commands are a run (no command), merge and verify`);
+if (command !== undefined)
+  usage(`Unknown command ${command}: the commands are a run (no command), merge, verify and serve`);
 // The installed suite has no reference server to start (the repository's `npm run conformance` does).
 if (!checkedSettings().targetUrl)
   usage(`No target: give the base URL of the implementation under test, --target URL (or ${SETTINGS.targetUrl.env}).`);

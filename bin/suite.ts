@@ -161,7 +161,16 @@ function summarize(reportDir: string, code: number): number {
     gate: { passed: boolean };
     profile: string;
   };
-  console.log(`\n${readFileSync(join(reportDir, 'summary.md'), 'utf8').split('\n## ')[0]}`);
+  const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
+  console.log(`\n${summary.split('\n## ')[0]}`);
+  // The first causes of failure, each a line (summary.md has their exchanges): what to fix, or which setting to change.
+  const causes = (summary.split('\n## ').find((s) => s.startsWith('Failures and errors, by cause')) ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('- **'));
+  if (causes.length)
+    console.log(
+      ['Failures by cause (summary.md):', ...causes.slice(0, 10), ...(causes.length > 10 ? ['- …'] : [])].join('\n'),
+    );
   const broken = (r: Result) => r.status === 'fail' || r.status === 'error';
   const passed = requirements.filter((r) => r.status === 'pass').length;
   // The last line counts what gates under the profile; what only differs from our contract, or was expected, is told apart.

@@ -61,9 +61,14 @@ const bases: BasisName[] = ['source', 'standard', 'platform', 'decision'];
 const basisText: Record<BasisName, string> = {
   source: 'source (the source says it)',
   standard: 'standard (an RFC or standard)',
-  platform: 'platform (design brief)',
+  platform: 'platform (a fact of the platform, PLATFORM.md)',
   decision: 'decision (D-nn)',
 };
+/** Where what a requirement cites is: in the repository and in the installed package alike (package.json `files`). */
+const CITED =
+  'Citations: `§n` is a section of the source (`openapi/source.txt`), `D-nn` a row of the decisions register ' +
+  '(`openapi/DECISIONS.md`), and a `platform` basis one of the platform facts of `openapi/PLATFORM.md`, each with ' +
+  'its D-nn; the package carries all three (`node_modules/store-admin-api-reference/openapi/`).';
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const broken = (r: { status: Status }) => r.status === 'fail' || r.status === 'error';
 
@@ -387,6 +392,8 @@ function summary(
         rows.filter((r) => r.basis === b),
       ),
     ),
+    '',
+    CITED,
     '',
     ...head('level'),
     ...['MUST', 'SHOULD', 'MAY'].map((l) =>

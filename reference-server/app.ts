@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { bundlePath } from '../openapi/contract.ts';
 import { configFromEnv, type Config } from './core/config.ts';
+import { DEMO_IMAGES, serveDemoImage } from './demo/images.ts';
 import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Req, Services } from './handlers/types.ts';
 import { Auth, loadClients } from './http/auth.ts';
@@ -58,6 +59,7 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   app.use(cors(config.corsOrigins));
   app.use(express.raw({ type: () => true, limit: LIMITS.maxBodyBytes }));
   app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
+  app.get(`${DEMO_IMAGES}/:slug/:file`, serveDemoImage);
   // The contract and its rendered docs, for the developers and frontends that call this server (issue 14).
   const bundle = readFileSync(bundlePath);
   app.get('/openapi.json', (_req, res) => res.type('application/json').send(bundle));

@@ -1,16 +1,23 @@
-// `npm run build` (and `prepack`, so `npm pack` always ships a fresh one): the installable suite in build/ (issue 14,
-// item 5). Node will not strip types from files under node_modules, so the package carries JavaScript: tsc compiles
-// what tsconfig.build.json lists (the bin, the suite, the contract modules, the typed client, the Playwright config),
-// without type checking (`npm run typecheck` does that), and the files the suite reads at run time are copied to
-// the same places beside them: the bundled document (openapi/contract.ts) and the source (quotes are checked, §1–§9).
+// `npm run build` (and `prepack`, so `npm pack` always ships a fresh one): the installable package in build/ (issue
+// 14, item 5). Node will not strip types from files under node_modules, so the package carries JavaScript: tsc
+// compiles what tsconfig.build.json lists (the bin, the suite, the contract modules, the typed client, the Playwright
+// config, the reference server of `store-api-conformance serve`), without type checking (`npm run typecheck` does
+// that), and the files they read at run time are copied to the same places beside them: the bundled document
+// (openapi/contract.ts), the source (quotes are checked, §1–§9) and the docs page the server serves at /docs (built
+// here by `npm run docs`, so the package never lacks it).
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, root, run } from './run.ts';
 
 const out = join(root, 'build');
 rmSync(out, { recursive: true, force: true });
-const assets = ['openapi/dist/openapi.json', 'openapi/source.txt'];
-const code = run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-if (code !== 0) process.exit(code);
+const assets = ['openapi/dist/openapi.json', 'openapi/source.txt', 'reports/docs/index.html'];
+for (const [command, args] of [
+  [bin('tsc'), ['-p', 'tsconfig.build.json']],
+  [process.execPath, [join(root, 'scripts/docs.ts')]],
+] as const) {
+  const code = run(command, [...args]);
+  if (code !== 0) process.exit(code);
+}
 for (const file of assets) cpSync(join(root, file), join(out, file));
-console.log(`build/: the suite, compiled, with ${assets.join(' and ')}`);
+console.log(`build/: the suite and the reference server, compiled, with ${assets.join(', ')}`);

@@ -1,5 +1,6 @@
 // The suite as a tool other teams install (issue 14, item 5): `npm pack`, the tarball installed into an empty folder,
-// its `store-api-conformance` run against the reference server (pack test); then the same suite split into 2 shards
+// its `store-api-conformance` run against the reference server (pack test), its `serve --demo` started there and
+// called (serve test); then the same suite split into 2 shards
 // and merged, whose results.json, summary.md and junit.xml must equal the single run's, requirement by requirement
 // (shard test). Normalised, and only these: results.json's `generated` timestamp and each requirement's duration and
 // start (`ms`, `at`), and junit.xml's `time` attributes; junit.xml is compared by test case, results.json and
@@ -125,6 +126,61 @@ console.log(response.status, data?.pagination.total);
   const ran = spawnSync(process.execPath, ['consumer.mjs'], { cwd: app, env, encoding: 'utf8' });
   // The products the single run made are still there: a count, whatever it is.
   assert.match(ran.stdout.trim(), /^200 \d+$/, ran.stderr);
+});
+
+test('the installed package runs the reference server: `serve --demo` in an empty folder, products listed', async () => {
+  // The folder holds only the installed package: no openapi/, no reference-server/, no reports/docs/.
+  const help = spawnSync(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve', '--help'], {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+  });
+  assert.equal(help.status, 0, help.stderr);
+  assert.match(help.stdout, /^Usage: store-api-conformance serve \[options\]/);
+  const child = spawn(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve', '--port', '0', '--demo'], {
+    cwd: app,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    const out = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => {
+        text += d.toString();
+        if (/curl -s '\S+products\.json/.test(text)) resolve(text);
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
+    });
+    const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
+    assert.match(out, /demo store seeded in [\d.]+ s: .*18 products/);
+    // The printed token line, as pasted into a shell.
+    const line = /TOKEN=\$\((.*)\)$/m.exec(out)![1]!;
+    const token = spawnSync('sh', ['-c', line], { encoding: 'utf8' }).stdout.trim();
+    assert.match(token, /^[0-9a-f]{64}$/, `${line} gave a token`);
+    const auth = { headers: { authorization: `Bearer ${token}` } };
+    const products = (await (await fetch(`${base}/api/v2/products.json?limit=5`, auth)).json()) as {
+      data: { id: number }[];
+      pagination: { total: number };
+    };
+    assert.equal(products.pagination.total, 18);
+    // A product's photo is on the server's own origin, and loads.
+    const media = (await (await fetch(`${base}/api/v2/products/${products.data[0]!.id}/media.json`, auth)).json()) as {
+      data: { image: string | null }[];
+    };
+    const image = media.data.find((m) => m.image)!.image!;
+    assert.ok(image.startsWith(`${base}/`), image);
+    const photo = await fetch(image);
+    assert.equal(photo.status, 200);
+    assert.equal(photo.headers.get('content-type'), 'image/svg+xml; charset=utf-8');
+    assert.match(await photo.text(), /^<svg /);
+    const docs = await fetch(`${base}/docs`);
+    assert.equal(docs.status, 200, 'the docs page is in the package');
+    await docs.arrayBuffer();
+  } finally {
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, 'a SIGTERM stops it cleanly');
+  }
 });
 
 test('2 shards merged give the reports of the single run, requirement by requirement', async () => {

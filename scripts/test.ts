@@ -62,7 +62,7 @@ const steps: Step[] = [
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
         `--test-reporter-destination=${tap}`,
-        ...argsOf('test:unit').filter((a) => !a.startsWith('--')),
+        ...argsOf('test:unit').filter((a) => a.endsWith('.test.ts')),
       ]);
       const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
       const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);

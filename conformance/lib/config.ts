@@ -125,6 +125,8 @@ export const config = {
   requestTimeoutMs: settings.requestTimeoutMs,
   /** The longest run (playwright.config.ts's globalTimeout); what has not run by then is reported not run. */
   runTimeoutMs: settings.runTimeoutMs,
+  /** Delete all the data the run made at its end, not only what keeps the target working (lib/cleanup.ts). */
+  cleanup: settings.cleanup,
   /** When global setup ended; undefined before it has. */
   get startedAt(): number | undefined {
     return runtimeState()?.startedAt;

@@ -16,7 +16,7 @@ export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
  * - `source`: the source's own text says it; `quote` is a short verbatim part of it (checked at load time).
  * - `standard`: a standard the behaviour follows (`RFC 6750 §3`, `RFC 9110 §15.5.5`, `ISO 4217`, …), named in `standard`.
- * - `platform`: a fact of the public platform given in the design brief (cite the D-nn that records it).
+ * - `platform`: a fact of the public platform, listed in openapi/PLATFORM.md (cite the D-nn that records it).
  * - `decision`: our answer where the source is silent (cite its D-nn).
  * A requirement that would assert things of two bases is two requirements.
  */

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { givenSettings, readSettings, SETTINGS, SettingsError, withSettingsTable } from './settings.ts';
+import { envOfFlags, givenSettings, readSettings, SETTINGS, SettingsError, withSettingsTable } from './settings.ts';
 
 const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
 
@@ -61,6 +61,15 @@ test('a bad value fails with every problem, naming the setting and what it accep
   assert.throws(bad, /TARGET_URL="store" \(environment\): expected an http or https URL/);
   assert.throws(() => readSettings({ CALLBACK_PORT: '70000' }), /CALLBACK_PORT.*from 0 to 65535/);
   assert.throws(() => readSettings({ CONFORMANCE_MANUAL_CALLBACKS: 'yes' }), /CONFORMANCE_MANUAL_CALLBACKS/);
+});
+
+test('a bad value given as an option of the command is reported as that option, not as the environment', () => {
+  const env = { ...envOfFlags({ target: 'localhost:8080', profile: 'strict', workers: 'many' }), CALLBACK_PORT: 'x' };
+  const bad = () => readSettings(env);
+  assert.throws(bad, /--target "localhost:8080" \(option, sets TARGET_URL\): expected an http or https URL/);
+  assert.throws(bad, /--profile "strict" \(option, sets CONFORMANCE_PROFILE\)/);
+  assert.throws(bad, /--workers "many" \(option, sets CONFORMANCE_WORKERS\)/);
+  assert.throws(bad, /CALLBACK_PORT="x" \(environment\)/);
 });
 
 test('the CONFORMANCE_CONFIG file gives the same keys; the environment wins; unknown keys and bad values fail', () => {

@@ -206,6 +206,14 @@ export const SETTINGS = {
     default: false,
     meaning: 'On (`1`): the console prints a line per requirement as it ends, besides the progress lines.',
   }),
+  cleanup: setting({
+    env: 'CONFORMANCE_CLEANUP',
+    key: 'CONFORMANCE_CLEANUP',
+    kind: flag,
+    default: false,
+    meaning:
+      'On (`1`): at its end the run also deletes the products, contacts, redirects, inventory, specifications, roles and geozones it made (the webhooks and shipping services it made are always deleted).',
+  }),
   config: setting({
     env: 'CONFORMANCE_CONFIG',
     kind: path,
@@ -265,6 +273,7 @@ function configFile(env: Env, problems: string[]): Record<string, string> {
 export function givenSettings(env: Env = process.env): Partial<Settings> {
   const problems: string[] = [];
   const file = configFile(env, problems);
+  const byOption = new Set((env[OPTIONS_GIVEN] ?? '').split(','));
   const out: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(SETTINGS) as [Name, Setting][]) {
     const fromEnv = env[s.env] || undefined;
@@ -272,7 +281,12 @@ export function givenSettings(env: Env = process.env): Partial<Settings> {
     if (text === undefined) continue;
     const value = s.kind.parse(text);
     const where = fromEnv !== undefined ? 'environment' : `key ${s.key} of ${env[SETTINGS.config.env]}`;
-    if (value === undefined) problems.push(`${s.env}=${JSON.stringify(text)} (${where}): expected ${s.kind.accepts}`);
+    if (value === undefined)
+      problems.push(
+        fromEnv !== undefined && byOption.has(s.env)
+          ? `--${flagOf(name)} ${JSON.stringify(text)} (option, sets ${s.env}): expected ${s.kind.accepts}`
+          : `${s.env}=${JSON.stringify(text)} (${where}): expected ${s.kind.accepts}`,
+      );
     else out[name] = value;
   }
   if (problems.length) throw new SettingsError(problems);
@@ -307,8 +321,14 @@ export function envOfFlags(values: Record<string, string | boolean | undefined>)
     const value = values[flagOf(name)];
     if (value !== undefined) env[SETTINGS[name].env] = typeof value === 'boolean' ? (value ? '1' : '0') : value;
   }
-  return env;
+  return { ...env, [OPTIONS_GIVEN]: Object.keys(env).join(',') };
 }
+
+/**
+ * Which settings of the environment the command's options set (their variables, comma-separated), so that a bad
+ * value is reported as the option the user typed (`--target "localhost:8080"`), in the workers too. Not a setting.
+ */
+export const OPTIONS_GIVEN = 'CONFORMANCE_OPTIONS_GIVEN';
 
 // ── The README's table (scripts/settings-table.ts writes it, settings.test.ts compares) ──
 

@@ -252,6 +252,28 @@ async function findHq(api: Api): Promise<Json | null> {
 
 /** The App receiver's PNG at `<receiver>/<key>/image`, reachable by the target like its callbacks (receiver.ts). */
 const receiverImage = (key: string) => appUrl(key, 'hooks').replace(/\/hooks$/, '/image');
+/** A loopback or private host, which a target downloading from public addresses only refuses (D-63). */
+const LOCAL_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[(::1|f[cd]|fe80)|.*\.local$)/i;
+/**
+ * A contact whose thumbnail is the receiver's image (an external URL, §2.2). The receiver is at CALLBACK_HOST,
+ * 127.0.0.1 unless set: a target that rightly downloads from public addresses only refuses it, and the failure then
+ * says what to change, the target's setting or CALLBACK_HOST, rather than only that the create failed.
+ */
+async function createWithReceiverImage(api: Api, thumbnail: string): Promise<Json> {
+  try {
+    return await create(api, 'createContact', { thumbnail });
+  } catch (err) {
+    const host = new URL(thumbnail).hostname;
+    if (!(err instanceof Nonconformance) || !LOCAL_HOST.test(host)) throw err;
+    // First, so that the line of the cause in summary.md says it (it is cut at 160 characters).
+    throw new Nonconformance(
+      `thumbnail at ${host} refused (a private address, D-63): run the reference server with --allow-private-urls, ` +
+        'or set CALLBACK_HOST (--callback-host) to an address of this machine the target may reach. ' +
+        err.message.replace(/^\[nonconformance\] /, ''),
+    );
+  }
+}
 
 /** The leading bytes of the image formats D-24 stores (PNG, JPEG, GIF, WebP). */
 const imageSignatures: [number, number[]][] = [
@@ -1225,7 +1247,7 @@ requirement(
   async ({ api }) => {
     const key = uid('thumb');
     const external = receiverImage(key);
-    const c = await create(api, 'createContact', { thumbnail: external });
+    const c = await createWithReceiverImage(api, external);
     expect(
       (await inbox(key)).filter((r) => r.kind === 'image').length,
       'the service fetched the external image',
@@ -1249,7 +1271,7 @@ requirement(
     title: 'a thumbnail sent as an external URL is served as the very image downloaded',
   },
   async ({ api }) => {
-    const c = await create(api, 'createContact', { thumbnail: receiverImage(uid('thumb')) });
+    const c = await createWithReceiverImage(api, receiverImage(uid('thumb')));
     const img = await fetchImage(api, (await get(api, c.id)).thumbnail, 'a thumbnail sent as an external URL');
     expect(Buffer.compare(img, Buffer.from(RECEIVER_PNG, 'base64')), 'the bytes served are those downloaded').toBe(0);
   },

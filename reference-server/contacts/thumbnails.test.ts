@@ -111,14 +111,19 @@ test('D-63: through the API, a thumbnail on 127.0.0.1 or redirected there is 422
   const refused = await start();
   const allowed = await start({ allowPrivateUrls: true });
   try {
-    // What a client sees for a refused address is what it sees for any URL that is not an image.
+    // A host the client wrote as a private address is refused with the reason, and the setting that lifts it; the
+    // error is the one of any URL that gives no image (error.thumbnail-invalid).
     const notImage = await refused.call('POST', '/api/contacts.json', contact('data:text/plain;base64,aGk=', 0));
     assert.equal(notImage.status, 422);
+    type Errors = { errors: { name: string; message: string; ref: string }[] };
     for (const [i, url] of [direct, redirected, 'http://169.254.169.254/latest/meta-data/'].entries()) {
       hits.length = 0;
       const res = await refused.call('POST', '/api/contacts.json', contact(url, i + 1));
       assert.equal(res.status, 422, url);
-      assert.deepEqual(res.body, notImage.body, url);
+      const [error] = (res.body as Errors).errors;
+      const [expected] = (notImage.body as Errors).errors;
+      assert.deepEqual([error?.name, error?.ref], [expected?.name, expected?.ref], url);
+      assert.match(error?.message ?? '', /loopback, private or link-local address.*--allow-private-urls/, url);
       assert.deepEqual(hits, [], `${url}: nothing was fetched`);
     }
     for (const [i, url] of [direct, redirected].entries()) {

@@ -122,6 +122,15 @@ export async function download(url: string, options: DownloadOptions = {}): Prom
   }
 }
 
+/** The host of an http(s) URL; one that does not parse is named no private host, and its download fails. */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return 'invalid.';
+  }
+};
+
 // Path segments of a URL without `.`/`..`, so a kept URI always maps to one clean `/content/…` URL.
 const CONTENT_URI = /^~\/content(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~%!$&'()*+,;=:@-]+)+$/;
 
@@ -136,6 +145,18 @@ export async function readThumbnail(
   // Our own absolute URL, as a get returned it, is the content URI it stands for: no need to download it.
   const own = value.startsWith(`${baseUrl}/content/`) ? `~${value.slice(baseUrl.length)}` : value;
   if (CONTENT_URI.test(own)) return { uri: own };
+  // A URL whose host is itself a private address or name (127.0.0.1, localhost, 10.x…) is refused before any request,
+  // and the answer says why: the client wrote that host, so naming it tells nothing about the network. A name that
+  // only resolves to one, or a redirect to one, stays the answer below, which says nothing (D-63).
+  if (!options.allowPrivateUrls && /^https?:\/\//i.test(value) && isPrivateHost(hostOf(value), options.isPrivate))
+    return fail(
+      422,
+      'error.thumbnail-invalid',
+      name,
+      'must not be at a loopback, private or link-local address: this server downloads thumbnails from public ' +
+        'addresses only (D-63; a server for local development may be started with --allow-private-urls)',
+      'contact',
+    );
   const found = /^https?:\/\//i.test(value) ? await download(value, options) : decodeInline(value);
   if (found) return { image: found };
   return fail(

@@ -139,6 +139,14 @@ test('--demo seeds the store through the API: each list as planned and valid, on
       assert.ok(
         media.some((m: { isPrimary: boolean; image: string; title: string }) => m.isPrimary && m.image && m.title),
       );
+      // Every photo is one the server draws, on its own origin: a product grid shows it with no network (images.ts).
+      for (const { image } of media as { image: string | null }[]) {
+        if (!image) continue;
+        assert.ok(image.startsWith(`${first.base}/demo/images/`), image);
+        const photo = await fetch(image);
+        assert.equal(photo.headers.get('content-type'), 'image/svg+xml; charset=utf-8', image);
+        assert.match(await photo.text(), /^<svg [^>]*>.*<\/svg>$/s, image);
+      }
       const specs = await list('listProductSpecifications', `/api/products/${earlGrey.id}/specifications.json`);
       assert.ok(specs.some((s: { specification: string; value: string }) => s.specification === 'Origin' && s.value));
       assert.ok(earlGrey.currentStock > 0);

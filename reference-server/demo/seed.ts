@@ -117,8 +117,11 @@ export async function seedDemo(options: {
       const body = { data: { ...price, accessRoleId } };
       await add('productPrices', api.POST('/api/v2/products/{productId}/prices.json', { ...path, body }));
     }
-    for (const m of p.media)
-      await add('productMedia', api.POST('/api/v2/products/{productId}/media.json', { ...path, body: { data: m } }));
+    for (const m of p.media) {
+      // A photo of the demo is a path of this server's (demo/images.ts); the contract wants an absolute URL (D-46).
+      const data = m.image ? { ...m, image: new URL(m.image, options.baseUrl).href } : m;
+      await add('productMedia', api.POST('/api/v2/products/{productId}/media.json', { ...path, body: { data } }));
+    }
     for (const d of p.downloads ?? [])
       await add(
         'productDownloads',

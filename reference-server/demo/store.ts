@@ -1,11 +1,13 @@
 // The demo store (`npm run serve -- --demo`, issue 14): a small tea and coffee shop for a frontend to show. This file
 // is data only; demo/seed.ts sends it through the API's own operations, so every rule of the contract holds for it.
 // Ids are not known before the server gives them, so the data names what it refers to: products by `sku`, access
-// roles by `reference`, specification headings by `title`. Every URL is under an `example.com` domain (RFC 2606): valid
-// data that needs no network. Telephone numbers are from the ranges set aside for drama (Ofcom 020 7946 0xxx, 07700
+// roles by `reference`, specification headings by `title`. Product photos are paths of the images the server draws
+// itself (demo/images.ts), made absolute on its own origin by seed.ts, so a product grid shows them with no network;
+// every other URL is under an `example.com` domain (RFC 2606): valid data, never fetched. Telephone numbers are from the ranges set aside for drama (Ofcom 020 7946 0xxx, 07700
 // 900xxx; 555-01xx in North America).
 import type { components, operations } from '../../openapi/dist/types.ts';
 import { DEFAULT_CURRENCY_RATES } from '../core/config.ts';
+import { demoImagePath } from './images.ts';
 
 type Schemas = components['schemas'];
 /** The body an add operation takes: its *Input* schema with the fields that add requires (D-29, D-39). */
@@ -98,11 +100,14 @@ export function pricesOf(p: DemoProduct): DemoPrice[] {
 /** A media item as added: an add needs `image` or `video` (D-39). */
 type Media = Schemas['ProductMediaInput'] & ({ image: string } | { video: string });
 
-/** Photos of a product: `alts` are their alt texts (`title`, §2.7), the first is the primary one (D-46). */
+/**
+ * Photos of a product: `alts` are their alt texts (`title`, §2.7), the first is the primary one (D-46). The image is
+ * a path on the server (demo/images.ts draws it); seed.ts makes it absolute, as D-46 needs, on the server's origin.
+ */
 function photos(slug: string, alts: string[]): Media[] {
   return alts.map((title, i) => ({
     type: 'photo',
-    image: `https://images.example.com/products/${slug}/${i + 1}.jpg`,
+    image: demoImagePath(slug, i + 1),
     title,
     isPrimary: i === 0,
   }));

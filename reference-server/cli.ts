@@ -1,0 +1,189 @@
+// The reference server's command line, shared by `npm run serve` (server.ts) and the installed package's
+// `store-api-conformance serve` (bin/serve.ts): one list of options, its usage, the start with the connection limits of
+// D-64, the demo store, and a clean stop on SIGINT or SIGTERM (the port is free once the process has exited).
+import { parseArgs } from 'node:util';
+import { baseClients } from '../openapi/clients.ts';
+import { configFromEnv, createApp } from './app.ts';
+import { corsOrigins } from './core/config.ts';
+import { DEMO_SCOPES, describeCounts, seedDemo } from './demo/seed.ts';
+import { createLimitedServer } from './http/limits.ts';
+import { DatabaseInUse } from './store/db.ts';
+
+const OPTIONS = {
+  port: { type: 'string', meaning: 'the port to listen on (PORT; default 8080; 0: a free one)' },
+  host: {
+    type: 'string',
+    meaning: 'the address to listen on (HOST; default 127.0.0.1, this machine only; 0.0.0.0: every interface)',
+  },
+  db: { type: 'string', meaning: 'a SQLite database file, kept between starts (STORE_DB; default: in memory)' },
+  clients: { type: 'string', meaning: 'a JSON file of the App clients, replacing the defaults (STORE_CLIENTS)' },
+  'cors-origin': {
+    type: 'string',
+    meaning: 'the browser origins allowed to call, comma-separated (CORS_ORIGIN; default *, any)',
+  },
+  demo: { type: 'boolean', meaning: 'seed a demo store through the API once listening (STORE_DEMO=1)' },
+  'allow-private-urls': {
+    type: 'boolean',
+    meaning:
+      'let contact thumbnails be downloaded from loopback and private addresses, for local development and the ' +
+      'conformance suite (STORE_ALLOW_PRIVATE_URLS=1; D-63)',
+  },
+  help: { type: 'boolean', meaning: 'print this and exit' },
+} as const;
+
+/** The usage, for `--help` and after a bad option; `command` is how the user started it. */
+export function usage(command: string): string {
+  return [
+    `Usage: ${command} [options]`,
+    '',
+    'The Store Administration API reference server (reference-server/README.md).',
+    '',
+    'Options (each with its environment variable; an option wins):',
+    ...Object.entries(OPTIONS).map(
+      ([name, o]) => `  --${name}${o.type === 'string' ? ' <value>' : ''}\n      ${o.meaning}`,
+    ),
+  ].join('\n');
+}
+
+/** Reads the options, or exits: 0 after `--help`, 2 with the problem and the usage after a bad one (no stack trace). */
+function options(args: string[], command: string) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: Object.fromEntries(Object.entries(OPTIONS).map(([name, o]) => [name, { type: o.type }])) as {
+        [K in keyof typeof OPTIONS]: { type: (typeof OPTIONS)[K]['type'] };
+      },
+    });
+    if (values.help) {
+      console.log(usage(command));
+      process.exit(0);
+    }
+    const port = values.port ?? process.env.PORT ?? '8080';
+    if (!/^\d+$/.test(port) || Number(port) > 65535) throw new Error(`--port ${port}: expected a port, 0 to 65535`);
+    return { ...values, port: Number(port), host: values.host ?? process.env.HOST ?? '127.0.0.1' };
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${usage(command)}`);
+    process.exit(2);
+  }
+}
+
+/** Starts the server with the command line `args` (without the node and script paths). */
+export async function serve(args: string[], command = 'npm run serve --'): Promise<void> {
+  const values = options(args, command);
+  const config = {
+    ...configFromEnv(),
+    ...(values.db ? { db: values.db } : {}),
+    ...(values.clients ? { clientsFile: values.clients } : {}),
+    ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
+    ...(values.demo ? { demo: true } : {}),
+    ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
+  };
+  const built = (() => {
+    try {
+      return createApp(config);
+    } catch (err) {
+      if (!(err instanceof DatabaseInUse)) throw err;
+      console.error(`reference server: ${err.message}`);
+      process.exit(1);
+    }
+  })();
+  const { app, close } = built;
+  // Known-bad variants for measuring the conformance suite (reference-server/faults/README.md); never set in use.
+  if (process.env.FAULTS) {
+    const { applyFaults } = await import('./faults/index.ts');
+    applyFaults(
+      process.env.FAULTS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      built,
+    );
+  }
+  // Benign variants, deciding differently where the source is silent (reference-server/variants/README.md); never set in use.
+  if (process.env.VARIANTS) {
+    const { applyVariants } = await import('./variants/index.ts');
+    applyVariants(
+      process.env.VARIANTS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      built,
+    );
+  }
+  // `--demo` seeds as the first client that may write everything it holds; without one, the server does not start.
+  const seeder = config.demo
+    ? [...built.services.auth.clients.values()].find((c) => DEMO_SCOPES.every((s) => c.scopes.includes(s)))
+    : undefined;
+  if (config.demo && !seeder) {
+    console.error(`--demo needs an App client holding the scopes ${DEMO_SCOPES.join(', ')}; the clients file has none`);
+    process.exit(1);
+  }
+  // The app's limits seam, after the faults above (a fault may lift one; faults/README.md).
+  const server = createLimitedServer(app, built.seams.limits);
+  server.once('error', (err) => {
+    console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
+    process.exit(1);
+  });
+
+  // A stop (Ctrl-C, `kill`, a supervisor) closes every connection, the webhook worker and the database, then exits:
+  // an idle keep-alive connection (D-64 keeps one 5 s) would otherwise hold the process and its port.
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    void close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  server.listen(values.port, values.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : values.port;
+    console.log(
+      `reference server listening on http://${values.host}:${port}${config.db ? ` (database ${config.db})` : ' (in-memory database)'}`,
+    );
+    // D-63: said at start, so that a server left open to internal addresses is never a surprise.
+    if (config.allowPrivateUrls) console.log('thumbnail downloads may reach private addresses (--allow-private-urls)');
+    if (seeder) void demo(seeder, values.host, port);
+  });
+}
+
+/** `--demo`: the demo store, seeded through this server's own HTTP API (demo/README.md) as `seeder`. */
+async function demo(seeder: { clientId: string; clientSecret: string }, host: string, port: number) {
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // A wildcard address is listened on, not called: the seeder and the printed calls use loopback then.
+  const base = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url;
+  const started = performance.now();
+  try {
+    const result = await seedDemo({ baseUrl: base, clientId: seeder.clientId, clientSecret: seeder.clientSecret });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      result.seeded
+        ? `demo store seeded in ${seconds} s: ${describeCounts(result.counts)}`
+        : `demo store not seeded: the database already holds data (${describeCounts(result.found)})`,
+    );
+    console.log(`docs: ${base}/docs (built by npm run docs), contract: ${base}/openapi.json`);
+    console.log(firstCalls(base, seeder));
+  } catch (err) {
+    console.error(`demo store could not be seeded: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * What to paste first: a token by the client credentials grant (§4.1), then one call with it. The secret is printed
+ * only when it is a default client's, which the README publishes anyway; a `--clients` file's stays `$CLIENT_SECRET`.
+ * Client credentials are a server-to-server flow: a secret in browser code is for local development only (README.md).
+ */
+export function firstCalls(base: string, client: { clientId: string; clientSecret: string }): string {
+  const published = Object.values(baseClients).some(
+    (c) => c.clientId === client.clientId && c.clientSecret === client.clientSecret,
+  );
+  const secret = published ? client.clientSecret : '$CLIENT_SECRET';
+  return [
+    'Get a token (client credentials, server to server), then list products:',
+    `  TOKEN=$(curl -s ${base}/admin/oauth/token.json -d grant_type=client_credentials -d client_id=${client.clientId} ` +
+      `-d client_secret=${secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+    `  curl -s '${base}/api/v2/products.json?limit=5' -H "Authorization: Bearer $TOKEN"`,
+  ].join('\n');
+}
