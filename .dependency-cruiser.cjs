@@ -1,7 +1,7 @@
-// dependency-cruiser (issue 13, item 1): no import cycles, and layers that only point down. `npm run deps` cruises
+// dependency-cruiser: no import cycles, and layers that only point down. `npm run deps` cruises
 // reference-server, conformance, openapi and scripts and exits non-zero on any violation (every rule is an error).
 // Paths are matched from the repository root. Type imports count (tsPreCompilationDeps): a cycle made only of
-// `import type` still ties the modules together for a reader, and issue 13 names one (app.ts → … → handlers/types.ts
+// `import type` still ties the modules together for a reader, as one did (app.ts → … → handlers/types.ts
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
@@ -32,7 +32,7 @@ module.exports = {
       severity: 'error',
       comment:
         'An import cycle (type imports included): the modules of a cycle can only be understood, tested and loaded ' +
-        'together, and the layers below cannot point only down if one exists (issue 13, item 1).',
+        'together, and the layers below cannot point only down if one exists.',
       from: { path: own },
       to: { circular: true },
     },
@@ -53,7 +53,7 @@ module.exports = {
       comment:
         'The conformance suite judges ANY implementation black-box, over HTTP, reading only the contract ' +
         '(conformance/README.md): importing the reference server would let it depend on what it judges.',
-      // bin/ runs the suite as an installed command (issue 14, item 5); its `serve` subcommand (bin/serve.ts) is the
+      // bin/ runs the suite as an installed command; its `serve` subcommand (bin/serve.ts) is the
       // server's own command line and is no part of the suite. browser/ tests a frontend and the docs against servers
       // it spawns, as a frontend developer runs them (browser/README.md).
       from: { path: '^(conformance|bin|browser)/', pathNot: '^bin/serve[.]ts$' },
@@ -82,7 +82,7 @@ module.exports = {
       name: 'client-reads-only-the-generated-types',
       severity: 'error',
       comment:
-        'client/ is what frontends and implementers import, in a browser too (issue 14, item 4): at run time it ' +
+        'client/ is what frontends and implementers import, in a browser too: at run time it ' +
         'needs only openapi-fetch, and of the repository only the generated types, which are erased.',
       from: { path: '^client/', pathNot: tests },
       to: { path: own, pathNot: ['^client/', '^openapi/dist/types[.]ts$'] },
@@ -97,7 +97,7 @@ module.exports = {
     layer(
       'store-uses-core-and-contract',
       'reference-server/store/ (tables, database, storage) sits on core and the contract module only: the domain ' +
-        'and HTTP layers build on it, never the other way round (issue 13: store/schema.ts imported a handler).',
+        'and HTTP layers build on it, never the other way round (store/schema.ts imported a handler).',
       `^${server}/store/`,
       [`^${server}/(core|store)/`, '^openapi/contract[.]ts$'],
     ),
@@ -118,7 +118,7 @@ module.exports = {
     layer(
       'handlers-use-layers-below',
       'reference-server/handlers/ may use every layer below; only the app (app.ts, server.ts, seams.ts) assembles ' +
-        'them, so nothing below may reach up to it (issue 13: handlers/types.ts imported app.ts).',
+        'them, so nothing below may reach up to it (handlers/types.ts imported app.ts).',
       `^${server}/handlers/`,
       [`^${server}/(core|store|http|handlers)/`, `^${domain}`, '^openapi/'],
     ),

@@ -1,4 +1,4 @@
-// ESLint (issue 13): the recommended JavaScript and TypeScript rules, without the type-checked set so that
+// ESLint: the recommended JavaScript and TypeScript rules, without the type-checked set so that
 // `npm run lint` stays a few seconds; `tsc` (npm run typecheck) does the type checking. Formatting is Prettier's
 // job: eslint-config-prettier, last, turns off every rule that would disagree with it. Zero warnings
 // (`--max-warnings 0` in the npm script): a rule is either an error or off.

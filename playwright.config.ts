@@ -7,19 +7,19 @@ import { config, settings } from './conformance/lib/config.ts';
 
 // Node's on-disk compile cache, for this process and (through the environment, which Playwright passes on) every
 // worker it starts: a worker compiles Playwright's own bundles on start, again after each failed test (Playwright
-// replaces a worker whose test failed); cached, a start costs about 200 ms less (issue 16, item 4). Node's default
+// replaces a worker whose test failed); cached, a start costs about 200 ms less. Node's default
 // directory (under the system's temporary folder) unless NODE_COMPILE_CACHE names one; Node 20 has no cache.
 const cache = module.enableCompileCache?.();
 if (cache?.directory) process.env.NODE_COMPILE_CACHE = cache.directory;
 
-// The same config runs as TypeScript in the repository and as JavaScript in the installed package (build/, issue 14):
+// The same config runs as TypeScript in the repository and as JavaScript in the installed package (build/):
 // the files it names carry this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
 // In the runner's process (not a worker): when the run started, for the run's deadline (conformance/suite.spec.ts),
 // passed on to the workers through the environment; and a SIGTERM (a CI job cancelled, `timeout`) handled as Playwright
 // handles SIGINT: the run stops, the teardown deletes what it made, and the reporter writes what did not run as not
-// run (issue 23, item 2). Playwright itself handles SIGINT only.
+// run. Playwright itself handles SIGINT only.
 if (!process.env.TEST_WORKER_INDEX) {
   process.env.CONFORMANCE_RUN_STARTED ??= String(Date.now());
   if (!process.listenerCount('SIGTERM'))
@@ -36,7 +36,7 @@ export default defineConfig({
   workers: config.workers,
   // A test is one operation's requirements, each bounded by its own timeout (lib/requirement.ts) and the run's deadline.
   timeout: 0,
-  // The last resort of a bounded run (issue 15, item 4): what has not run by then is reported not run, with the reason
+  // The last resort of a bounded run: what has not run by then is reported not run, with the reason
   // (conformance/reporter.ts). Requests are bounded sooner, each by CONFORMANCE_REQUEST_TIMEOUT_MS.
   globalTimeout: config.runTimeoutMs,
   retries: 0,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `store-api-conformance`: the conformance suite as a command other teams install (issue 14, item 5). Its options
+// `store-api-conformance`: the conformance suite as a command other teams install. Its options
 // are the suite's settings (conformance/lib/settings.ts, one option each, named by flagOf), laid over the
 // environment; the run, the shards, the merge and the exit status are bin/suite.ts's, as for `npm run conformance`.
 import { parseArgs } from 'node:util';

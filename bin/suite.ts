@@ -1,5 +1,5 @@
 // Running the suite, for `npm run conformance` (scripts/conformance.ts) and the installed `store-api-conformance`
-// command alike (issue 14, item 5): one run, one shard of a run, or the merge of a run's shards, each through the
+// command alike: one run, one shard of a run, or the merge of a run's shards, each through the
 // Playwright CLI with the suite's own config, then the per-area summary and the `N passed, N failed` line.
 // It reads the settings only through conformance/lib/settings.ts, and finds Playwright and the config beside itself,
 // so that the same code runs from the repository (TypeScript) and from the installed package (build/, JavaScript).
@@ -42,7 +42,7 @@ export function checkedSettings(): Settings {
  * Playwright's CLI on the Node that runs this (Playwright's workers and global setup use the same one). A SIGINT or
  * SIGTERM this process gets (Ctrl-C, a CI job cancelled, `timeout`) is passed on once, so that the run stops as
  * Playwright stops on SIGINT: the teardown deletes what the run made and the reporter writes every report, what did
- * not run marked not run (issue 23, item 2; playwright.config.ts turns SIGTERM into SIGINT). A second one is passed on
+ * not run marked not run (playwright.config.ts turns SIGTERM into SIGINT). A second one is passed on
  * too: Playwright then stops at once.
  */
 function playwright(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -174,7 +174,7 @@ function summarize(reportDir: string, code: number): number {
   const broken = (r: Result) => r.status === 'fail' || r.status === 'error';
   const passed = requirements.filter((r) => r.status === 'pass').length;
   // The last line counts what gates under the profile; what only differs from our contract, or was expected, is told apart.
-  // What did not run counts as failed (issue 15, item 4): CI reads this line, and nothing of it is proven.
+  // What did not run counts as failed: CI reads this line, and nothing of it is proven.
   const notRun = requirements.filter((r) => r.status === 'not-run');
   const failed =
     requirements.filter((r) => (broken(r) && r.gating) || r.expectation === 'stale').length + notRun.length;

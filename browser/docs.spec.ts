@@ -1,4 +1,4 @@
-// The rendered docs in a real browser (issue 14, item 1): the page `npm run docs` writes, opened from the file and
+// The rendered docs in a real browser: the page `npm run docs` writes, opened from the file and
 // as the reference server serves it at /docs, with the network blocked (fixtures.ts). Every operation, webhook and
 // callback of the document is looked for in the page, so an entry the docs lose fails here by name.
 import { pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
-// The frontend page (browser/frontend/) in a real browser against both things a frontend developer codes against
-// (issue 14, item 3): the reference server (`npm run serve`, which keeps data) and the Prism mock (`npm run mock`,
+// The frontend page (browser/frontend/) in a real browser against both things a frontend developer codes against:
+// the reference server (`npm run serve`, which keeps data) and the Prism mock (`npm run mock`,
 // which answers from the document's examples). The page is served from its own port, another origin, so the
 // token request, the list and the create are cross-origin calls the browser lets through only with CORS.
 import { createStoreClient } from '../client/index.ts';

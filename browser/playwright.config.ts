@@ -1,5 +1,5 @@
 // The real-browser tests (browser/): the rendered docs and a frontend page, in the Chromium that
-// `@sparticuz/chromium` ships inside its npm package (issue 14, item 2: Playwright cannot download its own browser
+// `@sparticuz/chromium` ships inside its npm package (Playwright cannot download its own browser
 // on these machines, and `npm install` alone must be enough). The root playwright.config.ts is the conformance suite.
 import chromium from '@sparticuz/chromium';
 import { defineConfig } from '@playwright/test';

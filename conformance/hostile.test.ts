@@ -1,4 +1,4 @@
-// The suite against hostile targets (issue 15, item 4): a tiny server on 127.0.0.1 that never answers, resets
+// The suite against hostile targets: a tiny server on 127.0.0.1 that never answers, resets
 // connections, answers HTML, a truncated JSON body, 10 MB, headers a byte a second, or 200 `{}` to everything; then
 // the installed command (bin/store-api-conformance.ts) run against it. Every run must end in bounded time with exit
 // status 1, the last line `0 passed, N failed` (N: every requirement of results.json), and every requirement fail,

@@ -6,7 +6,7 @@
 // its outcome over as its `requirement` attachment. Every requirement of the run is known from onBegin (the tests'
 // `requirements` annotations, the declarations' metadata), so none can be missing from the reports: one the run never
 // got to (the token setup failed, the target stopped answering, the run was stopped) is `not-run`, with the reason,
-// and gates (issue 15, item 4).
+// and gates.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import type {

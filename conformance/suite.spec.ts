@@ -1,5 +1,5 @@
-// The run: every selected requirement (lib/selection.ts) as a step of its operation's Playwright test (issue 23,
-// item 1). A step is one requirement: its outcome (pass, fail, error, skipped, not run), reason, evidence and time
+// The run: every selected requirement (lib/selection.ts) as a step of its operation's Playwright test. A step is
+// one requirement: its outcome (pass, fail, error, skipped, not run), reason, evidence and time
 // go to the reporter as the step's `requirement` attachment, and a failing requirement shows as a failed step at
 // its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end,
 // after every requirement of the operation has run, so Playwright replaces its worker once per failing operation.

@@ -1,7 +1,7 @@
 // Setup project: one token per configured App client, fetched through the token endpoint (§4.1) once. Optional
 // roles (`shortLived`, `scope:<scope>`) the clients file does not name get no token; their requirements skip.
 // When it fails, no requirement runs (conformance/reporter.ts reports each as not run), so its error says, on its
-// first line, what the target did, and then what each client it tried saw (issue 15, item 4). It fails fast: a
+// first line, what the target did, and then what each client it tried saw. It fails fast: a
 // request is bounded by the per-request timeout, and after one request with no HTTP answer no other client is tried.
 import { writeFileSync } from 'node:fs';
 import { test, type APIRequestContext } from '@playwright/test';

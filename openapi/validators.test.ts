@@ -1,5 +1,5 @@
 // The bundle is a valid JSON Schema document (draft 2020-12 meta-schema), checked here once: the validators of the
-// server and the suite skip that check as they start (openapi/validators.ts, issue 16).
+// server and the suite skip that check as they start (openapi/validators.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAjv, validatorFor } from './validators.ts';

@@ -1,7 +1,7 @@
 // JSON Schema validators compiled from the bundled document (ajv, draft 2020-12): the reference server validates
 // requests and App answers with them, the conformance suite validates responses. One setup, never written twice.
 //
-// Compiled once per document, not once per process (issue 16, item 4): each validator is also written as ajv
+// Compiled once per document, not once per process: each validator is also written as ajv
 // "standalone" code to a cache beside ajv (node_modules/.cache/store-api-validators/<document hash>/), and a process
 // that finds it there loads it (about 1 ms) instead of loading ajv (40-90 ms) and compiling (10-100 ms). That is what a
 // Playwright worker pays on start, again after every failed requirement (Playwright replaces the worker).

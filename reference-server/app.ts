@@ -60,7 +60,7 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   app.use(express.raw({ type: () => true, limit: LIMITS.maxBodyBytes }));
   app.get('/content/{*file}', (req, res, next) => serveContent(db, req, res, next));
   app.get(`${DEMO_IMAGES}/:slug/:file`, serveDemoImage);
-  // The contract and its rendered docs, for the developers and frontends that call this server (issue 14).
+  // The contract and its rendered docs, for the developers and frontends that call this server.
   const bundle = readFileSync(bundlePath);
   app.get('/openapi.json', (_req, res) => res.type('application/json').send(bundle));
   app.get('/docs', (_req, res, next) => (existsSync(DOCS_PAGE) ? res.sendFile(DOCS_PAGE) : next()));

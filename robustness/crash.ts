@@ -1,5 +1,5 @@
 // `npm run crash-test [-- --kills 20 --seed N --writers 8 --report reports/crash]`: crash safety of the reference
-// server on a file database (issue 15, item 2; robustness/README.md). Exits non-zero when an acknowledged write or an
+// server on a file database (robustness/README.md). Exits non-zero when an acknowledged write or an
 // event is lost, a write is half-written, or any other check fails.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

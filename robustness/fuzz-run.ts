@@ -33,7 +33,7 @@ export const checks = [
 ] as const;
 export type Check = (typeof checks)[number];
 
-/** Slower than this is a finding (issue 15). */
+/** Slower than this is a finding. */
 export const SLOW_MS = 2000;
 /** A request still unanswered after this is given up (and is a finding of `fast`). */
 const GIVE_UP_MS = 15_000;

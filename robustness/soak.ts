@@ -1,5 +1,5 @@
 // `npm run soak [-- --minutes 3 --connections 50 --target URL --clients file --report-dir reports/soak]`: mixed reads,
-// writes and webhook deliveries for minutes (issue 15, item 3; robustness/README.md). Exits 1 unless there were zero
+// writes and webhook deliveries for minutes (robustness/README.md). Exits 1 unless there were zero
 // errors, memory levelled off and the p99 stayed flat; 2 on a bad option.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -1,4 +1,4 @@
-// `npm run audit`: `npm audit --omit=dev` over the production dependencies (issue 15, item 5): no high or critical
+// `npm run audit`: `npm audit --omit=dev` over the production dependencies: no high or critical
 // advisory may stand. Prints each vulnerable package and one count line; exits 0 when none is high or critical, 1
 // when one is, and 2 when npm could not get an answer from the registry's audit endpoint (no verdict either way:
 // some machines reach the registry through a mirror that does not serve it).

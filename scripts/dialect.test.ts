@@ -1,4 +1,4 @@
-// The dialect (issue 24): the otherDialect variant (reference-server/variants/otherDialect.ts), whose choices where
+// The dialect: the otherDialect variant (reference-server/variants/otherDialect.ts), whose choices where
 // the source is silent all differ from ours, judged under the source profile without its dialect file: nothing it
 // does differently fails a gating requirement; what the suite could not set up is not applicable, and each such
 // reason names the dialect key that would have stated the choice. With its dialect file it is judged by

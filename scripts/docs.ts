@@ -1,4 +1,4 @@
-// `npm run docs`: the rendered reference, self-contained (issue 14, item 1). `redocly build-docs --inlineBundle`
+// `npm run docs`: the rendered reference, self-contained. `redocly build-docs --inlineBundle`
 // inlines Redoc's script, but Redoc 3 still points its "API docs by" badge at a logo on Redocly's CDN: offline, or
 // with the network blocked, that is a failed request and a console error on every load. The page is rewritten to
 // draw the same badge from an inline image, so opening it fetches nothing (browser/docs.spec.ts proves it).

@@ -6,7 +6,7 @@
 // least one requirement FAILS (the target does not conform); an `error` (the suite broke) or a crashed run is not a
 // catch. Requirements that do not pass without any fault (the baseline run) are left out of every fault run, so a
 // fault is never "caught" by a requirement that was failing anyway.
-// Area first (issue 16, item 2): a fault first meets only the requirements of the areas it declares (Fault.areas,
+// Area first: a fault first meets only the requirements of the areas it declares (Fault.areas,
 // else its own area); only a fault that survives them meets the rest of the suite, so every fault that survives is
 // still run against every requirement, and the kill rate means what a whole-suite run per fault meant.
 // Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);

@@ -1,4 +1,4 @@
-// The suite as a tool other teams install (issue 14, item 5): `npm pack`, the tarball installed into an empty folder,
+// The suite as a tool other teams install: `npm pack`, the tarball installed into an empty folder,
 // its `store-api-conformance` run against the reference server (pack test), its `serve --demo` started there and
 // called (serve test); then the same suite split into 2 shards
 // and merged, whose results.json, summary.md and junit.xml must equal the single run's, requirement by requirement

@@ -1,5 +1,5 @@
 // npm run settings:table [-- --check]: rewrites README.md's table of the suite's settings, between its marker
-// comments, from the one list in conformance/lib/settings.ts (issue 13). `--check` writes nothing and exits 1 when the
+// comments, from the one list in conformance/lib/settings.ts. `--check` writes nothing and exits 1 when the
 // README's table is not what the list gives; conformance/lib/settings.test.ts makes the same check in npm test.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// A run where about half the requirements fail (issue 23, items 3 and 5): the reference server with the fault
+// A run where about half the requirements fail: the reference server with the fault
 // envelopes.errorWithoutSuccess (its error bodies say success: true), judged by `npm run conformance`. Its counts must
 // agree in every output (the console's last progress line and last line, results.json, summary.md, junit.xml) and
 // its failures, most of them of one cause, must be grouped by cause in a summary.md a person can read.

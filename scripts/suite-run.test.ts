@@ -1,4 +1,4 @@
-// The selection the fault and variant runners narrow a run with (issue 16, item 2): a requirement left out by id,
+// The selection the fault and variant runners narrow a run with: a requirement left out by id,
 // the areas a fault meets first, and the rest of the suite, as the suite itself matches it (conformance/lib/selection.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

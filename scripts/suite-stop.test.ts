@@ -1,4 +1,4 @@
-// A run stopped part-way (issue 23, item 2): SIGTERM, as a cancelled CI job or `timeout` sends it, to the suite's
+// A run stopped part-way: SIGTERM, as a cancelled CI job or `timeout` sends it, to the suite's
 // command while requirements run against a reference server the test started. The run must end with the three
 // reports, what it did not get to marked not run with the signal named, and what it made on the target (webhooks,
 // shipping services: conformance/lib/cleanup.ts) deleted.

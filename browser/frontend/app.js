@@ -1,5 +1,5 @@
 // The frontend page's script: gets a token, lists products, adds one and shows it, all through the typed client
-// (client/index.ts) from this page's own origin, so every call is a cross-origin one (CORS, issue 14 item 3).
+// (client/index.ts) from this page's own origin, so every call is a cross-origin one (CORS, D-69).
 // What it shows is what a user sees: #status (where it is), #products (the titles listed), #created (the title the
 // API answered for the product it added). A failure is shown in #status and logged as a console error.
 import { createStoreClient } from '@store/client';

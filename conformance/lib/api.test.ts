@@ -1,4 +1,4 @@
-// `api.call` is typed from the generated types (issue 14, item 4): a suite call with a path, parameter or body field
+// `api.call` is typed from the generated types: a suite call with a path, parameter or body field
 // the document lacks must not compile. This test type-checks small calls with the project's own compiler options, so
 // the typing cannot quietly decay to `any` (a loosened option, a changed helper type) while every test still passes.
 import { test } from 'node:test';

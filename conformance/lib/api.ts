@@ -81,7 +81,7 @@ interface SendOptions {
   /**
    * A call that makes a requirement's data rather than being what it asserts (lib/fixtures.ts): its contract
    * mismatches are noted, never failed. A fixture's create answering 200 is D-01's requirement's failure, not that
-   * of every decision requirement that needs a product (issue 16, item 4: 489 requirements failed for it).
+   * of every decision requirement that needs a product (489 requirements failed for it).
    */
   setup?: boolean;
   /** Send `body` form-encoded (`application/x-www-form-urlencoded`, as RFC 6749 §4.4.2 sends a token request). */

@@ -1,4 +1,4 @@
-// Failures grouped by cause (issue 23, item 5): what a cause is made of, and that summary.md's entries for a run of
+// Failures grouped by cause: what a cause is made of, and that summary.md's entries for a run of
 // 800 failures stay few and small. The reasons are written as the suite writes them from the messages it throws
 // (lib/api.ts's Nonconformance, lib/unanswered.ts's NoAnswer, Playwright's expect with its gap first, lib/gap.ts).
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Failures grouped by cause (issue 23, item 5): a target that breaks one rule breaks it in hundreds of requirements
+// Failures grouped by cause: a target that breaks one rule breaks it in hundreds of requirements
 // (error bodies without an `errors` array fail over 600 of them), and a summary that lists each of them with its
 // exchange buries the other causes. Here a failure's reason is reduced to what it shares with the others that failed
 // for the same thing (the schema keyword at the body's JSON pointer, the pair of statuses, the transport's error, …),

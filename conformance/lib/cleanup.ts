@@ -1,4 +1,4 @@
-// What the suite leaves on the target, and its removal (issue 15): a team runs the suite again and again against one
+// What the suite leaves on the target, and its removal: a team runs the suite again and again against one
 // long-lived server (its staging server), which must not fill up with the suite's data. Most of that data is inert,
 // but some keeps the target working after the run: a webhook subscription gets a delivery of every later event of its
 // topics (D-23), retried when its URL does not answer (the suite's receiver is gone after the run), and an active

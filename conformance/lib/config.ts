@@ -12,8 +12,8 @@ import {
   type ScopeRole,
 } from '../../openapi/clients.ts';
 
-// The default App clients and their roles are one list, derived from the document's scopes (openapi/clients.ts,
-// issue 13): the reference server starts with it and the suite assumes it when no clients file is given.
+// The default App clients and their roles are one list, derived from the document's scopes (openapi/clients.ts):
+// the reference server starts with it and the suite assumes it when no clients file is given.
 export {
   scopeRole,
   type BaseRole,
@@ -40,7 +40,7 @@ export const settings: Settings = readSettings();
  * What global setup found out, for the workers (child processes started after it) and the reporter: the target it
  * judges (TARGET_URL, or the reference server it started), the App receiver's URL, and the clients file it wrote for
  * the server it started. Written to a file in the report directory (a setting, so every process finds the same one)
- * rather than into `process.env` (issue 13).
+ * rather than into `process.env`.
  */
 export interface Runtime {
   targetUrl: string;

@@ -6,7 +6,7 @@ import { deref, escapePointer, type Json, type Operation } from '../../openapi/c
 import { validatorFor } from '../../openapi/validators.ts';
 
 // The document, its references, the table of operations and the schema validators are the contract module's
-// (openapi/contract.ts, openapi/validators.ts; issue 13): the suite re-exports what its tests read, and keeps its own
+// (openapi/contract.ts, openapi/validators.ts): the suite re-exports what its tests read, and keeps its own
 // judgement of a response here.
 export {
   deref,

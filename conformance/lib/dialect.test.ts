@@ -1,4 +1,4 @@
-// The dialect file (issue 24, item 1): what it accepts, every problem at once, and the translation both ways.
+// The dialect file: what it accepts, every problem at once, and the translation both ways.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The dialect (issue 24, item 1): an implementer's choices where the source is silent, stated in a YAML or JSON file
+// The dialect: an implementer's choices where the source is silent, stated in a YAML or JSON file
 // (CONFORMANCE_DIALECT), so that the suite makes its data and reads answers the way the target does. The suite's
 // requirements are written in our contract's wire form; the dialect translates between it and the target's, in one
 // place (lib/api.ts): request bodies on the way out, answers on the way in (the raw answer is still what the

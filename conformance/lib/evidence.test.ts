@@ -1,7 +1,7 @@
-// Evidence on every failure (issue 12): against a known-bad server, the failing requirement's entry in summary.md
+// Evidence on every failure: against a known-bad server, the failing requirement's entry in summary.md
 // shows the request, the response and a curl line, and that curl line, run by hand, gets the same answer. The
 // evidence names the credentials each request carried, their secret masked, and shows the requests that led to the
-// failing one with their bodies (issue 23, item 4): the unit tests below build it from exchanges with a stand-in
+// failing one with their bodies: the unit tests below build it from exchanges with a stand-in
 // transport.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Assertions shared by requirements of every basis, each saying only what its basis allows (issue 12): a
+// Assertions shared by requirements of every basis, each saying only what its basis allows: a
 // `source` requirement may say a request is refused or accepted, not with which status code or error body (§7:
 // "Error response body: not shown"; the codes are D-02's); a `decision` or `platform` one may say exactly that.
 import { expect } from '@playwright/test';
@@ -58,7 +58,7 @@ export const resourceOf = (body: Json, key: string): Json =>
 /**
  * The resource an answer holds: inside its wrapper (`data`, D-01; `contact`, D-11), or the answer itself where the
  * target sends it bare (the wrappers of answers are not the source's). When it holds none, a failure naming what it
- * held, never a TypeError of the suite reading a field of `undefined` (issue 24, item 4).
+ * held, never a TypeError of the suite reading a field of `undefined`.
  */
 export function resourceIn(res: ApiResponse, key: string, what = 'the answer'): Json {
   const found = resourceOf(res.body, key);

@@ -1,4 +1,4 @@
-// Test data, made in one place (issue 23, item 7): through the API itself, from the dialect's bodies or the
+// Test data, made in one place: through the API itself, from the dialect's bodies or the
 // document's request examples (valid by lint), with fresh values where the contract demands uniqueness and real
 // resources where a body names one. Each requirement makes its own data. What is here:
 // - `create`: one resource of any create operation (the fixtures' creates: `product`, `specification`, `paramsFor`);
@@ -65,7 +65,7 @@ export async function create(
     throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
   }
   // Nor is anything but the resource data (a target answering `{}` or a string to everything would otherwise give
-  // requirements that compare two reads of it nothing to tell apart, and pass them; issue 15, item 4). The object
+  // requirements that compare two reads of it nothing to tell apart, and pass them). The object
   // is read inside its wrapper, or bare where the target sends it so (the wrapper of an add's answer is D-01's).
   const created = resourceOf(res.body, key);
   if (!created)

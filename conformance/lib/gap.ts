@@ -1,4 +1,4 @@
-// A failure leads with the gap (issue 23, item 4): the first line of a failing requirement's message says what was
+// A failure leads with the gap: the first line of a failing requirement's message says what was
 // expected and what came instead ("expected 401, got 201"), before the custom message (often an excerpt of the
 // response body) and Playwright's own account. A reader of summary.md sees the gap without reading a diff, and the
 // reporter's reason, cut at 300 characters, always holds the whole of it.

@@ -68,7 +68,7 @@ export const resolveLink = (link: string) =>
 
 /**
  * GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does: a mismatch
- * fails a `decision`/`platform` requirement (`strict`) and is only noted in a `source`/`standard` one (issue 12).
+ * fails a `decision`/`platform` requirement (`strict`) and is only noted in a `source`/`standard` one.
  */
 export async function follow(api: Api, list: Operation, link: string, strict = true): Promise<ApiResponse> {
   const res = await api.send('GET', resolveLink(link));
@@ -98,7 +98,7 @@ export async function listAll(
       throw new Nonconformance(
         `${list.operationId} ${JSON.stringify(query)} page ${page}: ${res.status} ${res.text.slice(0, 300)}`,
       );
-    // What the target answered instead of a list is its failure, never a TypeError of the suite (issue 24, item 4).
+    // What the target answered instead of a list is its failure, never a TypeError of the suite.
     if (!Array.isArray(res.body?.data))
       throw new Nonconformance(
         `${list.operationId} ${JSON.stringify(query)} page ${page}: no \`data\` list (§2.1) in ${res.text.slice(0, 300)}`,

@@ -1,4 +1,4 @@
-// How a requirement's failure is classified (issue 12): the target's nonconformance (fail) or the suite's own
+// How a requirement's failure is classified: the target's nonconformance (fail) or the suite's own
 // mistake (error), by what was thrown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

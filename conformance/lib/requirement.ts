@@ -1,7 +1,7 @@
 // A requirement has a stable id (`<operationId>.<slug>`), an RFC 2119 level, an area, its citations (§ or D-nn) and
-// ONE basis: what its assertion rests on (issue 12). Declaring one registers it where it is written (its file and
+// ONE basis: what its assertion rests on. Declaring one registers it where it is written (its file and
 // line, reported as its location); conformance/suite.spec.ts runs the requirements of one operation as the steps of
-// one Playwright test (issue 23, item 1), so that a failing requirement costs what a passing one costs: Playwright
+// one Playwright test, so that a failing requirement costs what a passing one costs: Playwright
 // replaces its worker after a failed test, once per failing operation instead of once per failing requirement.
 import * as playwright from '@playwright/test';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Which requirements a run judges (issue 23, item 1): `--only` (CONFORMANCE_ONLY) and `--area` (CONFORMANCE_AREA),
+// Which requirements a run judges: `--only` (CONFORMANCE_ONLY) and `--area` (CONFORMANCE_AREA),
 // matched by the suite itself against each requirement's id, area and location, never through Playwright's --grep
 // (whose tests are operations, not requirements). Pure, and unit-tested.
 

@@ -1,4 +1,4 @@
-// The suite's settings, declared once (issue 13): README.md's table is the list's, and values are checked, each
+// The suite's settings, declared once: README.md's table is the list's, and values are checked, each
 // problem naming the setting and what it accepts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

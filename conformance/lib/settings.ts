@@ -1,4 +1,4 @@
-// Every setting of the conformance suite, declared once (issue 13): its environment name, its key in the JSON file
+// Every setting of the conformance suite, declared once: its environment name, its key in the JSON file
 // named by CONFORMANCE_CONFIG, what it accepts, its default and its meaning. lib/config.ts, playwright.config.ts,
 // global setup and the scripts read settings only through here, and README.md's settings table is generated from
 // this list (`npm run settings:table`; settings.test.ts fails when the two differ). It imports nothing of the suite,

@@ -1,4 +1,4 @@
-// A target that stops answering mid-run (issue 15, item 4): requests that get no HTTP answer at all (a timeout, a
+// A target that stops answering mid-run: requests that get no HTTP answer at all (a timeout, a
 // reset, a refused connection) are counted in a row across the workers, in files of the report directory, because
 // Playwright runs requirements in several processes and starts a new one after each failure. Past the limit the
 // target counts as gone: the requirements still to run are reported not run, with the reason, instead of each

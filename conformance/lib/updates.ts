@@ -1,4 +1,4 @@
-// The body of a v2 update that a `source` requirement sends (issue 24): the item as a get reads it (its writable
+// The body of a v2 update that a `source` requirement sends: the item as a get reads it (its writable
 // fields, by the update operation's body schema) with the change on top. It then means the same whether the
 // target's update is partial (D-01, the platform's) or replaces the object: §4.3 shows no update body, so a
 // faithful target may do either. A requirement of the platform's or ours may send the change alone.

@@ -1,4 +1,4 @@
-// The verdict rules (issue 12): what gates under each profile, and what an expected-failures file does.
+// The verdict rules: what gates under each profile, and what an expected-failures file does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { judge, parseExpected, type Outcome } from './verdict.ts';

@@ -1,14 +1,14 @@
 // The verdict of a run, apart from how it is printed (reporter.ts): which failures gate the exit code under the
-// profile, and what an implementer's expected-failures file does to them (issue 12). Pure, and unit-tested.
+// profile, and what an implementer's expected-failures file does to them. Pure, and unit-tested.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
 /**
  * `skipped`: the target lacks what the requirement needs (an optional client role, a trigger), said in its reason;
  * `not-applicable`: its setup needed a choice of ours the dialect does not state, and the target chose otherwise
- * (lib/dialect.ts; issue 24): the reason names the choice; it never gates;
+ * (lib/dialect.ts): the reason names the choice; it never gates;
  * `not-run`: the run could not get to it (the token setup failed, the target stopped answering, the run was stopped),
- * so nothing of it is proven (issue 15, item 4).
+ * so nothing of it is proven.
  */
 export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-applicable' | 'not-run';
 /** Every status, in the order of the reports' columns. */

@@ -1,7 +1,7 @@
 // Auth (§4.1, §5, D-05..D-07): the token endpoint, and for EVERY secured operation of the document: no token
 // and a bad token → 401, a client without the scope → 403, the readonly client reads but never writes. For the
 // operations of §5's scope table: each scope family apart (one-scope clients), and webhooks with the default scope.
-// Bases (issue 12, issue 24): that a call without a token or with an unknown one is refused is the source's (§5 "The
+// Bases: that a call without a token or with an unknown one is refused is the source's (§5 "The
 // token must be obtained before API data is accessed"; any 4xx); the 401 and its Bearer challenge are the
 // platform's (D-05: how a token is presented is "not shown"; RFC 6750). The scopes of §5's table are the source's
 // (a client without them is refused, any 4xx); the 403 is D-02's (RFC 6750 §3.1 says only SHOULD); every other
@@ -720,7 +720,7 @@ requirement(
 /**
  * A token request the endpoint cannot read: 400 `invalid_request` in RFC 6749's shape ("otherwise malformed",
  * §5.2), never the API's envelope (D-67), at both of its paths. The client authenticates with HTTP Basic, so the
- * body is all that is wrong. Each is our decision (issue 24), none RFC 6749's: a server may read a form labelled
+ * body is all that is wrong. Each is our decision, none RFC 6749's: a server may read a form labelled
  * text/plain as the form it is; bytes that are not UTF-8 sit in a parameter it must ignore (RFC 6749 §3.2); a JSON
  * body is not RFC 6749's at all (D-06 takes one), so a server that takes none may answer 415; a body without a media
  * type (RFC 9110 §8.3 lets a recipient sniff one), too deep or too large (a server may refuse those at its HTTP

@@ -4,7 +4,7 @@
 // one is asked at every checkout, so a test reads only the requests about the products it made, reconstructs the
 // receiver's scripted answers from its inbox (which other checkouts may also have reached) and deletes its services.
 // A target without the extensions (CONFORMANCE_MANUAL_CALLBACKS=1) is judged on a rate request an operator triggers.
-// Bases (issue 12): what §2.10, §2.11, §4.5 and §7 say of the requests and of the options (fields, one request per
+// Bases: what §2.10, §2.11, §4.5 and §7 say of the requests and of the options (fields, one request per
 // delivery and per box, common options, conversion, failing Apps dropped) is `source`; the minor units of a
 // currency `standard` (ISO 4217); the headers and signature `platform` (D-16); how a cart is split, dispatch dates,
 // modifiers, rounding, timeouts, landed costs, calculators and stored labels `decision` (D-21, D-22, D-49, D-58..D-60).

@@ -1,7 +1,7 @@
 // v1 Contacts (§2.1, §2.2, §3, §4.2, §8; D-09, D-11..D-15, D-24..D-29, D-55): limits, patterns, required fields,
 // read-only and nullable fields come from the document's ContactInput and Contact schemas and the create body's
 // if/then; access-role expectations come from the roles the target lists. Every test makes its own contacts.
-// Basis (issue 12): a rule the source states is a `source` requirement that says only "refused" or "accepted"
+// Basis: a rule the source states is a `source` requirement that says only "refused" or "accepted"
 // (lib/expectations.ts); how we refuse it (422, the error envelope, the field's name, the `ref`) is its twin
 // `<id>.naming`, basis decision (D-02 and the rule's D-nn).
 import { randomUUID } from 'node:crypto';
@@ -288,7 +288,7 @@ const isImage = (bytes: Buffer, type: string) =>
  * Downloads a thumbnail URL the target returned, as a browser showing it would (redirects followed): the bytes of an
  * image. Whatever goes wrong is the target's — a URL that is not absolute or does not resolve, a refused or cut
  * connection, an error status, bytes that are no image — so it fails the requirement with what happened, never
- * as an error of the suite (issue 24, item 4).
+ * as an error of the suite.
  */
 async function fetchImage(api: Api, url: unknown, what: string): Promise<Buffer> {
   if (typeof url !== 'string' || !/^https?:\/\/[^/]/.test(url))

@@ -1,6 +1,6 @@
 // Envelopes and status codes (§2.1, §7, D-01..D-04, D-48) for every operation of the document: lists answer
 // the list envelope, unknown ids the 404 error envelope, broken rules the 422 error envelope naming the field.
-// Basis (issue 12): the list envelope is the source's (§2.1), a 404 for what does not exist is HTTP's (RFC 9110);
+// Basis: the list envelope is the source's (§2.1), a 404 for what does not exist is HTTP's (RFC 9110);
 // the error envelope and the status codes of D-02 and D-48 are decisions, each in a requirement of its own.
 import { expect, requirement } from '../lib/requirement.ts';
 import { expectNotFound } from '../lib/expectations.ts';

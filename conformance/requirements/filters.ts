@@ -4,7 +4,7 @@
 // the boundary), and checks (a) every returned item satisfies the predicate and (b) none of the created items
 // that satisfies it is missing. Queries are narrowed to the test's own id range so other tests' data cannot push
 // its items off page 1; every test also checks it keeps some and drops some of its items, so no check is vacuous.
-// Basis (issue 12): a filter the §4.4 table lists is a `source` requirement quoting its entry (the table is read by
+// Basis: a filter the §4.4 table lists is a `source` requirement quoting its entry (the table is read by
 // lists.ts `filterQuote`); it names no page size (pages are followed through `links.next`). What the source does
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
 // filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).

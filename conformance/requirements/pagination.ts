@@ -2,7 +2,7 @@
 // parameter), the default and maximum page size, a page past the end; and, for every list whose items a test can
 // isolate (a parent of its own, or a filter on its own values), a full walk with limit=2 following `links.next`
 // literally: every item exactly once in id order, right totals, links that keep the filters and the limit.
-// Basis (issue 12): the ranges, the default and maximum page size, the page past the end and the id order are
+// Basis: the ranges, the default and maximum page size, the page past the end and the id order are
 // D-03's (`decision`); the walk rests on the `limit` parameter, a platform fact (`platform`); what holds whatever
 // page size the target chose — the first page's totals and links — is the source's (§2.1, §8).
 import { expect, requirement } from '../lib/requirement.ts';

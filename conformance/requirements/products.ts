@@ -1,7 +1,7 @@
 // Products (§2.3, §3, §2.1, D-09, D-10, D-37): `status` is derived from isActive and the publish window at the
 // time of the request and can never be written; unset optional fields are null; sku is unique
 // case-insensitively; date-times carry an offset and any offset written reads back as the same instant.
-// Basis (issue 12): the status rule and the read-back of an offset are the source's (§3, §2.1); sku uniqueness,
+// Basis: the status rule and the read-back of an offset are the source's (§3, §2.1); sku uniqueness,
 // the `+00:00` shape, `Z` on input, defaults and ignoring (not refusing) a read-only status are decisions.
 import { readFileSync } from 'node:fs';
 import { expect, requirement } from '../lib/requirement.ts';

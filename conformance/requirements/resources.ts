@@ -7,7 +7,7 @@
 // roles and geozones, §2.12 specification rules, a product's one primary medium and current price, inventory
 // arithmetic, webhook ownership and URL scheme, redirect targets, and product deletion cascading to its
 // sub-resources.
-// Basis (issue 12): the lifecycle, §2.12's specification rules, webhook scoping and the dynamic redirect are the
+// Basis: the lifecycle, §2.12's specification rules, webhook scoping and the dynamic redirect are the
 // source's (status codes and error bodies left out: `expectAccepted`/`expectRefused`); what they answer exactly
 // (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split off into
 // `decision`/`platform` requirements.

@@ -4,7 +4,7 @@
 // owning client's secret, retries, inactive subscriptions, and subscriptions kept per client.
 // Deliveries go to every matching subscription of the account, so each test reads only the deliveries about the
 // resources it made (by event resource and data.id) and judges "nothing arrives" after a control delivery came.
-// Bases (issue 12): §6 says a subscription's `isActive` controls it and subscriptions belong to their client (source);
+// Bases: §6 says a subscription's `isActive` controls it and subscriptions belong to their client (source);
 // the event names, the body and the headers are the platform's (D-16, D-17); retries, and 404 for another client's
 // webhook, are ours (D-23, D-45).
 import { expect, requirement, afterEach, together } from '../lib/requirement.ts';

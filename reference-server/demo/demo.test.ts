@@ -1,4 +1,4 @@
-// `npm run serve -- --demo` (issue 14): the server started as a user starts it seeds the demo store through its API;
+// `npm run serve -- --demo`: the server started as a user starts it seeds the demo store through its API;
 // every seeded list holds what demo/store.ts says and answers the contract's schema; a product carries prices, media,
 // specifications and stock; a second start on the same database file seeds nothing.
 import { test } from 'node:test';

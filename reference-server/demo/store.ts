@@ -1,4 +1,4 @@
-// The demo store (`npm run serve -- --demo`, issue 14): a small tea and coffee shop for a frontend to show. This file
+// The demo store (`npm run serve -- --demo`): a small tea and coffee shop for a frontend to show. This file
 // is data only; demo/seed.ts sends it through the API's own operations, so every rule of the contract holds for it.
 // Ids are not known before the server gives them, so the data names what it refers to: products by `sku`, access
 // roles by `reference`, specification headings by `title`. Product photos are paths of the images the server draws

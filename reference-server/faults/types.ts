@@ -8,7 +8,7 @@ export interface Fault {
     'envelopes' | 'auth' | 'pagination' | 'filters' | 'products' | 'resources' | 'contacts' | 'webhooks' | 'callbacks';
   /**
    * The conformance suite's requirement areas (their `@area` tags) that catch it, run first by
-   * `npm run conformance:mutants` (issue 16): the whole suite runs only for a fault that survives them. Default:
+   * `npm run conformance:mutants`: the whole suite runs only for a fault that survives them. Default:
    * `[area]`. Names the suite's areas, which are not always the fault's own (`specifications`, say).
    */
   areas?: string[];

@@ -1,4 +1,4 @@
-// CORS (issue 14): a web page on another origin can get a token and call every operation; a restricted server
+// CORS: a web page on another origin can get a token and call every operation; a restricted server
 // answers only its origins.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

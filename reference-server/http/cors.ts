@@ -1,4 +1,4 @@
-// CORS for browsers (issue 14): a frontend on another origin (a dev server on localhost:5173) may call every
+// CORS for browsers: a frontend on another origin (a dev server on localhost:5173) may call every
 // operation and the token endpoint. A development server, so any origin by default; `--cors-origin` (CORS_ORIGIN)
 // restricts it to a list. A preflight (`OPTIONS` with `Access-Control-Request-Method`) is answered here with 204;
 // any other `OPTIONS` goes on to the dispatcher (405 with `Allow`, as before).

@@ -7,7 +7,7 @@ import { sql, type Db } from './db.ts';
 /**
  * The state of the data: it differs after any change. The store's connection is the only one to its data (openDb:
  * in-memory, or a file held EXCLUSIVE), so its own count of changes is enough. Reading `PRAGMA data_version` too, for
- * changes by other connections, cost 13% of a get's CPU on a file database (issue 16), for changes that cannot happen.
+ * changes by other connections, cost 13% of a get's CPU on a file database, for changes that cannot happen.
  */
 export function dataVersion(db: Db): number {
   const [changes] = sql(db, 'SELECT total_changes()', { arrays: true }).get() as unknown as [number];

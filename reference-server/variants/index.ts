@@ -42,8 +42,8 @@ export const variants: Variant[] = [
 export const variantNames = variants.map((v) => v.name);
 
 /** The quick subset `npm test` runs (scripts/variants.ts --quick): page size, link form, webhook retries. */
-// Few failures each, so quick: a variant that fails hundreds of decision requirements costs a worker restart per failure
-// (issue 16); the full set is `npm run conformance:variants`.
+// Few failures each, so quick: a variant that fails hundreds of decision requirements costs a worker restart per failure;
+// the full set is `npm run conformance:variants`.
 export const quickVariants: string[] = ['defaultPageSize50', 'absoluteLinks', 'noWebhookRetries'];
 
 /** Applies the named variants to the server `createApp` built; an unknown name stops the process with the list. */

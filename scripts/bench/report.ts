@@ -46,8 +46,8 @@ export const SAME_BYTES = { list: 'list bytes (Express)', get: 'get bytes (Expre
 /** Issue 16's goals against the same-bytes ceiling: req/s ratios, and list p99 at most this multiple of its p99. */
 export const CEILING_GOALS = { list: 0.5, get: 0.6, listP99: 2 } as const;
 /**
- * The suite's goals: a passing run within this many seconds (issue 16); a failing run within this multiple of it
- * (issues 16, 23), and a run against the Prism mock, every requirement reached, within `mockRatio` (issue 23).
+ * The suite's goals: a passing run within this many seconds; a failing run within this multiple of it,
+ * and a run against the Prism mock, every requirement reached, within `mockRatio`.
  */
 export const SUITE_GOALS = { passingSeconds: 10, failingRatio: 2, mockRatio: 3 } as const;
 

@@ -1,4 +1,4 @@
-// The bench's suite rows (issue 16, items 3 and 4; issue 23): the conformance suite against the reference server it
+// The bench's suite rows: the conformance suite against the reference server it
 // starts, once as it is, once against a server whose creates answer 200 instead of 201 (the fault
 // envelopes.createAnswers200; since the fixtures' creates only make data, 43 requirements fail), once against a server
 // that fails over half the requirements (envelopes.errorWithoutSuccess: every error answer lacks `success`), and once
@@ -37,7 +37,7 @@ export interface SuiteRows {
   floor: { passingSeconds: number; failingSeconds: number; tests: number; perFailureMs: number };
 }
 
-/** The fault the failing row runs against: the server of issue 16's 216 s run. */
+/** The fault the failing row runs against: a server that fails about half the requirements. */
 export const FAILING_FAULT = 'envelopes.createAnswers200';
 /** The fault of the half-failing row: an error envelope without `success` fails every requirement that sees an error. */
 export const HALF_FAILING_FAULT = 'envelopes.errorWithoutSuccess';

@@ -4,7 +4,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'envelopes.deleteAnswers200',
   area: 'envelopes',
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
   areas: ['envelopes', 'contacts'],
   source: ['D-04'],
   description: 'Delete answers 200 with a success envelope instead of 204 without a body.',

@@ -5,7 +5,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'filters.emailCaseSensitive',
   area: 'filters',
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
   areas: ['contacts'],
   source: ['D-11'],
   description: 'Contact search by `email` matches the exact case only.',

@@ -3,7 +3,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'products.currentStockNotUpdated',
   area: 'products',
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
   areas: ['resources'],
   source: ['§2.4', 'D-43'],
   description: "Writing an inventory entry does not update the product's `currentStock`.",

@@ -3,7 +3,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'products.deleteKeepsChildren',
   area: 'products',
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
   areas: ['resources'],
   source: ['D-40'],
   description: 'Deleting a product leaves its prices, media, downloads, specifications and inventory entries behind.',

@@ -5,7 +5,7 @@ import type { Fault } from '../types.ts';
 export default {
   name: 'resources.variantHeadingGlobal',
   area: 'resources',
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first (issue 16).
+  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
   areas: ['specifications'],
   source: ['§2.12', 'D-61'],
   description:
