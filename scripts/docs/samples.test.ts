@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { baseClients } from '../../openapi/clients.ts';
 import { operations, resolvePointer, type Json, type Operation } from '../../openapi/contract.ts';
 import { startReference, type Reference } from '../run.ts';
-import { curlSample } from './samples.ts';
+import { curlSample, referencesOf, referent } from './samples.ts';
 
 const exec = promisify(execFile);
 const { clientId, clientSecret } = baseClients.full;
@@ -28,6 +28,16 @@ function adderOf(o: Operation, param: string): Operation {
   const adder = adds.find((a) => unversioned(a.path) === collection);
   assert.ok(adder, `${o.operationId}: no add operation makes {${param}} (${collection})`);
   return adder;
+}
+
+/** The object of an operation's example body that holds `field` (a redirect's `resource` beside `resourceId`). */
+function findSibling(o: Operation, field: string): Record<string, Json> {
+  let found: Record<string, Json> = {};
+  const walk = (v: Json): void => {
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === field ? (found = v) : walk(x);
+  };
+  walk(o.requestExample);
+  return found;
 }
 
 /** The id in an add's answer: the resource's, in whatever wrapper the operation uses (D-01, D-11). */
@@ -67,6 +77,9 @@ test('every curl sample of the docs answers its documented success against the r
       const adder = adderOf(o, p.name);
       vars[p.name] = String(await make(adder));
     }
+    for (const [field] of referencesOf(o)) {
+      vars[field] = String(await make(referent(field, findSibling(o, field))!));
+    }
     return vars;
   }
   async function make(adder: Operation): Promise<number> {
@@ -76,8 +89,22 @@ test('every curl sample of the docs answers its documented success against the r
     return made.get(key)!;
   }
 
-  const isDelete = (o: Operation) => o.method === 'DELETE';
-  const order = [...operations.filter((o) => !isDelete(o)), ...operations.filter(isDelete).reverse()];
+  // Reads and adds first, then updates (an update may make a resource unusable to another, such as a shipping service
+  // made inactive), then deletes: what refers to others (by path or body) before what it refers to.
+  const kind = (o: Operation) => (o.method === 'DELETE' ? 2 : o.operationId.startsWith('update') ? 1 : 0);
+  const depth = (adder: Operation): number =>
+    1 +
+    Math.max(
+      0,
+      ...adder.parameters.filter((p) => p.in === 'path').map((p) => depth(adderOf(adder, p.name))),
+      ...referencesOf(adder).map(([field]) => depth(referent(field, findSibling(adder, field))!)),
+    );
+  const deleted = (o: Operation) => depth(adderOf(o, o.parameters.filter((p) => p.in === 'path').at(-1)!.name));
+  const order = [
+    ...operations.filter((o) => kind(o) === 0),
+    ...operations.filter((o) => kind(o) === 1),
+    ...operations.filter((o) => kind(o) === 2).sort((a, b) => deleted(b) - deleted(a)),
+  ];
   for (const o of order) {
     if (o === token) continue;
     await t.test(`${o.operationId}: ${o.method} ${o.path} answers ${successOf(o)}`, async () => {

@@ -2,7 +2,7 @@
 // method, the path, the security and the request example of each operation, so that a sample cannot say something
 // the document does not. Three per operation: curl, the typed client (client/) and Python requests. The curl sample
 // is the one scripts/docs/samples.test.ts runs against a reference server.
-import { deref, type Json, type JsonValue, type Operation } from '../../openapi/contract.ts';
+import { deref, operations, type Json, type JsonValue, type Operation } from '../../openapi/contract.ts';
 
 export interface CodeSample {
   lang: string;
@@ -39,6 +39,46 @@ function formExample(pointerBody: Json): Record<string, string> | undefined {
   return values.find((v) => Object.keys(v).some((k) => k in credentialVariables)) ?? values[0];
 }
 
+/** The add operations (201), each with the singular lower-case name of its collection: `/api/v2/products.json` → `product`. */
+const adds = () =>
+  operations
+    .filter((a) => a.method === 'POST' && Object.keys(a.responses).includes('201'))
+    .map((a) => ({ op: a, name: /([^/]+)s\.json$/.exec(a.path)?.[1]?.toLowerCase() ?? '' }))
+    .filter((a) => a.name)
+    // A top-level collection before a nested one of the same name (`/api/v2/specifications.json`).
+    .sort((a, b) => a.op.path.split('{').length - b.op.path.split('{').length);
+
+/**
+ * The add operation that makes what a body field refers to, by the field's name (`productId`; `shippingServiceId`
+ * ends with `…/services.json`'s name), or for `resourceId` by its sibling `resource` (a redirect's `product`, §2.5);
+ * undefined when no operation makes it (a `locationId`: locations are not a resource of the API).
+ */
+export function referent(field: string, sibling: Record<string, JsonValue>): Operation | undefined {
+  const name = (field === 'resourceId' ? String(sibling.resource) : field.slice(0, -2)).toLowerCase();
+  const all = adds();
+  return (all.find((a) => a.name === name) ?? all.find((a) => name.endsWith(a.name)))?.op;
+}
+
+/**
+ * The body fields of an operation's example that refer to another resource by id, each name once with the example's
+ * value: in the curl sample each is a shell variable, as path ids are, since the example's id exists in no
+ * particular store.
+ */
+export function referencesOf(o: Operation): [string, number][] {
+  const found = new Map<string, number>();
+  const walk = (v: JsonValue | undefined): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (/^[a-z]\w*Id$/.test(k) && typeof x === 'number' && referent(k, v)) found.set(k, x);
+      else walk(x);
+    }
+  };
+  walk(o.requestExample);
+  return [...found];
+}
+const referring = (o: Operation) => new Set(referencesOf(o).map(([k]) => k));
+
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** curl, with `$BASE_URL`, `$TOKEN` and the path parameters as shell variables. */
@@ -54,12 +94,20 @@ export function curlSample(o: Operation, body: Json): string {
     for (const [k, v] of Object.entries(form))
       lines.push(credentialVariables[k] ? `--data-urlencode "${k}=$${credentialVariables[k]}"` : `-d ${k}=${v}`);
   else if (o.requestExample !== undefined)
-    lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(o.requestExample))}`);
-  const params = pathParams(o);
-  const header = params.length
+    lines.push(
+      `-H 'Content-Type: application/json'`,
+      `-d ${shellQuote(JSON.stringify(o.requestExample)).replace(/"(\w+Id)":(\d+)/g, (m, k: string) =>
+        referring(o).has(k) ? `"${k}":'"$${k}"'` : m,
+      )}`,
+    );
+  const ids = [
+    ...pathParams(o).map((p) => [p.name, p.example ?? p.schema.example] as const),
+    ...referencesOf(o).map(([name, value]) => [name, value] as const),
+  ];
+  const header = ids.length
     ? [
-        `# ${params.map((p) => `$${p.name}`).join(', ')}: ids of your store (the document's example: ${params
-          .map((p) => `${p.name}=${JSON.stringify(p.example ?? p.schema.example)}`)
+        `# ${ids.map(([name]) => `$${name}`).join(', ')}: ids of your store (the document's example: ${ids
+          .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
           .join(', ')})`,
       ]
     : [];
