@@ -20,9 +20,10 @@ import { startWorker } from './webhooks/worker.ts';
 
 export { configFromEnv, type Config };
 
-/** The page `npm run docs` writes; until it is built, `/docs` is an unknown path (404). */
-const DOCS_PAGE = fileURLToPath(new URL('../reports/docs/index.html', import.meta.url));
-/** What `/docs/` serves: the page and the two pages it links (scripts/docs/pages.ts), by name; nothing else. */
+/**
+ * What `/docs/` serves: the page `npm run docs` writes and the two pages it links (scripts/docs/pages.ts), by name;
+ * nothing else. Until they are built, `/docs` is an unknown path (404).
+ */
 const DOCS_FILES = new Map(
   ['index.html', 'source.html', 'decisions.html'].map((f) => [
     f,

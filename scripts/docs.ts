@@ -29,13 +29,7 @@ writeFileSync(
   decisionsHtml(readFileSync(`${root}/openapi/DECISIONS.md`, 'utf8'), sections),
 );
 
-const code = run(bin('redocly'), [
-  'build-docs',
-  docsBundle,
-  '--inlineBundle',
-  '-o',
-  'reports/docs/index.html',
-]);
+const code = run(bin('redocly'), ['build-docs', docsBundle, '--inlineBundle', '-o', 'reports/docs/index.html']);
 if (code !== 0) process.exit(code);
 const page = readFileSync(docsPage, 'utf8');
 const logos = page.match(CDN_LOGO)?.length ?? 0;

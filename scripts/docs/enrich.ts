@@ -68,7 +68,8 @@ const usesErrorEnvelope = (o: Json) =>
       deref(deref(r as Json).content?.['application/json']?.schema)?.properties?.errors !== undefined,
   );
 /** Whether an operation reads or writes webhook subscriptions, whose `events` are the event catalogue (D-71). */
-const usesEvents = (o: Json) => JSON.stringify(o).includes('#/components/schemas/EventPattern') || o.tags?.includes('Webhooks');
+const usesEvents = (o: Json) =>
+  JSON.stringify(o).includes('#/components/schemas/EventPattern') || o.tags?.includes('Webhooks');
 
 function gettingStarted(): string {
   const { clientId, clientSecret } = defaultClients.full;
@@ -168,7 +169,8 @@ function callbacksAsWebhooks(enriched: Json): Record<string, Json> {
             Object.assign(copy[cm], {
               operationId: `${copy[cm].operationId}Callback`,
               tags: [callbackTag],
-              description: `${copy[cm].description ?? ''}\n\nSent to \`${expression}\` (the address the App registered with ` +
+              description:
+                `${copy[cm].description ?? ''}\n\nSent to \`${expression}\` (the address the App registered with ` +
                 `"${item[m].summary}"). **Verify the signature** before you trust the body: \`X-Store-Signature\` is ` +
                 `base64(HMAC-SHA256(raw body, your client secret)) (D-16); the samples show how.`,
               'x-codeSamples': signatureSamples,

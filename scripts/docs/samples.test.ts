@@ -34,7 +34,11 @@ function adderOf(o: Operation, param: string): Operation {
 function findSibling(o: Operation, field: string): Record<string, Json> {
   let found: Record<string, Json> = {};
   const walk = (v: Json): void => {
-    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === field ? (found = v) : walk(x);
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (k === field) found = v;
+      else walk(x);
+    }
   };
   walk(o.requestExample);
   return found;

@@ -18,7 +18,8 @@ export interface CodeSample {
 export const shellVariables = ['BASE_URL', 'AUTH_URL', 'TOKEN', 'CLIENT_ID', 'CLIENT_SECRET'] as const;
 
 /** Token requests go to `{auth_url}` (§4, the path item's own `servers`); every other one to `{base_url}`. */
-const isTokenRequest = (o: Operation) => o.security === null && o.bodyTypes.includes('application/x-www-form-urlencoded');
+const isTokenRequest = (o: Operation) =>
+  o.security === null && o.bodyTypes.includes('application/x-www-form-urlencoded');
 /** Credentials of the token request are read from the environment, never written into a sample. */
 const credentialVariables: Record<string, string> = { client_id: 'CLIENT_ID', client_secret: 'CLIENT_SECRET' };
 
@@ -145,7 +146,9 @@ export function clientSample(o: Operation): string {
   if (params.length || query.length) {
     const parts = [];
     if (params.length)
-      parts.push(`path: { ${params.map((p) => `${p.name}: ${JSON.stringify(p.example ?? p.schema.example)}`).join(', ')} }`);
+      parts.push(
+        `path: { ${params.map((p) => `${p.name}: ${JSON.stringify(p.example ?? p.schema.example)}`).join(', ')} }`,
+      );
     if (query.length) parts.push(`query: ${ts(Object.fromEntries(query), '  ')}`);
     options.push(`params: { ${parts.join(', ')} }`);
   }
@@ -168,7 +171,8 @@ export function pythonSample(o: Operation, body: Json): string {
   const tokenRequest = isTokenRequest(o);
   const path = o.path.replace(/\{(\w+)\}/g, (_m, name: string) => `{${name}}`);
   const lines = ['import os', 'import requests', ''];
-  for (const p of pathParams(o)) lines.push(`${p.name} = ${JSON.stringify(p.example ?? p.schema.example)}  # an id of your store`);
+  for (const p of pathParams(o))
+    lines.push(`${p.name} = ${JSON.stringify(p.example ?? p.schema.example)}  # an id of your store`);
   const args = [`f"{os.environ['${tokenRequest ? 'AUTH_URL' : 'BASE_URL'}']}${path}"`];
   const query = requiredQuery(o);
   if (query.length) args.push(`params=${py(Object.fromEntries(query), '    ')}`);
@@ -177,7 +181,10 @@ export function pythonSample(o: Operation, body: Json): string {
   if (form)
     args.push(
       `data={${Object.entries(form)
-        .map(([k, v]) => `"${k}": ${credentialVariables[k] ? `os.environ["${credentialVariables[k]}"]` : JSON.stringify(v)}`)
+        .map(
+          ([k, v]) =>
+            `"${k}": ${credentialVariables[k] ? `os.environ["${credentialVariables[k]}"]` : JSON.stringify(v)}`,
+        )
         .join(', ')}}`,
     );
   else if (o.requestExample !== undefined) args.push(`json=${py(o.requestExample, '    ')}`);
@@ -191,8 +198,8 @@ export function pythonSample(o: Operation, body: Json): string {
 export function samplesOf(o: Operation, item: Json): CodeSample[] {
   const body = item[o.method.toLowerCase()]?.requestBody;
   return [
-    { lang: 'Shell', label: 'curl', source: curlSample(o, body) },
-    { lang: 'TypeScript', label: 'Typed client', source: clientSample(o) },
+    { lang: 'curl', label: 'curl', source: curlSample(o, body) },
+    { lang: 'JavaScript', label: 'Typed client', source: clientSample(o) },
     { lang: 'Python', label: 'Python (requests)', source: pythonSample(o, body) },
   ];
 }
