@@ -21,8 +21,16 @@ import { startWorker } from './webhooks/worker.ts';
 
 export { configFromEnv, type Config };
 
-/** The page `npm run docs` writes; until it is built, `/docs` is an unknown path (404). */
-const DOCS_PAGE = fileURLToPath(new URL('../reports/docs/index.html', import.meta.url));
+/**
+ * What `/docs/` serves: the page `npm run docs` writes and the two pages it links (scripts/docs/pages.ts), by name;
+ * nothing else. Until they are built, `/docs` is an unknown path (404).
+ */
+const DOCS_FILES = new Map(
+  ['index.html', 'source.html', 'decisions.html'].map((f) => [
+    f,
+    fileURLToPath(new URL(`../reports/docs/${f}`, import.meta.url)),
+  ]),
+);
 
 /** One app: the Express app, its services, its seams (faults/ and variants/ patch them) and its webhook worker. */
 export type ReferenceApp = ReturnType<typeof createApp>;
@@ -63,7 +71,13 @@ export function createApp(config: Config = configFromEnv(), overrides: Partial<S
   // The contract and its rendered docs, for the developers and frontends that call this server.
   const bundle = readFileSync(bundlePath);
   app.get('/openapi.json', (_req, res) => res.type('application/json').send(bundle));
-  app.get('/docs', (_req, res, next) => (existsSync(DOCS_PAGE) ? res.sendFile(DOCS_PAGE) : next()));
+  // The page links the source text and the decisions register written beside it (scripts/docs.ts), by relative
+  // addresses that work from the file too: so it is served as a folder, /docs/ and the pages next to it.
+  app.get('/docs{/:page}', (req, res, next) => {
+    const file = DOCS_FILES.get(req.params.page ?? 'index.html');
+    if (!file || !existsSync(file)) return next();
+    return req.path === '/docs' ? res.redirect(301, '/docs/') : res.sendFile(file);
+  });
 
   app.use(async (req: Request, res: Response) => {
     for (const hook of seams.beforeDispatch) hook(req, res);
