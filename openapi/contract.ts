@@ -148,6 +148,16 @@ export function op(id: string): Operation {
 /** A component schema by name, as written (its own `$ref`s unresolved). */
 export const schema = (name: string): Schema => doc.components.schemas[name];
 
+/** The operations whose scopes §5's table names ("Scopes named per operation"): the only ones the source gives. */
+export const SCOPE_TABLE: readonly string[] = [
+  'listRedirects',
+  'listProducts',
+  'listProductDownloads',
+  'getProductMedia',
+  'listInventory',
+  'listWebhooks',
+];
+
 /** Every scope of the `oauth2` scheme (§5, D-07), in the document's order. */
 export const scopes: string[] = Object.keys(
   deref(doc.components.securitySchemes.oauth2).flows.clientCredentials.scopes,

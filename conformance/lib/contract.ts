@@ -15,6 +15,7 @@ export {
   operations,
   parseList,
   schema,
+  SCOPE_TABLE,
   scopes,
   type Json,
   type Operation,

@@ -7,7 +7,7 @@
 // requirement whose setup needed an assumed choice that the target refused is not applicable (lib/fixtures.ts).
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { deref, op, operations, scopes, type Json } from './contract.ts';
+import { deref, op, operations, SCOPE_TABLE, scopes, type Json } from './contract.ts';
 
 export interface Dialect {
   /** The v2 write body: inside `{"data": …}` (D-01, the platform's) or the resource object itself (`none`). */
@@ -70,15 +70,6 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
   },
 };
 
-/** The operations whose scopes §5's table names ("Scopes named per operation"): the source's, never a dialect's. */
-export const SCOPE_TABLE = [
-  'listRedirects',
-  'listProducts',
-  'listProductDownloads',
-  'getProductMedia',
-  'listInventory',
-  'listWebhooks',
-];
 /** The scopes §5's table names (`products`, `products.readonly`, …), as the document writes them. */
 export const tableScopes = (): Set<string> => new Set(SCOPE_TABLE.flatMap((id) => op(id).security?.flat() ?? []));
 // An event name of ours (D-17), `<resource>/<action>`, or an action of every resource, `*/<action>`.

@@ -9,8 +9,8 @@
 // where the source says nothing of its status codes and error bodies; its second path and what it does with a body
 // RFC 6749 does not make malformed are ours (D-05, D-67).
 import { expect, requirement, type Basis, skip, together } from '../lib/requirement.ts';
-import { operations, type Operation } from '../lib/contract.ts';
-import { SCOPE_TABLE, scopeOf, scopesOf } from '../lib/dialect.ts';
+import { operations, SCOPE_TABLE, type Operation } from '../lib/contract.ts';
+import { scopeOf, scopesOf } from '../lib/dialect.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
 import { create, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import { appUrl } from '../lib/inbox.ts';

@@ -1,14 +1,5 @@
+import { SCOPE_TABLE } from '../../openapi/contract.ts';
 import type { Variant } from './types.ts';
-
-/** §5's table, "Scopes named per operation": the only operations whose scope the source gives. */
-const named = [
-  'listRedirects',
-  'listProducts',
-  'listProductDownloads',
-  'getProductMedia',
-  'listInventory',
-  'listWebhooks',
-];
 
 export default {
   name: 'anyValidToken',
@@ -18,6 +9,6 @@ export default {
   apply: (app) => {
     // `security` alternatives of `[[]]` mean "any valid token" to the dispatcher (app.ts).
     app.seams.securityOf = (op) =>
-      op.security?.some((alt) => alt.length > 0) && !named.includes(op.operationId) ? [[]] : op.security;
+      op.security?.some((alt) => alt.length > 0) && !SCOPE_TABLE.includes(op.operationId) ? [[]] : op.security;
   },
 } satisfies Variant;
