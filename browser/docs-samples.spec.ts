@@ -33,8 +33,11 @@ test('operations show a curl and a typed-client sample made from the document', 
         const boxes = await Promise.all((await menus.all()).map(async (m) => ({ m, box: await m.boundingBox() })));
         const near = boxes.filter((b) => b.box).sort((a, b) => Math.abs(a.box!.y - top) - Math.abs(b.box!.y - top))[0];
         if (!near) throw new Error(`no sample menu for ${o.operationId}`);
-        await near.m.click();
-        await page.getByRole('menuitem', { name: language, exact: true }).click();
+        // In the middle of the window, so that the menu it opens has room below it (near the bottom edge, the item
+        // to pick is out of the window and cannot be clicked). Each action is bounded: a miss fails in seconds.
+        await near.m.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await near.m.click({ timeout: 15_000 });
+        await page.getByRole('menuitem', { name: language, exact: true }).click({ timeout: 15_000 });
       };
       await choose('curl');
       const curl = page.locator('code').filter({ hasText: `curl -sS -X ${o.method} "$` });
