@@ -88,25 +88,21 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
     }
   })();
   const { app, close } = built;
+  /** The names of a comma-separated list setting (FAULTS, VARIANTS). */
+  const namesIn = (list: string) =>
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   // Known-bad variants for measuring the conformance suite (reference-server/faults/README.md); never set in use.
   if (process.env.FAULTS) {
     const { applyFaults } = await import('./faults/index.ts');
-    applyFaults(
-      process.env.FAULTS.split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-      built,
-    );
+    applyFaults(namesIn(process.env.FAULTS), built);
   }
   // Benign variants, deciding differently where the source is silent (reference-server/variants/README.md); never set in use.
   if (process.env.VARIANTS) {
     const { applyVariants } = await import('./variants/index.ts');
-    applyVariants(
-      process.env.VARIANTS.split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-      built,
-    );
+    applyVariants(namesIn(process.env.VARIANTS), built);
   }
   // `--demo` seeds as the first client that may write everything it holds; without one, the server does not start.
   const seeder = config.demo
