@@ -1,8 +1,9 @@
 // v1 Contacts (§2.2, §3, §4.2; D-11..D-15, D-24..D-29). The body's shapes, lengths and patterns are checked by the
-// dispatcher from the contract; this file holds only the rules the schema cannot express, over store/contacts.ts.
+// dispatcher from the contract; this file holds the rules the schema cannot express and the writes (create, update,
+// remove: each one transaction, with its event), over store/contacts.ts.
 import { schema } from '../../openapi/contract.ts';
 import { fail, notFound } from '../core/errors.ts';
-import { isoUtc } from '../store/db.ts';
+import { isoUtc, tx } from '../store/db.ts';
 import {
   deleteAddress,
   deleteContactRow,
@@ -102,11 +103,11 @@ function grant(ctx: Ctx, contactId: number, entries: GrantInput[]): void {
 }
 
 /** What a write needs that is slow: the thumbnail's download and the password's hash, done before the transaction. */
-export interface Prepared {
+interface Prepared {
   thumbnail: Thumbnail | undefined;
   passwordHash: string | undefined;
 }
-export const prepare = async (input: ContactInput, baseUrl: string, allowPrivateUrls: boolean): Promise<Prepared> => ({
+const prepare = async (input: ContactInput, baseUrl: string, allowPrivateUrls: boolean): Promise<Prepared> => ({
   thumbnail:
     'thumbnail' in input
       ? await readThumbnail(input.thumbnail as string | null, baseUrl, 'contact.thumbnail', { allowPrivateUrls })
@@ -115,7 +116,7 @@ export const prepare = async (input: ContactInput, baseUrl: string, allowPrivate
 });
 
 /** Applies a validated `contact` body to the stored record and writes it, in the caller's transaction. */
-export function write(
+function write(
   ctx: Ctx,
   baseUrl: string,
   input: ContactInput,
@@ -174,12 +175,39 @@ export function write(
   return contact;
 }
 
-/** Deletes a contact and its stored thumbnail; the hq contact stays (D-12). */
+/** Adds a contact (§4.2): what is slow first, then the write and its event in one transaction. */
+export async function create(
+  ctx: Ctx,
+  baseUrl: string,
+  input: ContactInput,
+  allowPrivateUrls: boolean,
+): Promise<Contact> {
+  const prepared = await prepare(input, baseUrl, allowPrivateUrls);
+  return tx(ctx.db, () => write(ctx, baseUrl, input, prepared, undefined));
+}
+
+/** Updates contact `id` (§4.2) with the fields `input` holds; the others keep their values. */
+export async function update(
+  ctx: Ctx,
+  id: number,
+  baseUrl: string,
+  input: ContactInput,
+  allowPrivateUrls: boolean,
+): Promise<Contact> {
+  if (!loadContact(ctx.db, id)) notFound('id', 'contact'); // before any download
+  const prepared = await prepare(input, baseUrl, allowPrivateUrls);
+  // Loaded again inside the transaction: the contact may have changed (or gone) during the download.
+  return tx(ctx.db, () => write(ctx, baseUrl, input, prepared, loadContact(ctx.db, id) ?? notFound('id', 'contact')));
+}
+
+/** Deletes a contact and its stored thumbnail, with its event, in one transaction; the hq contact stays (D-12). */
 export function remove(ctx: Ctx, id: number, baseUrl: string): void {
-  const contact = present(ctx, id, baseUrl) ?? notFound('id', 'contact');
-  if (contact.type === 'hq')
-    fail(422, 'error.hq-required', 'id', 'The hq contact cannot be deleted; exactly one must exist', 'path');
-  removeStored(ctx.db, contentDir(id), loadContact(ctx.db, id)!.thumbnail);
-  deleteContactRow(ctx.db, id);
-  ctx.events.emit(ctx.db, 'contacts', 'deleted', contact, ctx.now);
+  tx(ctx.db, () => {
+    const contact = present(ctx, id, baseUrl) ?? notFound('id', 'contact');
+    if (contact.type === 'hq')
+      fail(422, 'error.hq-required', 'id', 'The hq contact cannot be deleted; exactly one must exist', 'path');
+    removeStored(ctx.db, contentDir(id), loadContact(ctx.db, id)!.thumbnail);
+    deleteContactRow(ctx.db, id);
+    ctx.events.emit(ctx.db, 'contacts', 'deleted', contact, ctx.now);
+  });
 }

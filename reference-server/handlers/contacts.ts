@@ -1,8 +1,7 @@
-// v1 Contacts (§4.2): wrapped in `contact` / `contacts`; the rules are contacts/contacts.ts's.
+// v1 Contacts (§4.2): wrapped in `contact` / `contacts`; the rules and writes are contacts/contacts.ts's.
 import { notFound } from '../core/errors.ts';
-import { prepare, present, remove, write, type ContactInput } from '../contacts/contacts.ts';
-import { loadContact, searchContactIds } from '../store/contacts.ts';
-import { tx } from '../store/db.ts';
+import { create, present, remove, update, type ContactInput } from '../contacts/contacts.ts';
+import { searchContactIds } from '../store/contacts.ts';
 import { ctxOf } from './crud.ts';
 import type { Handler, Reply, Req } from './types.ts';
 
@@ -11,29 +10,17 @@ import type { Handler, Reply, Req } from './types.ts';
 const contactOf = (req: Req) => (req.body as { contact: ContactInput }).contact;
 
 export async function createContact(req: Req): Promise<Reply> {
-  const input = contactOf(req);
-  const prepared = await prepare(input, req.baseUrl, req.services.config.allowPrivateUrls);
-  return {
-    status: 201,
-    body: { contact: tx(req.db, () => write(ctxOf(req), req.baseUrl, input, prepared, undefined)) },
-  };
+  const { baseUrl, services } = req;
+  const contact = await create(ctxOf(req), baseUrl, contactOf(req), services.config.allowPrivateUrls);
+  return { status: 201, body: { contact } };
 }
 
 /** Serves both `updateContact` (PUT) and `updateContactPost` (§4.2's second listing), hence the plain `Req`. */
 export async function updateContact(req: Req): Promise<Reply> {
+  const { baseUrl, services } = req;
   const id = Number(req.params.id);
-  if (!loadContact(req.db, id)) notFound('id', 'contact'); // before any download
-  const input = contactOf(req);
-  const prepared = await prepare(input, req.baseUrl, req.services.config.allowPrivateUrls);
-  // Loaded again inside the transaction: the contact may have changed (or gone) during the download.
-  return {
-    status: 200,
-    body: {
-      contact: tx(req.db, () =>
-        write(ctxOf(req), req.baseUrl, input, prepared, loadContact(req.db, id) ?? notFound('id', 'contact')),
-      ),
-    },
-  };
+  const contact = await update(ctxOf(req), id, baseUrl, contactOf(req), services.config.allowPrivateUrls);
+  return { status: 200, body: { contact } };
 }
 
 export const getContact: Handler<'getContact'> = (req) => ({
@@ -42,7 +29,7 @@ export const getContact: Handler<'getContact'> = (req) => ({
 });
 
 export const deleteContact: Handler<'deleteContact'> = (req) => {
-  tx(req.db, () => remove(ctxOf(req), Number(req.params.id), req.baseUrl));
+  remove(ctxOf(req), Number(req.params.id), req.baseUrl);
   return { status: 204 };
 };
 
