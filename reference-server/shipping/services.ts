@@ -1,8 +1,9 @@
 // Shipping services (D-18): an App's registration, one row per service in the table shaped by the contract's
 // ShippingService. The registering client is recorded (`_clientId`): its secret signs the callbacks (D-16).
 import { requireAppUrl } from '../core/app-urls.ts';
-import { isoUtc, sql, type Row } from '../store/db.ts';
+import { isoUtc } from '../store/db.ts';
 import type { Ctx, Resource, ResourceDef } from '../store/resource.ts';
+import { activeServiceRows } from '../store/shipping.ts';
 import type { ServiceTarget } from './callbacks.ts';
 
 export const shippingServices: ResourceDef = {
@@ -35,11 +36,7 @@ export function activeServices(
   secretOf: (clientId: string) => string | undefined,
   id?: number,
 ): ServiceTarget[] {
-  const rows = sql(
-    ctx.db,
-    'SELECT * FROM "shippingServices" WHERE "isActive" = 1 AND id = coalesce(?, id) ORDER BY id',
-  ).all(id ?? null) as Row[];
-  return rows.map((row) => {
+  return activeServiceRows(ctx.db, id).map((row) => {
     const s = services.toObject(row, ctx.now) as {
       id: number;
       title: string;

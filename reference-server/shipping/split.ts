@@ -1,4 +1,4 @@
-// D-21: how a cart becomes deliveries (§4.5 rule 7). Pure: the handler reads the products and stock, this decides.
+// D-21: how a cart becomes deliveries (§4.5 rule 7). Pure: deliveries.ts reads the products and stock, this decides.
 
 /** A cart line with what packing needs: per-unit packaged size (mm) and weight (g), and its origin location. */
 export interface Line {
