@@ -1,7 +1,7 @@
 // The contract as a module: the bundled document read once, its references resolved, and the table of operations
-// built from it. The reference server, the conformance suite and the openapi tests all read the document through
-// here (the suite still never imports the server), so the operation table, the filter declarations and the scopes
-// exist once (design brief §6).
+// built from it; and the source it describes (source.txt). The reference server, the conformance suite and the
+// openapi tests all read the document through here (the suite still never imports the server), so the operation
+// table, the filter declarations, the scopes and the reading of a schema's null exist once (design brief §6).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +80,18 @@ export interface Operation {
 
 export const doc: Json = JSON.parse(readFileSync(bundlePath, 'utf8'));
 
+/** The source, §1–§9 (source.txt, a copy of ../shared/seed/…), read once: the suite checks its quotes against it. */
+export const sourceText: string = readFileSync(fileURLToPath(new URL('./source.txt', import.meta.url)), 'utf8');
+
+/** Section `n` of the source (`'2.3'`, `'4.4'`): from its `### n` heading to the next heading of its level or above. */
+export function sourceSection(n: string): string {
+  const start = sourceText.indexOf(`\n### ${n} `) + 1;
+  if (start === 0) throw new Error(`The source has no section ${n}`);
+  const next = /^#{1,3} /gm;
+  next.lastIndex = start + 1;
+  return sourceText.slice(start, next.exec(sourceText)?.index ?? sourceText.length);
+}
+
 const unescape = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 export const escapePointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -98,6 +110,27 @@ export function deref<T = Json>(node: Json): T {
   while (n && typeof n === 'object' && typeof n.$ref === 'string' && n.$ref.startsWith('#/'))
     n = resolvePointer(n.$ref);
   return n as T;
+}
+
+/** The `oneOf` and `anyOf` branches of a schema, references followed. */
+const branches = (s: Json): Json[] => [...(s?.oneOf ?? []), ...(s?.anyOf ?? [])].map((b: Json) => deref(b));
+
+/**
+ * Whether a schema admits null (§2.1: unset optional values are null), references followed: its `type` lists
+ * `'null'` (`type: [string, 'null']`), or one of its `oneOf`/`anyOf` branches is `type: 'null'`.
+ */
+export function isNullable(schema: Json): boolean {
+  const s = deref(schema);
+  return [s?.type].flat().includes('null') || branches(s).some((b) => b?.type === 'null');
+}
+
+/**
+ * A nullable schema without its null: the first `oneOf`/`anyOf` branch that is not `type: 'null'`, references
+ * followed; any other schema as it is (a `type: [x, 'null']` keeps its list).
+ */
+export function nonNull(schema: Json): Json {
+  const s = deref(schema);
+  return s?.oneOf || s?.anyOf ? branches(s).find((b) => b?.type !== 'null') : s;
 }
 
 /** Every HTTP method a path item may hold (OpenAPI 3.1 §4.8.9). */

@@ -36,6 +36,43 @@ export function expectWritten(res: ApiResponse, write: Write, what: string = wri
   expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBe(status);
 }
 
+/**
+ * An error a 422 answer lists (D-02): naming `name` (or one of several; with `prefix`, a name that starts with it,
+ * for the errors of nested fields), with the `ref` given (or one of several), or both, on one error.
+ */
+export interface Expected422 {
+  name?: string | string[];
+  prefix?: boolean;
+  ref?: string | string[];
+}
+const matches =
+  ({ name, prefix, ref }: Expected422) =>
+  (e: Json): boolean =>
+    (name === undefined || [name].flat().some((n) => (prefix ? String(e?.name).startsWith(n) : e?.name === n))) &&
+    (ref === undefined || [ref].flat().includes(e?.ref));
+const described = ({ name, prefix, ref }: Expected422) =>
+  [
+    name === undefined ? '' : `naming ${[name].flat().join(' or ')}${prefix ? ' (or a field inside it)' : ''}`,
+    ref === undefined ? '' : `with ref ${[ref].flat().join(' or ')}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/**
+ * Refused with D-02's answer: 422, the error envelope (`success` false, `status` 422) and, for each of `expected`,
+ * an error it lists that matches it (two entries may be matched by two errors; one entry's name and ref by one).
+ * Only a `decision` or `platform` requirement says this: a `source` one says `expectRefused`, and its `.naming` twin
+ * this. `what` names the request in each failure.
+ */
+export function expect422(res: ApiResponse, expected: Expected422 | Expected422[], what?: string): void {
+  const said = `${what === undefined ? '' : `${what}: `}${res.text.slice(0, 300)}`;
+  expect(res.status, said).toBe(422);
+  expect(res.body, what).toMatchObject({ success: false, status: 422 });
+  const errors: Json = res.body.errors;
+  expect(Array.isArray(errors), `the errors listed (D-02) in ${said}`).toBe(true);
+  for (const e of [expected].flat()) expect(errors.some(matches(e)), `an error ${described(e)} in ${said}`).toBe(true);
+}
+
 /** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */
 export function expectNotFound(res: ApiResponse, what = 'the resource'): void {
   expect(res.status, `${what} must be 404: ${res.text.slice(0, 300)}`).toBe(404);

@@ -1,8 +1,7 @@
 // List helpers shared by the filter and pagination requirements: the create counterpart of a list operation,
 // the writable and returned fields of its resource (from the document), the `:in` value syntax of §4.4, and
 // following the `links` of the list envelope (D-03) with the same contract check as `api.call`.
-import { readFileSync } from 'node:fs';
-import { checkResponse, deref, operations, type Json, type Operation } from './contract.ts';
+import { checkResponse, deref, nonNull, operations, sourceSection, type Json, type Operation } from './contract.ts';
 import { config } from './config.ts';
 import { Nonconformance, type Api, type ApiResponse } from './api.ts';
 import { requestWrapperOf } from './dialect.ts';
@@ -43,9 +42,7 @@ export function itemSchema(list: Operation): Json {
 export type Kind = 'int' | 'number' | 'date' | 'enum' | 'string' | 'boolean';
 /** The kind of a field schema; nullable and `oneOf [X, null]` read as X. */
 export function kindOf(schema: Json): Kind {
-  let s = deref(schema);
-  if (s.oneOf || s.anyOf)
-    s = deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'));
+  const s = nonNull(schema);
   if (s.enum) return 'enum';
   if (s.format === 'date-time') return 'date';
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
@@ -113,8 +110,7 @@ export async function listAll(
 // ---------------------------------------------------------------------------------------------------------
 // What §4.4 says of a filter: the basis of a filter requirement is computed from the source's own table.
 
-const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
-const section44 = sourceText.slice(sourceText.indexOf('### 4.4'), sourceText.indexOf('### 4.5'));
+const section44 = sourceSection('4.4');
 /** The §4.4 suffix rows, verbatim. */
 const suffixRows: Record<string, string> = {
   in: '| :in | comma-separated list of values |',
@@ -158,12 +154,4 @@ export function filterQuote(list: Operation, name: string, op: string): string |
     return suffixes ? (suffixRows[op] ?? suffixRows[suffixName[name.split(':')[1]!]!]) : token;
   }
   return undefined;
-}
-
-/** The non-null branch of a nullable field schema. */
-export function unwrap(schema: Json): Json {
-  const s = deref(schema);
-  return s?.oneOf || s?.anyOf
-    ? deref((s.oneOf ?? s.anyOf).map((x: Json) => deref(x)).find((x: Json) => x.type !== 'null'))
-    : s;
 }

@@ -4,12 +4,12 @@
 // one Playwright test, so that a failing requirement costs what a passing one costs: Playwright
 // replaces its worker after a failed test, once per failing operation instead of once per failing requirement.
 import * as playwright from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
 import { config } from './config.ts';
+import { sourceText } from './contract.ts';
 import { NoAnswer } from './unanswered.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -50,9 +50,6 @@ export type Declared = Requirement & {
 };
 /** What results.json and junit.xml say of a requirement before its outcome (conformance/reporter.ts). */
 export type Meta = Omit<Declared, 'body' | 'skip' | 'location' | 'together' | 'concurrent'> & { location: string };
-
-/** The source, as kept in the repository (openapi/source.txt, equal to ../shared/seed/… by a unit test). */
-const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
 
 /** A requirement that says what the source does not say is a broken promise to the teams that run the suite. */
 function checkBasis(r: Requirement): void {

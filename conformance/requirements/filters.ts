@@ -9,7 +9,15 @@
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
 // filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
 import { expect, requirement, together } from '../lib/requirement.ts';
-import { operations, parseList, type Json, type Operation, type Parameter, type XFilter } from '../lib/contract.ts';
+import {
+  nonNull,
+  operations,
+  parseList,
+  type Json,
+  type Operation,
+  type Parameter,
+  type XFilter,
+} from '../lib/contract.ts';
 import { constrainedFields, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import {
   createOf,
@@ -19,7 +27,6 @@ import {
   listAll,
   propertiesOf,
   quoteList,
-  unwrap,
   writableFields,
   type Kind,
 } from '../lib/lists.ts';
@@ -160,7 +167,7 @@ class ListFixture {
     if (filter.source === 'assigned') return {};
     if (filter.source === 'derived') return derived[field]!.states()[i]!;
     if (constrainedFields[field]) return constrainedFields[field](this.api, i);
-    const schema = unwrap(filter.schema);
+    const schema = nonNull(filter.schema);
     switch (filter.kind) {
       case 'enum':
         return { [field]: schema.enum[i % schema.enum.length] };

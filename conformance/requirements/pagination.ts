@@ -7,6 +7,7 @@
 // page size the target chose — the first page's totals and links — is the source's (§2.1, §8).
 import { expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
+import { expect422 } from '../lib/expectations.ts';
 import { makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import {
   createOf,
@@ -36,15 +37,6 @@ const param = (o: Operation, name: string) => deref(o.parameters.find((p) => p.n
 /** The target's names for the page and its size (lib/dialect.ts; D-03's `page` and `limit` unless stated). */
 const named = config.dialect.dialect.pageParams;
 
-function expect422Naming(res: ApiResponse, name: string, asked: string) {
-  expect(res.status, `${asked}: ${res.text.slice(0, 300)}`).toBe(422);
-  expect(res.body, asked).toMatchObject({ success: false, status: 422 });
-  expect(
-    res.body.errors.map((e: { name: string }) => e.name),
-    asked,
-  ).toContain(name);
-}
-
 /** How a walk isolates the test's items: a string list filter on a field it writes, else `id:in`, else only the parent. */
 function isolation(list: Operation): { param: string; field: string } | undefined {
   const create = createOf(list)!;
@@ -72,9 +64,9 @@ for (const o of paginated) {
     async ({ api }) => {
       const params = await paramsFor(api, o.operationId);
       for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
-        expect422Naming(
+        expect422(
           await api.untyped(o.operationId, { params, query: { limit: value } }),
-          named.limit,
+          { name: named.limit },
           `limit=${value}`,
         );
       }
@@ -91,9 +83,9 @@ for (const o of paginated) {
     async ({ api }) => {
       const params = await paramsFor(api, o.operationId);
       for (const value of [page.minimum - 1, -1, 'abc']) {
-        expect422Naming(
+        expect422(
           await api.untyped(o.operationId, { params, query: { page: value } }),
-          named.page,
+          { name: named.page },
           `page=${value}`,
         );
       }

@@ -3,10 +3,9 @@
 // case-insensitively; date-times carry an offset and any offset written reads back as the same instant.
 // Basis: the status rule and the read-back of an offset are the source's (§3, §2.1); sku uniqueness,
 // the `+00:00` shape, `Z` on input, defaults and ignoring (not refusing) a read-only status are decisions.
-import { readFileSync } from 'node:fs';
 import { expect, requirement } from '../lib/requirement.ts';
-import { expectAccepted, expectRefused, expectWritten, itemsIn, resourceIn } from '../lib/expectations.ts';
-import { deref, schema, type Json } from '../lib/contract.ts';
+import { expect422, expectAccepted, expectRefused, expectWritten, itemsIn, resourceIn } from '../lib/expectations.ts';
+import { deref, isNullable, schema, sourceSection, type Json } from '../lib/contract.ts';
 import { exampleOf, product, uid } from '../lib/fixtures.ts';
 import { wholeUpdate } from '../lib/updates.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
@@ -18,8 +17,6 @@ const STATUS_RULE =
   'isActive is true; and the publish start is null or not later than now; and the publish end is null or in the future';
 const NOT_SET = 'derived from the product, not set';
 const WITH_OFFSET = 'On the v2 resources they are ISO-8601 date-times with an offset';
-/** The source, to tell which of the document's Product fields §2.3 gives, and how (the others are decisions, D-61). */
-const sourceText = readFileSync(new URL('../../openapi/source.txt', import.meta.url), 'utf8');
 const DAY = 24 * 3600 * 1000;
 /** A v2 date-time (D-10) `ms` from now, whole seconds, UTC. */
 const at = (ms: number) => `${new Date(Date.now() + ms).toISOString().slice(0, 19)}+00:00`;
@@ -31,13 +28,6 @@ const get = async (api: Api, id: number): Promise<Json> => {
 };
 /** The ids a product list answered (§2.1 `data`), checked to be a list first. */
 const listedIds = (res: ApiResponse): number[] => itemsIn(res, 'the product list').map((x: Json) => x.id);
-const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
-function expect422(res: ApiResponse, name: string, ref?: string) {
-  expect(res.status, res.text.slice(0, 300)).toBe(422);
-  expect(res.body).toMatchObject({ success: false, status: 422 });
-  expect(names(res), res.text.slice(0, 300)).toContain(name);
-  if (ref) expect(res.body.errors.map((e: { ref: string }) => e.ref)).toContain(ref);
-}
 const createBody = (fields: Json) => ({
   data: { ...exampleOf('createProduct').data, sku: uid('SKU').toUpperCase(), ...fields },
 });
@@ -210,11 +200,10 @@ requirement(
   async ({ api }) => {
     const a = await product(api);
     const b = await product(api);
-    expect422(
-      await api.call('updateProduct', { params: { id: b.id }, body: { data: { sku: a.sku.toLowerCase() } } }),
-      'data.sku',
-      'error.unique',
-    );
+    expect422(await api.call('updateProduct', { params: { id: b.id }, body: { data: { sku: a.sku.toLowerCase() } } }), [
+      { name: 'data.sku' },
+      { ref: 'error.unique' },
+    ]);
     // Its own sku in another case is no clash.
     const own = await api.call('updateProduct', {
       params: { id: b.id },
@@ -325,19 +314,14 @@ requirement(
 // Every writable field that is nullable and has no non-null default (variantOf, manufacturerId, bandId,
 // publishStartOn, publishEndOn, …): unset, it must read back null, not missing and not an empty value.
 const nullable = Object.entries(schema('ProductInput').properties as Record<string, Json>)
-  .filter(
-    ([, s]) =>
-      !deref(s).readOnly &&
-      (deref(s).default ?? null) === null &&
-      ([s.type].flat().includes('null') || (s.oneOf ?? []).some((x: Json) => deref(x).type === 'null')),
-  )
+  .filter(([, s]) => !deref(s).readOnly && (deref(s).default ?? null) === null && isNullable(s))
   .map(([k]) => k);
 /**
  * §2.3's table (Product, as returned): each field, and whether §2.3 types it "… or null" (`null or value` for the
  * discontinued ones). Only those may a `source` requirement require to be null when unset (§2.1); a field §2.3 types
  * as a plain string or number may come back "" or 0 from a faithful target: that it is null too is D-50's.
  */
-const section23 = sourceText.slice(sourceText.indexOf('### 2.3'), sourceText.indexOf('### 2.4'));
+const section23 = sourceSection('2.3');
 const sourceFields = new Map<string, boolean>(
   section23
     .split('\n')
@@ -428,12 +412,14 @@ requirement(
   async ({ api }) => {
     const sku = uid('SKU').toUpperCase();
     await product(api, { sku });
-    expect422(
-      await api.call('createProduct', { body: createBody({ sku: sku.toLowerCase() }) }),
-      'data.sku',
-      'error.unique',
-    );
-    expect422(await api.call('createProduct', { body: createBody({ sku }) }), 'data.sku', 'error.unique');
+    expect422(await api.call('createProduct', { body: createBody({ sku: sku.toLowerCase() }) }), [
+      { name: 'data.sku' },
+      { ref: 'error.unique' },
+    ]);
+    expect422(await api.call('createProduct', { body: createBody({ sku }) }), [
+      { name: 'data.sku' },
+      { ref: 'error.unique' },
+    ]);
     const listed = await api.call('listProducts', { query: { 'sku:in': sku } });
     expect(listed.body.data).toHaveLength(1);
   },

@@ -12,10 +12,17 @@
 // (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split off into
 // `decision`/`platform` requirements.
 import { expect, requirement } from '../lib/requirement.ts';
-import { expectAccepted, expectDeleted, expectRefused, expectWritten, resourceIn } from '../lib/expectations.ts';
+import {
+  expect422,
+  expectAccepted,
+  expectDeleted,
+  expectRefused,
+  expectWritten,
+  resourceIn,
+} from '../lib/expectations.ts';
 import { listAll } from '../lib/lists.ts';
 import { wholeUpdate } from '../lib/updates.ts';
-import { deref, operations, op, type Json, type Operation } from '../lib/contract.ts';
+import { deref, isNullable, operations, op, type Json, type Operation } from '../lib/contract.ts';
 import {
   bodyFrom,
   create,
@@ -99,13 +106,6 @@ const families: Family[] = operations
   });
 
 const props = (s: Json): Record<string, Json> => s.properties ?? {};
-const isNullable = (p: Json): boolean => {
-  const s = deref(p);
-  return (
-    [s.type].flat().includes('null') ||
-    [...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((x: Json) => deref(x).type === 'null')
-  );
-};
 const isDateTime = (p: Json): boolean =>
   p.$ref === '#/components/schemas/DateTime' ||
   [...(p.oneOf ?? []), ...(p.anyOf ?? [])].some((x: Json) => x.$ref === '#/components/schemas/DateTime');
@@ -195,17 +195,6 @@ const withoutModifiedOn = (o: Json): Json => {
 const forgedValue = (v: Json): Json => (typeof v === 'number' ? v + 100_003 : '2001-01-01T00:00:00+00:00');
 
 const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
-const refs = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { ref: string }) => e.ref);
-function expect422(res: ApiResponse, name?: string | string[], ref?: string) {
-  expect(res.status, res.text.slice(0, 300)).toBe(422);
-  expect(res.body).toMatchObject({ success: false, status: 422 });
-  if (name)
-    expect(
-      names(res).some((n) => [name].flat().includes(n)),
-      `errors ${res.text.slice(0, 300)} name ${String(name)}`,
-    ).toBe(true);
-  if (ref) expect(refs(res)).toContain(ref);
-}
 
 /**
  * Finds an item in a list: through `id:in` when the list has it (§4.4), else by reading every page through
@@ -351,7 +340,7 @@ for (const family of families) {
         const params = await paramsFor(api, family.create.operationId);
         const data = await bodyFrom(api, family.create);
         delete data[field];
-        expect422(await api.untyped(family.create.operationId, { params, body: { data } }), `data.${field}`);
+        expect422(await api.untyped(family.create.operationId, { params, body: { data } }), { name: `data.${field}` });
       },
     );
   }
@@ -368,10 +357,9 @@ for (const family of families) {
         const params = await paramsFor(api, family.create.operationId);
         const data = await bodyFrom(api, family.create);
         for (const k of group) delete data[k];
-        expect422(
-          await api.untyped(family.create.operationId, { params, body: { data } }),
-          group.map((k) => `data.${k}`),
-        );
+        expect422(await api.untyped(family.create.operationId, { params, body: { data } }), {
+          name: group.map((k) => `data.${k}`),
+        });
       },
     );
   }
@@ -595,7 +583,7 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
           params: { id: b.id },
           body: { data: await bodyFrom(api, family.update, b) },
         });
-        expect422(res, undefined, 'error.built-in');
+        expect422(res, { ref: 'error.built-in' });
         expect((await api.untyped(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
       }
     },
@@ -610,7 +598,7 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
     },
     async ({ api }) => {
       for (const b of await builtIns(api, family)) {
-        expect422(await api.untyped(family.del.operationId, { params: { id: b.id } }), undefined, 'error.built-in');
+        expect422(await api.untyped(family.del.operationId, { params: { id: b.id } }), { ref: 'error.built-in' });
         expect((await api.untyped(family.get.operationId, { params: { id: b.id } })).body.data).toEqual(b);
       }
     },
@@ -674,8 +662,8 @@ requirement(
     const h = await specification(api);
     const v = await value(api, h.id);
     await assigned(api, p.id, { specificationId: h.id, valueId: v.id });
-    expect422(await assign(api, p.id, { specificationId: h.id, valueId: v.id }), undefined, 'error.duplicate-value');
-    expect422(await assign(api, p.id, { specification: h.title, value: v.value }), undefined, 'error.duplicate-value');
+    expect422(await assign(api, p.id, { specificationId: h.id, valueId: v.id }), { ref: 'error.duplicate-value' });
+    expect422(await assign(api, p.id, { specification: h.title, value: v.value }), { ref: 'error.duplicate-value' });
   },
 );
 requirement(
@@ -750,16 +738,12 @@ requirement(
     const [a, b] = [await value(api, variant.id), await value(api, variant.id)];
     const p = await product(api, { variantSpecificationIds: [variant.id] });
     await assigned(api, p.id, { specificationId: variant.id, valueId: a.id });
-    expect422(
-      await assign(api, p.id, { specificationId: variant.id, valueId: b.id }),
-      undefined,
-      'error.variant-heading',
-    );
-    expect422(
-      await assign(api, p.id, { specification: variant.title, value: uid('Value') }),
-      undefined,
-      'error.variant-heading',
-    );
+    expect422(await assign(api, p.id, { specificationId: variant.id, valueId: b.id }), {
+      ref: 'error.variant-heading',
+    });
+    expect422(await assign(api, p.id, { specification: variant.title, value: uid('Value') }), {
+      ref: 'error.variant-heading',
+    });
   },
 );
 requirement(
@@ -846,8 +830,7 @@ requirement(
         params: { productId: p.id, id: ps.id },
         body: { data: { valueId: foreign.id } },
       }),
-      'data.valueId',
-      'error.reference-not-found',
+      [{ name: 'data.valueId' }, { ref: 'error.reference-not-found' }],
     );
   },
 );
@@ -925,11 +908,17 @@ requirement(
     const one = await assigned(api, p.id, { specification: uid('Heading'), value: uid('Value') });
     const settle = (ids: number[]) =>
       api.call('updateProduct', { params: { id: p.id }, body: { data: { variantSpecificationIds: ids } } });
-    expect422(await settle([one.specificationId, h.id]), 'data.variantSpecificationIds', 'error.variant-heading');
+    expect422(await settle([one.specificationId, h.id]), [
+      { name: 'data.variantSpecificationIds' },
+      { ref: 'error.variant-heading' },
+    ]);
     expect((await api.call('getProduct', { params: { id: p.id } })).body.data.variantSpecificationIds).toEqual([]);
     const gone = await specification(api);
     expectWritten(await api.call('deleteSpecification', { params: { id: gone.id } }), 'delete');
-    expect422(await settle([gone.id]), 'data.variantSpecificationIds', 'error.reference-not-found');
+    expect422(await settle([gone.id]), [
+      { name: 'data.variantSpecificationIds' },
+      { ref: 'error.reference-not-found' },
+    ]);
     const ok = await settle([one.specificationId]);
     expect(ok.status, ok.text.slice(0, 300)).toBe(200);
     expect(ok.body.data.variantSpecificationIds).toEqual([one.specificationId]);
@@ -1142,8 +1131,7 @@ requirement(
     await addStock(api, { productId: p.id, locationId: 1, quantityInStock: 4 });
     expect422(
       await api.call('createInventory', { body: { data: { productId: p.id, locationId: 1, quantityInStock: 9 } } }),
-      undefined,
-      'error.unique',
+      { ref: 'error.unique' },
     );
     await addStock(api, { productId: p.id, locationId: 2 });
     const listed = await api.call('listInventory', { query: { productId: p.id } });
@@ -1159,11 +1147,10 @@ requirement(
     title: 'refuses an unknown productId with 422 error.reference-not-found',
   },
   async ({ api }) => {
-    expect422(
-      await api.call('createInventory', { body: { data: { productId: 987654321, locationId: 1 } } }),
-      'data.productId',
-      'error.reference-not-found',
-    );
+    expect422(await api.call('createInventory', { body: { data: { productId: 987654321, locationId: 1 } } }), [
+      { name: 'data.productId' },
+      { ref: 'error.reference-not-found' },
+    ]);
   },
 );
 requirement(
@@ -1320,8 +1307,7 @@ requirement(
       await api.call('createWebhook', {
         body: { data: { ...exampleOf('createWebhook').data, url: 'http://app.example.com/hooks' } },
       }),
-      'data.url',
-      'error.uri-scheme-invalid',
+      [{ name: 'data.url' }, { ref: 'error.uri-scheme-invalid' }],
     );
     const w = await hook(api, { url: 'http://127.0.0.1:9/hooks' });
     expect(w.url).toBe('http://127.0.0.1:9/hooks');
@@ -1330,8 +1316,7 @@ requirement(
         params: { id: w.id },
         body: { data: { url: 'http://app.example.com/hooks' } },
       }),
-      'data.url',
-      'error.uri-scheme-invalid',
+      [{ name: 'data.url' }, { ref: 'error.uri-scheme-invalid' }],
     );
   },
 );
@@ -1366,7 +1351,7 @@ requirement(
   },
   async ({ api }) => {
     const path = `/${uid('from')}`;
-    expect422(await api.call('createRedirect', { body: { data: { resource: 'url', path } } }), 'data.target');
+    expect422(await api.call('createRedirect', { body: { data: { resource: 'url', path } } }), { name: 'data.target' });
     const ok = await api.call('createRedirect', {
       body: { data: { resource: 'url', path, target: 'https://example.com/elsewhere' } },
     });
@@ -1383,10 +1368,9 @@ requirement(
     title: 'refuses a product redirect without resourceId with 422 naming resourceId',
   },
   async ({ api }) => {
-    expect422(
-      await api.call('createRedirect', { body: { data: { resource: 'product', path: `/${uid('from')}` } } }),
-      'data.resourceId',
-    );
+    expect422(await api.call('createRedirect', { body: { data: { resource: 'product', path: `/${uid('from')}` } } }), {
+      name: 'data.resourceId',
+    });
   },
 );
 
