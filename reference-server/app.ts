@@ -32,7 +32,7 @@ const DOCS_FILES = new Map(
   ]),
 );
 
-/** One app: the Express app, its services, its seams (faults/ and variants/ patch them) and its webhook worker. */
+/** One app: the Express app, its services, its seams (the instruments patch them) and its webhook worker. */
 export type ReferenceApp = ReturnType<typeof createApp>;
 
 export function createApp(config: Config = configFromEnv(), overrides: Partial<Seams> = {}) {

@@ -1,6 +1,6 @@
 // Lists and gets over HTTP: the fast path (store/kept.ts) against the plain one, in two apps given the same writes
 // at the same times. The plain app's Resource methods are replaced by themselves, which is what sends a patched app
-// (faults/, variants/) through the plain path; a third app has a `beforeSend` hook that changes nothing, which
+// (instruments/) through the plain path; a third app has a `beforeSend` hook that changes nothing, which
 // parses the fast answer back. Every answer — status, Content-Type, bytes — must be the same in all three.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -16,7 +16,7 @@ export const ctxOf = (req: Req): Ctx => ({
 const itemId = (req: Req) => Number(req.params.id ?? req.params.mediaId);
 /**
  * Lists and gets answer through the store's fast path (JSON kept per row: store/resource.ts `listJson`, `findJson`)
- * unless a method it would skip was replaced on this app's instance (faults/ and variants/ patch `list`, `find`,
+ * unless a method it would skip was replaced on this app's instance (instruments/ patch `list`, `find`,
  * `get`): then through the methods, as patched.
  */
 const fast = (r: Resource) => !(['list', 'find', 'get'] as const).some((method) => Object.hasOwn(r, method));

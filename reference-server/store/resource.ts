@@ -151,7 +151,7 @@ export class Resource {
   private readonly rows = new Kept<number, KeptRow>(ROWS_KEPT);
   private readonly queries = new Kept<string, unknown>(QUERIES_KEPT);
   constructor(def: ResourceDef, listSyntax: ListSyntax = defaultListSyntax()) {
-    // A copy per instance: an app's patches of its definition (faults/, variants/) stay in that app.
+    // A copy per instance: an app's patches of its definition (instruments/) stay in that app.
     this.def = { ...def, computed: def.computed && { ...def.computed } };
     this.listSyntax = listSyntax;
     const schema = schemaNamed(def.schema);
