@@ -14,6 +14,7 @@ import { LIMITS, requireFewParams } from './http/limits.ts';
 import { readBody, readQuery } from './http/request.ts';
 import { answersRfc6749, dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import { createSeams, type Seams } from './seams.ts';
+import { readContent } from './store/content.ts';
 import { openDb, type Db } from './store/db.ts';
 import { createTables, seed } from './store/tables.ts';
 import { Outbox } from './webhooks/outbox.ts';
@@ -202,10 +203,8 @@ function rateLimit(
 
 /** D-24: stored images behind the absolute thumbnail URLs. */
 function serveContent(db: Db, req: Request, res: Response, next: NextFunction): void {
-  const path = `~${req.path}`;
-  const row = db.prepare('SELECT mime, data FROM content WHERE path = ?').get(path) as
-    { mime: string; data: Uint8Array } | undefined;
-  if (!row) return next();
-  res.setHeader('Content-Type', row.mime);
-  res.end(Buffer.from(row.data));
+  const file = readContent(db, `~${req.path}`);
+  if (!file) return next();
+  res.setHeader('Content-Type', file.mime);
+  res.end(Buffer.from(file.data));
 }
