@@ -8,7 +8,6 @@ import { configFromEnv, type Config } from './core/config.ts';
 import { DEMO_IMAGES, serveDemoImage } from './demo/images.ts';
 import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Req, Services } from './handlers/types.ts';
-import { Auth, loadClients } from './http/auth.ts';
 import { cors } from './http/cors.ts';
 import { LIMITS, requireFewParams } from './http/limits.ts';
 import { readBody, readQuery } from './http/request.ts';
@@ -17,7 +16,6 @@ import { createSeams, type Seams } from './seams.ts';
 import { readContent } from './store/content.ts';
 import { openDb, type Db } from './store/db.ts';
 import { createTables, seed } from './store/tables.ts';
-import { Outbox } from './webhooks/outbox.ts';
 import { startWorker } from './webhooks/worker.ts';
 
 export { configFromEnv, type Config };
@@ -36,14 +34,12 @@ const DOCS_FILES = new Map(
 /** One app: the Express app, its services, its seams (the instruments patch them) and its webhook worker. */
 export type ReferenceApp = ReturnType<typeof createApp>;
 
-export function createApp(config: Config = configFromEnv(), overrides: Partial<Seams> = {}) {
-  const seams = createSeams(config.account, overrides);
-  const db = openDb(config.db);
+export function createApp(given: Config = configFromEnv(), overrides: Partial<Seams> = {}) {
+  const db = openDb(given.db);
+  const seams = createSeams(given, db, overrides);
   createTables(db, Object.values(seams.resources));
-  const auth = new Auth(db, loadClients(config.clientsFile));
+  const { config, auth, outbox, resources, appCalls, pricing, calculators } = seams;
   seed(db, config.clock());
-  const outbox = new Outbox(config.account, seams.routing);
-  const { resources, appCalls, pricing, calculators } = seams;
   const services: Services = { config, auth, db, resources, outbox, appCalls, pricing, calculators };
   const worker = startWorker(db, outbox, seams.transport, {
     secretOf: (id) => auth.clients.get(id)?.clientSecret,

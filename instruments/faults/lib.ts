@@ -95,7 +95,5 @@ export function walk(node: Json, fn: (value: Json, key: string) => Json, key = '
 
 /** The App client secret whose D-16 signature `signature` is for `body`, to sign a changed body the same way. */
 export function signerSecret(app: ReferenceApp, body: string, signature: string): string {
-  return (
-    [...app.services.auth.clients.values()].find((c) => sign(body, c.clientSecret) === signature)?.clientSecret ?? ''
-  );
+  return [...app.seams.auth.clients.values()].find((c) => sign(body, c.clientSecret) === signature)?.clientSecret ?? '';
 }

@@ -6,7 +6,7 @@ export default {
   description:
     'The scheme must be written `Bearer` exactly; `bearer <token>` is refused (RFC 6750 schemes are case-insensitive).',
   apply: (app) => {
-    const { auth } = app.services;
+    const { auth } = app.seams;
     const original = auth.bearer.bind(auth);
     auth.bearer = (header, now) =>
       header && !header.startsWith('Bearer ')

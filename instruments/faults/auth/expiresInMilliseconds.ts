@@ -4,7 +4,7 @@ export default {
   source: ['§2.9', '§8'],
   description: '`expires_in` is reported in milliseconds (3600000) instead of seconds.',
   apply: (app) => {
-    const { auth } = app.services;
+    const { auth } = app.seams;
     const original = auth.issue.bind(auth);
     auth.issue = (client, now) => {
       const t = original(client, now);

@@ -5,7 +5,7 @@ export default {
   source: ['§5', 'D-05'],
   description: 'A 401 for a missing or bad token leaves out the `WWW-Authenticate: Bearer` challenge.',
   apply: (app) => {
-    const { auth } = app.services;
+    const { auth } = app.seams;
     const original = auth.bearer.bind(auth);
     auth.bearer = (header, now) => {
       try {

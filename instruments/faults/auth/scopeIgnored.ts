@@ -4,7 +4,7 @@ export default {
   source: ['§5', 'D-07'],
   description: 'Any valid token may call any operation: scopes are never checked.',
   apply: (app) => {
-    const { auth } = app.services;
+    const { auth } = app.seams;
     auth.requireScopes = () => undefined;
   },
 } satisfies Fault;

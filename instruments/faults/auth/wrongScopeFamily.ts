@@ -5,7 +5,7 @@ export default {
   description:
     'The inventory operations were copied from the products ones with their scopes: they accept `products` (or `products.readonly`) instead of `inventory`.',
   apply: (app) => {
-    const { auth } = app.services;
+    const { auth } = app.seams;
     const original = auth.requireScopes.bind(auth);
     auth.requireScopes = (client, alternatives) =>
       original(

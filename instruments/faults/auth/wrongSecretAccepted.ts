@@ -4,7 +4,7 @@ export default {
   source: ['§5', 'D-06'],
   description: 'The token endpoint looks the client up by id and never compares the secret.',
   apply: (app) => {
-    const { auth } = app.services;
+    const { auth } = app.seams;
     auth.authenticate = (clientId) => auth.clients.get(clientId);
   },
 } satisfies Fault;

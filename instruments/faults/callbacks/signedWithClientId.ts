@@ -9,7 +9,7 @@ export default {
       post(
         url,
         body,
-        [...app.services.auth.clients.values()].find((c) => c.clientSecret === secret)?.clientId ?? secret,
+        [...app.seams.auth.clients.values()].find((c) => c.clientSecret === secret)?.clientId ?? secret,
         ...rest,
       );
   },

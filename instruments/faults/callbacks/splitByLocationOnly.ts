@@ -5,6 +5,6 @@ export default {
   description:
     'The cart is split by stock location only: the box capacity is never applied, so a 36 kg cart from one warehouse is one delivery.',
   apply: (app) => {
-    app.services.config.boxMaxWeight = Number.POSITIVE_INFINITY;
+    app.seams.config.boxMaxWeight = Number.POSITIVE_INFINITY;
   },
 } satisfies Fault;

@@ -13,7 +13,7 @@ export default {
       const input = (req.body as { contact?: Json })?.contact;
       const value = input?.thumbnail;
       if (typeof value !== 'string' || !value.startsWith(`${req.baseUrl}/content/`)) return original(req);
-      const image = await download(value, { allowPrivateUrls: req.services.config.allowPrivateUrls });
+      const image = await download(value, { allowPrivateUrls: app.seams.config.allowPrivateUrls });
       if (!image)
         fail(422, 'error.thumbnail-invalid', 'contact.thumbnail', 'could not be downloaded as an image', 'contact');
       const thumbnail = `data:${image.mime};base64,${Buffer.from(image.data).toString('base64')}`;

@@ -11,14 +11,14 @@ export default {
       const reply = await original(req);
       const deliveries = ((reply.body as Json)?.data?.deliveries ?? []) as Json[];
       for (const delivery of deliveries)
-        app.services.outbox.emit(req.db, 'rateRequests', 'created', { delivery }, req.now);
+        app.seams.outbox.emit(req.db, 'rateRequests', 'created', { delivery }, req.now);
       return reply;
     });
     wrapHandler(app, 'createShipment', (original) => async (req) => {
       const reply = await original(req);
       const data = (reply.body as Json)?.data;
       for (const box of (data?.boxes ?? []) as Json[]) {
-        app.services.outbox.emit(
+        app.seams.outbox.emit(
           req.db,
           'labelRequests',
           'created',

@@ -11,7 +11,7 @@ export default {
         ...init,
         headers: {
           ...(init.headers as Record<string, string>),
-          'x-store-signature': sign(String(init.body), app.services.config.account),
+          'x-store-signature': sign(String(init.body), app.seams.config.account),
         },
       });
   },
