@@ -118,8 +118,8 @@ module.exports = {
     ),
     layer(
       'handlers-use-layers-below',
-      'reference-server/handlers/ may use every layer below; only the app (app.ts, seams.ts, cli.ts, server.ts) ' +
-        'assembles them, so nothing below may reach up to it (handlers/types.ts imported app.ts).',
+      'reference-server/handlers/ may use every layer below; only the app (app.ts, dispatch.ts, seams.ts, cli.ts, ' +
+        'server.ts) assembles them, so nothing below may reach up to it (handlers/types.ts imported app.ts).',
       `^${server}/handlers/`,
       [`^${server}/(core|store|http|handlers)/`, `^${domain}`, '^openapi/'],
     ),
