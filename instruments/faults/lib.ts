@@ -60,7 +60,10 @@ export function rewriteBody(req: Request, fn: (body: Json) => Json): void {
 /** Every v2 resource of the app, shipping services included. */
 export const allResources = (app: ReferenceApp): Resource[] => Object.values(app.seams.resources);
 
-/** Replaces one method of a Resource instance with `wrap(original)`. */
+/**
+ * Replaces one method of a Resource instance with `wrap(original)`. Replacing `list`, `find` or `get` turns the
+ * resource's fast path off, which answers lists and gets without them (handlers/crud.ts).
+ */
 export function wrapMethod<K extends 'list' | 'find' | 'get' | 'create' | 'update' | 'delete' | 'toObject'>(
   r: Resource,
   method: K,
@@ -68,6 +71,7 @@ export function wrapMethod<K extends 'list' | 'find' | 'get' | 'create' | 'updat
 ): void {
   const original = (r[method] as (...a: unknown[]) => unknown).bind(r) as Resource[K];
   (r as unknown as Record<string, unknown>)[method] = wrap(original);
+  if (method === 'list' || method === 'find' || method === 'get') r.fastPath = false;
 }
 
 /** Replaces the filter declarations of every resource that match `test` (the compiled `x-filter`s). */

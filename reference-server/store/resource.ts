@@ -144,6 +144,12 @@ export class Resource {
   readonly def: ResourceDef;
   readonly columns: Column[];
   readonly filters: { param: string; filter: XFilter; kind: Kind }[];
+  /**
+   * Whether lists and gets answer through the fast path (`listJson`, `findJson`: the JSON kept per row) or through
+   * `list`, `find` and `get` (handlers/crud.ts). On; a patch that replaces one of those turns it off, so that the
+   * patch is called (instruments/faults/lib.ts `wrapMethod`).
+   */
+  fastPath = true;
   private readonly reader: (values: SQLOutputValue[]) => Obj;
   /** The select list matching the reader: every column, in order. */
   private readonly selectList: string;
