@@ -2,7 +2,7 @@
 // the suite's strength. With `--profile source`, a fault is caught only by a MUST of the source or a standard (what
 // gates under CONFORMANCE_PROFILE=source), and the report goes to reports/mutants/source/.
 // Runs the conformance suite against each known-bad variant of the reference server (FAULTS=<name>, see
-// reference-server/faults/README.md) and reports which requirement caught each fault. A fault is caught when at
+// faults/README.md) and reports which requirement caught each fault. A fault is caught when at
 // least one requirement FAILS (the target does not conform); an `error` (the suite broke) or a crashed run is not a
 // catch. Requirements that do not pass without any fault (the baseline run) are left out of every fault run, so a
 // fault is never "caught" by a requirement that was failing anyway.

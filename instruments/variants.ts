@@ -1,6 +1,6 @@
 // `npm run conformance:variants [-- --quick | --only a,b] [--jobs 2] [--baseline results.json]`: the suite's fairness.
 // Runs the conformance suite against each benign variant of the reference server (VARIANTS=<name>, see
-// reference-server/variants/README.md: faithful to the source, deciding differently where it is silent), once, and
+// variants/README.md: faithful to the source, deciding differently where it is silent), once, and
 // judges the run under both profiles with the rule the reporter gates by (conformance/lib/verdict.ts): a requirement's
 // status does not depend on the profile, only whether it gates does, so one run gives both verdicts.
 // - source profile: the variant is benign when no requirement of basis `source` or `standard` fails or errs (the
@@ -103,7 +103,7 @@ await pool(selected, jobs, async (v) => {
       FAULTS: '',
       VARIANTS: v.name,
       CONFORMANCE_PROFILE: 'contract',
-      // A variant whose choices need stating runs with its dialect file (reference-server/variants/README.md).
+      // A variant whose choices need stating runs with its dialect file (variants/README.md).
       ...(v.dialect ? { CONFORMANCE_DIALECT: join(root, 'instruments/variants', v.dialect) } : {}),
       ...exclude,
     },

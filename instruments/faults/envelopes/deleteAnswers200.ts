@@ -2,7 +2,7 @@ import { operationIds, wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
+  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
   areas: ['envelopes', 'contacts'],
   source: ['D-04'],
   description: 'Delete answers 200 with a success envelope instead of 204 without a body.',

@@ -1,7 +1,7 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  // The suite's requirements that catch it are in these areas, which scripts/mutants.ts runs first.
+  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
   areas: ['resources'],
   source: ['D-40'],
   description: 'Deleting a product leaves its prices, media, downloads, specifications and inventory entries behind.',
