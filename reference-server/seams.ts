@@ -47,7 +47,8 @@ export interface Seams {
   route: (method: string, path: string) => Found;
   /** The scopes an operation needs: alternatives, `[[]]` any valid token, null none (D-07; the contract's by default). */
   securityOf: (op: Operation) => string[][] | null;
-  /** What one connection and one request may take (D-64): server.ts builds the HTTP server from it, app.ts reads it. */
+  /** What one connection and one request may take (D-64): cli.ts builds the HTTP server from it, dispatch.ts
+   *  reads it. */
   limits: Limits;
   /** Run on each request after its body is read, before routing, authentication and validation. */
   beforeDispatch: ((req: Request, res: Response) => void)[];
