@@ -1,15 +1,15 @@
-// dependency-cruiser: no import cycles, and layers that only point down. `npm run deps` cruises
-// reference-server, conformance, openapi and scripts and exits non-zero on any violation (every rule is an error).
+// dependency-cruiser: no import cycles, and layers that only point down. `npm run deps` cruises the repository's
+// code folders (package.json lists them) and exits non-zero on any violation (every rule is an error).
 // Paths are matched from the repository root. Type imports count (tsPreCompilationDeps): a cycle made only of
 // `import type` still ties the modules together for a reader, as one did (app.ts → … → handlers/types.ts
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
-const own = '^(reference-server|conformance|openapi|scripts|client|bin|browser|robustness)/';
+const own = '^(reference-server|instruments|conformance|openapi|scripts|client|bin|browser|robustness)/';
 /**
  * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
  * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
- * nothing, so it cannot close one), for the suite/server separation and for faults/ and variants/.
+ * nothing, so it cannot close one), for the suite/server separation and for the instruments.
  */
 const tests = '[.]test[.]ts$';
 const server = 'reference-server';
@@ -52,12 +52,13 @@ module.exports = {
       severity: 'error',
       comment:
         'The conformance suite judges ANY implementation black-box, over HTTP, reading only the contract ' +
-        '(conformance/README.md): importing the reference server would let it depend on what it judges.',
+        '(conformance/README.md): importing the reference server, or the instruments that patch it, would let it ' +
+        'depend on what it judges.',
       // bin/ runs the suite as an installed command; its `serve` subcommand (bin/serve.ts) is the
       // server's own command line and is no part of the suite. browser/ tests a frontend and the docs against servers
       // it spawns, as a frontend developer runs them (browser/README.md).
       from: { path: '^(conformance|bin|browser)/', pathNot: '^bin/serve[.]ts$' },
-      to: { path: `^${server}/` },
+      to: { path: `^(${server}|instruments)/` },
     },
     {
       name: 'fuzzer-talks-http',
@@ -117,8 +118,8 @@ module.exports = {
     ),
     layer(
       'handlers-use-layers-below',
-      'reference-server/handlers/ may use every layer below; only the app (app.ts, server.ts, seams.ts) assembles ' +
-        'them, so nothing below may reach up to it (handlers/types.ts imported app.ts).',
+      'reference-server/handlers/ may use every layer below; only the app (app.ts, dispatch.ts, seams.ts, cli.ts, ' +
+        'server.ts) assembles them, so nothing below may reach up to it (handlers/types.ts imported app.ts).',
       `^${server}/handlers/`,
       [`^${server}/(core|store|http|handlers)/`, `^${domain}`, '^openapi/'],
     ),
@@ -131,14 +132,24 @@ module.exports = {
       [`^${server}/(core|demo)/`, '^openapi/', '^client/'],
     ),
     {
-      name: 'faults-and-variants-stay-out',
+      name: 'server-never-imports-instruments',
       severity: 'error',
       comment:
-        'faults/ and variants/ patch one app through its seams (createApp(config, seams)); only cli.ts (the command line of the server: FAULTS, ' +
-        'VARIANTS), the scripts that run them and their own modules and tests may import them, so the reference ' +
-        'server proper never carries a known-bad or variant behaviour.',
-      from: { pathNot: [`^${server}/cli[.]ts$`, '^scripts/', `^${server}/(faults|variants)/`] },
-      to: { path: `^${server}/(faults|variants)/` },
+        'instruments/ (the faults and the benign variants, and their runners) test the suite by patching one app ' +
+        'through its seams (instruments/README.md); the reference server proper never carries a known-bad or variant ' +
+        'behaviour. Only its command line (cli.ts: FAULTS, VARIANTS) loads them, through a dynamic import made only ' +
+        'when one is asked for, so the server runs without the folder.',
+      from: { path: `^${server}/`, pathNot: `^${server}/cli[.]ts$` },
+      to: { path: '^instruments/' },
+    },
+    {
+      name: 'instruments-stay-out',
+      severity: 'error',
+      comment:
+        'Nothing but the instruments themselves and the command line of the server imports them: the scripts run ' +
+        'their runners as processes (scripts/test.ts), and the suite never imports them (suite-never-imports-server).',
+      from: { pathNot: [`^${server}/cli[.]ts$`, '^instruments/'] },
+      to: { path: '^instruments/' },
     },
   ],
   options: {

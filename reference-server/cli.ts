@@ -94,14 +94,14 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  // Known-bad variants for measuring the conformance suite (reference-server/faults/README.md); never set in use.
+  // Known-bad variants for measuring the conformance suite (instruments/faults/README.md); never set in use.
   if (process.env.FAULTS) {
-    const { applyFaults } = await import('./faults/index.ts');
+    const { applyFaults } = await import('../instruments/faults/index.ts');
     applyFaults(namesIn(process.env.FAULTS), built);
   }
-  // Benign variants, deciding differently where the source is silent (reference-server/variants/README.md); never set in use.
+  // Benign variants, deciding differently where the source is silent (instruments/variants/README.md); never set in use.
   if (process.env.VARIANTS) {
-    const { applyVariants } = await import('./variants/index.ts');
+    const { applyVariants } = await import('../instruments/variants/index.ts');
     applyVariants(namesIn(process.env.VARIANTS), built);
   }
   // `--demo` seeds as the first client that may write everything it holds; without one, the server does not start.
@@ -112,7 +112,7 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
     console.error(`--demo needs an App client holding the scopes ${DEMO_SCOPES.join(', ')}; the clients file has none`);
     process.exit(1);
   }
-  // The app's limits seam, after the faults above (a fault may lift one; faults/README.md).
+  // The app's limits seam, after the faults above (a fault may lift one; instruments/faults/README.md).
   const server = createLimitedServer(app, built.seams.limits);
   server.once('error', (err) => {
     console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);

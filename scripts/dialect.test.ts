@@ -1,4 +1,4 @@
-// The dialect: the otherDialect variant (reference-server/variants/otherDialect.ts), whose choices where
+// The dialect: the otherDialect variant (instruments/variants/otherDialect.ts), whose choices where
 // the source is silent all differ from ours, judged under the source profile without its dialect file: nothing it
 // does differently fails a gating requirement; what the suite could not set up is not applicable, and each such
 // reason names the dialect key that would have stated the choice. With its dialect file it is judged by
@@ -31,7 +31,7 @@ function run(dialect: boolean): Promise<{ code: number; rows: Row[]; summary: st
     CONFORMANCE_REPORT_DIR: dir,
     CONFORMANCE_WORKERS: '2',
     TARGET_URL: '',
-    CONFORMANCE_DIALECT: dialect ? join(root, 'reference-server/variants/otherDialect.dialect.yaml') : '',
+    CONFORMANCE_DIALECT: dialect ? join(root, 'instruments/variants/otherDialect.dialect.yaml') : '',
   };
   return new Promise((resolve) => {
     let out = '';

@@ -98,7 +98,7 @@ const steps: Step[] = [
     },
   },
   {
-    // The suite's strength: a few known-bad servers it must catch (reference-server/faults); each caught fault
+    // The suite's strength: a few known-bad servers it must catch (instruments/faults); each caught fault
     // counts as passed, each missed one as failed. The full set is `npm run conformance:mutants`.
     name: 'mutants: quick subset of known-bad reference servers',
     exec: () => {
@@ -106,7 +106,7 @@ const steps: Step[] = [
       rmSync(summary, { force: true });
       const baseline = `${root}/reports/conformance/results.json`;
       const code = run(process.execPath, [
-        'scripts/mutants.ts',
+        'instruments/mutants.ts',
         '--quick',
         ...(existsSync(baseline) ? ['--baseline', baseline] : []),
       ]);
@@ -116,7 +116,7 @@ const steps: Step[] = [
     },
   },
   {
-    // The suite's fairness: a few benign variants (reference-server/variants) it must pass under the source profile
+    // The suite's fairness: a few benign variants (instruments/variants) it must pass under the source profile
     // and fail only on decisions under the contract one; each benign variant counts as passed, each other as failed.
     name: 'variants: quick subset of benign reference servers',
     exec: () => {
@@ -124,7 +124,7 @@ const steps: Step[] = [
       rmSync(summary, { force: true });
       const baseline = `${root}/reports/conformance/results.json`;
       const code = run(process.execPath, [
-        'scripts/variants.ts',
+        'instruments/variants.ts',
         '--quick',
         ...(existsSync(baseline) ? ['--baseline', baseline] : []),
       ]);

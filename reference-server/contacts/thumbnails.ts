@@ -7,7 +7,8 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { fail } from '../core/errors.ts';
 import { isPrivateHost, publicLookup, type AddressRule, type Resolve } from '../core/private-addresses.ts';
-import { sql, type Db } from '../store/db.ts';
+import { deleteContent, writeContent } from '../store/content.ts';
+import type { Db } from '../store/db.ts';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 5000;
@@ -170,16 +171,14 @@ export async function readThumbnail(
 
 /** Stores a new image under `~/content/<dir>/thumbnail.<ext>` and drops the one it replaces; returns the URI to keep. */
 export function storeThumbnail(db: Db, dir: string, t: Thumbnail, previous: string | null): string | null {
-  const uri = 'image' in t ? `~/content/${dir}/thumbnail.${t.image.ext}` : t.uri;
-  if ('image' in t)
-    sql(db, 'INSERT OR REPLACE INTO content (path, mime, data) VALUES (?, ?, ?)').run(uri, t.image.mime, t.image.data);
+  const uri = 'image' in t ? writeContent(db, `~/content/${dir}/thumbnail.${t.image.ext}`, t.image) : t.uri;
   if (previous && previous !== uri) removeStored(db, dir, previous);
   return uri;
 }
 
 /** Deletes a stored image, only when it is one we stored under `dir` (a kept URI may point at anything). */
 export function removeStored(db: Db, dir: string, uri: string | null): void {
-  if (uri?.startsWith(`~/content/${dir}/`)) sql(db, 'DELETE FROM content WHERE path = ?').run(uri);
+  if (uri?.startsWith(`~/content/${dir}/`)) deleteContent(db, uri);
 }
 
 /** D-24: returned as the absolute URL under which app.ts serves it. */

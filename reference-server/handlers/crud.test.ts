@@ -1,7 +1,7 @@
 // Lists and gets over HTTP: the fast path (store/kept.ts) against the plain one, in two apps given the same writes
-// at the same times. The plain app's Resource methods are replaced by themselves, which is what sends a patched app
-// (faults/, variants/) through the plain path; a third app has a `beforeSend` hook that changes nothing, which
-// parses the fast answer back. Every answer — status, Content-Type, bytes — must be the same in all three.
+// at the same times. The plain app's resources have their fast path turned off, as a patch of their `list`, `find` or
+// `get` turns it off (instruments/); a third app has a `beforeSend` hook that changes nothing, which parses the fast
+// answer back. Every answer — status, Content-Type, bytes — must be the same in all three.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ReferenceApp } from '../app.ts';
@@ -10,8 +10,7 @@ import { start } from '../testing.ts';
 let now = new Date('2026-01-01T00:00:00Z');
 const clock = () => now;
 const plain = (app: ReferenceApp) => {
-  for (const r of Object.values(app.seams.resources))
-    for (const method of ['list', 'find', 'get'] as const) Object.assign(r, { [method]: r[method].bind(r) });
+  for (const r of Object.values(app.seams.resources)) r.fastPath = false;
 };
 const hooked = (app: ReferenceApp) => app.seams.beforeSend.push((body) => body);
 const apps = await Promise.all([start({ clock }), start({ clock }, plain), start({ clock }, hooked)]);

@@ -2,7 +2,7 @@
 import { notFound } from '../core/errors.ts';
 import type { Resources } from '../resources/index.ts';
 import { tx } from '../store/db.ts';
-import type { Ctx, Obj, Resource } from '../store/resource.ts';
+import type { Ctx, Obj } from '../store/resource.ts';
 import { listEnvelope, listEnvelopeJson, single, singleJson } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
 
@@ -14,14 +14,12 @@ export const ctxOf = (req: Req): Ctx => ({
   events: req.services.outbox,
 });
 const itemId = (req: Req) => Number(req.params.id ?? req.params.mediaId);
-/**
- * Lists and gets answer through the store's fast path (JSON kept per row: store/resource.ts `listJson`, `findJson`)
- * unless a method it would skip was replaced on this app's instance (faults/ and variants/ patch `list`, `find`,
- * `get`): then through the methods, as patched.
- */
-const fast = (r: Resource) => !(['list', 'find', 'get'] as const).some((method) => Object.hasOwn(r, method));
 
-/** The five handlers of the resource `name`, reading the app's instance of it on each request. */
+/**
+ * The five handlers of the resource `name`, reading the app's instance of it on each request. Lists and gets answer
+ * through the store's fast path (JSON kept per row: store/resource.ts `listJson`, `findJson`) while the resource's
+ * `fastPath` says so, else through its `list`, `find` and `get`.
+ */
 export function crud(name: keyof Resources) {
   const resource = (req: Req) => req.services.resources[name];
   const parentId = (req: Req) => {
@@ -32,7 +30,7 @@ export function crud(name: keyof Resources) {
   return {
     list: (req: Req): Reply => {
       const r = resource(req);
-      if (fast(r)) {
+      if (r.fastPath) {
         const { items, total } = r.listJson(ctxOf(req), req.query, parentId(req));
         return listEnvelopeJson(req, items, total, r);
       }
@@ -41,7 +39,7 @@ export function crud(name: keyof Resources) {
     },
     get: (req: Req): Reply => {
       const r = resource(req);
-      if (!fast(r)) return single(200, r.get(ctxOf(req), itemId(req), parentId(req)));
+      if (!r.fastPath) return single(200, r.get(ctxOf(req), itemId(req), parentId(req)));
       return singleJson(r.findJson(ctxOf(req), itemId(req), parentId(req)) ?? notFound('id', r.def.schema));
     },
     create: (req: Req): Reply =>

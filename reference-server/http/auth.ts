@@ -3,7 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defaultClients, type ClientCredentials } from '../../openapi/clients.ts';
 import { fail } from '../core/errors.ts';
-import { sql, type Db, type Row } from '../store/db.ts';
+import type { Db } from '../store/db.ts';
+import { deleteExpiredTokens, findToken, insertToken, type StoredToken } from '../store/tokens.ts';
 
 export interface Client extends ClientCredentials {
   /** Token lifetime in seconds: 3600 (§8) unless a clients file gives a test client a short one, so that a
@@ -38,7 +39,7 @@ export class Auth {
    * (scripts/README.md, performance notes). The table stays the truth (tokens survive a restart); expiry is checked
    * on every call. Nothing revokes a token before its expiry.
    */
-  private readonly known = new Map<string, { clientId: string; expiresAt: number }>();
+  private readonly known = new Map<string, StoredToken>();
   constructor(db: Db, clients: Client[]) {
     this.db = db;
     this.clients = new Map(clients.map((c) => [c.clientId, c]));
@@ -54,14 +55,10 @@ export class Auth {
     now: Date,
   ): { access_token: string; expires_in: number; token_type: 'Bearer'; scope: string | null } {
     const token = randomBytes(32).toString('hex');
-    sql(this.db, 'DELETE FROM tokens WHERE expiresAt < ?').run(now.getTime());
+    deleteExpiredTokens(this.db, now.getTime());
     for (const [t, k] of this.known) if (k.expiresAt < now.getTime()) this.known.delete(t);
     const lifetime = client.tokenLifetimeSeconds ?? TOKEN_LIFETIME_S;
-    sql(this.db, 'INSERT INTO tokens (hash, clientId, expiresAt) VALUES (?, ?, ?)').run(
-      hash(token),
-      client.clientId,
-      now.getTime() + lifetime * 1000,
-    );
+    insertToken(this.db, hash(token), { clientId: client.clientId, expiresAt: now.getTime() + lifetime * 1000 });
     return {
       access_token: token,
       expires_in: lifetime,
@@ -81,11 +78,10 @@ export class Auth {
     const token = m[1]!;
     let row = this.known.get(token);
     if (!row) {
-      const stored = sql(this.db, 'SELECT clientId, expiresAt FROM tokens WHERE hash = ?').get(hash(token)) as
-        Row | undefined;
+      const stored = findToken(this.db, hash(token));
       if (stored) {
         if (this.known.size >= KNOWN_TOKENS_MAX) this.known.clear();
-        this.known.set(token, (row = { clientId: String(stored.clientId), expiresAt: Number(stored.expiresAt) }));
+        this.known.set(token, (row = stored));
       }
     }
     const client = row && row.expiresAt > now.getTime() ? this.clients.get(row.clientId) : undefined;

@@ -144,6 +144,12 @@ export class Resource {
   readonly def: ResourceDef;
   readonly columns: Column[];
   readonly filters: { param: string; filter: XFilter; kind: Kind }[];
+  /**
+   * Whether lists and gets answer through the fast path (`listJson`, `findJson`: the JSON kept per row) or through
+   * `list`, `find` and `get` (handlers/crud.ts). On; a patch that replaces one of those turns it off, so that the
+   * patch is called (instruments/faults/lib.ts `wrapMethod`).
+   */
+  fastPath = true;
   private readonly reader: (values: SQLOutputValue[]) => Obj;
   /** The select list matching the reader: every column, in order. */
   private readonly selectList: string;
@@ -151,7 +157,7 @@ export class Resource {
   private readonly rows = new Kept<number, KeptRow>(ROWS_KEPT);
   private readonly queries = new Kept<string, unknown>(QUERIES_KEPT);
   constructor(def: ResourceDef, listSyntax: ListSyntax = defaultListSyntax()) {
-    // A copy per instance: an app's patches of its definition (faults/, variants/) stay in that app.
+    // A copy per instance: an app's patches of its definition (instruments/) stay in that app.
     this.def = { ...def, computed: def.computed && { ...def.computed } };
     this.listSyntax = listSyntax;
     const schema = schemaNamed(def.schema);

@@ -1,8 +1,8 @@
 // What a breaking change touches: the conformance requirements of its operation (each requirement names its
-// operation), the known faults that name the operation or the field (reference-server/faults/), and the types of the
+// operation), the known faults that name the operation or the field (instruments/faults/), and the types of the
 // generated client (openapi/dist/types.ts) that hold it: the operation's and each schema on the way to it.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { at, type Change } from './changes.ts';
 
 export interface Fault {
@@ -11,15 +11,11 @@ export interface Fault {
   text: string;
 }
 
-/** Every fault module under `dir` (`<area>/<name>.ts`, one fault each), by the name it declares. */
+/** Every fault module under `dir` (`<area>/<name>.ts`, one fault each), named `<area>.<name>` after its path. */
 export function readFaults(dir: string): Fault[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && f.includes('/') && !f.endsWith('.test.ts'))
-    .flatMap((f) => {
-      const text = readFileSync(join(dir, f), 'utf8');
-      const name = /\bname: '([^']+)'/.exec(text)?.[1];
-      return name ? [{ name, text }] : [{ name: relative(dir, join(dir, f)), text }];
-    });
+    .filter((f) => /^\w+\/\w+\.ts$/.test(f))
+    .map((f) => ({ name: f.slice(0, -3).replace('/', '.'), text: readFileSync(join(dir, f), 'utf8') }));
 }
 
 /** The last name of a field (`data[].sku` → `sku`), what a fault's description or patch would name. */

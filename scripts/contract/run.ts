@@ -110,7 +110,7 @@ export async function contractDiff(options: { base?: string; acceptances?: strin
   const breaking = changes.filter((c) => c.level === 'breaking');
   if (breaking.length) {
     const byOp = await requirementsByOperation();
-    const faults = readFaults(join(root, 'reference-server/faults'));
+    const faults = readFaults(join(root, 'instruments/faults'));
     const types = readFileSync(join(root, 'openapi/dist/types.ts'), 'utf8');
     for (const c of breaking)
       touches.set(c, {

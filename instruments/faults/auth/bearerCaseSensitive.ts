@@ -1,0 +1,18 @@
+import { fail } from '../../../reference-server/core/errors.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['D-05'],
+  description:
+    'The scheme must be written `Bearer` exactly; `bearer <token>` is refused (RFC 6750 schemes are case-insensitive).',
+  apply: (app) => {
+    const { auth } = app.seams;
+    const original = auth.bearer.bind(auth);
+    auth.bearer = (header, now) =>
+      header && !header.startsWith('Bearer ')
+        ? fail(401, 'error.unauthorized', 'authorization', 'A bearer token is required', 'request', {
+            'WWW-Authenticate': 'Bearer realm="store-admin-api"',
+          })
+        : original(header, now);
+  },
+} satisfies Fault;

@@ -1,0 +1,19 @@
+import { ApiError } from '../../../reference-server/core/errors.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['§5', 'D-05'],
+  description: 'A 401 for a missing or bad token leaves out the `WWW-Authenticate: Bearer` challenge.',
+  apply: (app) => {
+    const { auth } = app.seams;
+    const original = auth.bearer.bind(auth);
+    auth.bearer = (header, now) => {
+      try {
+        return original(header, now);
+      } catch (err) {
+        if (err instanceof ApiError) throw new ApiError(err.status, err.context, err.errors);
+        throw err;
+      }
+    };
+  },
+} satisfies Fault;

@@ -1,0 +1,9 @@
+import { notFound } from '../../../reference-server/core/errors.ts';
+import { wrapHandler } from '../lib.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['D-05'],
+  description: 'Only `/admin/oauth/token.json` issues tokens; `/admin/oauth/token` answers 404.',
+  apply: (app) => wrapHandler(app, 'createTokenAlias', () => () => notFound('path', 'route')),
+} satisfies Fault;

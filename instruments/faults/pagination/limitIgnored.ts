@@ -1,0 +1,11 @@
+import { allResources, wrapMethod } from '../lib.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['D-03', '§2.1'],
+  description: 'The query always reads 100 rows; `limit` is only echoed in the envelope.',
+  apply: (app) => {
+    for (const r of allResources(app))
+      wrapMethod(r, 'list', (list) => (ctx, query, parentId) => list(ctx, { ...query, limit: undefined }, parentId));
+  },
+} satisfies Fault;

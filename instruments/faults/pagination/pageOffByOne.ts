@@ -1,0 +1,15 @@
+import { allResources, wrapMethod } from '../lib.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['D-03', '§2.1'],
+  description: 'The offset is `page × limit` (as if pages were 0-based): page 1 skips the first `limit` items.',
+  apply: (app) => {
+    for (const r of allResources(app))
+      wrapMethod(
+        r,
+        'list',
+        (list) => (ctx, query, parentId) => list(ctx, { ...query, page: Number(query.page ?? 1) + 1 }, parentId),
+      );
+  },
+} satisfies Fault;

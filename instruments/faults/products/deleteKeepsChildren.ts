@@ -1,0 +1,11 @@
+import type { Fault } from '../types.ts';
+
+export default {
+  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
+  areas: ['resources'],
+  source: ['D-40'],
+  description: 'Deleting a product leaves its prices, media, downloads, specifications and inventory entries behind.',
+  apply: (app) => {
+    app.seams.resources.products.def.beforeDelete = undefined;
+  },
+} satisfies Fault;

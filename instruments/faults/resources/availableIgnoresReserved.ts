@@ -1,0 +1,12 @@
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['§2.4', 'D-43'],
+  description: '`quantityAvailable` is `quantityInStock`; reservations are not subtracted.',
+  apply: (app) => {
+    app.seams.resources.inventory.def.computed!.quantityAvailable = {
+      value: (o) => Number(o.quantityInStock),
+      sql: '"quantityInStock"',
+    };
+  },
+} satisfies Fault;

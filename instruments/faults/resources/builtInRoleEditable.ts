@@ -1,0 +1,11 @@
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['§2.12', 'D-34'],
+  description: 'The built-in access roles (`customer`, `trade`, `staff`) may be changed and deleted.',
+  apply: (app) => {
+    const r = app.seams.resources.accessRoles;
+    r.def.check = (ctx, next) => r.unique(ctx, next, 'reference', { nocase: true });
+    r.def.beforeDelete = undefined;
+  },
+} satisfies Fault;

@@ -1,0 +1,25 @@
+// What a fault is, and what it patches: one app as `createApp` returned it, through its named seams (seams.ts).
+import type { ReferenceApp } from '../../reference-server/app.ts';
+
+/** What `<area>/<name>.ts` default-exports: its name and area are its path's (index.ts). */
+export interface Fault {
+  /**
+   * The conformance suite's requirement areas (their `@area` tags) that catch it, run first by
+   * `npm run conformance:mutants`: the whole suite runs only for a fault that survives them. Default:
+   * `[area]`. Names the suite's areas, which are not always the fault's own (`specifications`, say).
+   */
+  areas?: string[];
+  /** The § of the source or D-nn the fault violates. */
+  source: string[];
+  /** The mistake, as an implementer would make it. */
+  description: string;
+  apply(app: ReferenceApp): void;
+}
+
+/** A fault as the registry knows it. */
+export interface NamedFault extends Fault {
+  /** `<area>.<name>` from its path `<area>/<name>.ts`: the name FAULTS takes. */
+  name: string;
+  /** Its folder. */
+  area: string;
+}

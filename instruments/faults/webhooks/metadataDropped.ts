@@ -1,0 +1,17 @@
+import { sign } from '../../../reference-server/core/signing.ts';
+import { signerSecret } from '../lib.ts';
+import type { Fault } from '../types.ts';
+
+export default {
+  source: ['§6', 'D-17'],
+  description: "The delivery body carries an empty `metadata` instead of the subscription's.",
+  apply: (app) => {
+    const send = app.seams.transport.send;
+    app.seams.transport.send = (url, init) => {
+      const headers = init.headers as Record<string, string>;
+      const secret = signerSecret(app, String(init.body), headers['x-store-signature'] ?? '');
+      const body = JSON.stringify({ ...JSON.parse(String(init.body)), metadata: {} });
+      return send(url, { ...init, body, headers: { ...headers, 'x-store-signature': sign(body, secret) } });
+    };
+  },
+} satisfies Fault;

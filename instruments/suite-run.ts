@@ -1,0 +1,215 @@
+// The suite against a reference server started with some environment (FAULTS=…, VARIANTS=…, CONFORMANCE_PROFILE=…),
+// shared by mutants.ts and variants.ts: one Playwright run into its own report directory, its results.json read back.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { givenSettings } from '../conformance/lib/settings.ts';
+import { bin, root } from '../scripts/run.ts';
+
+/**
+ * The baseline both runners judge against: the results.json given with `--baseline`, else a run of the suite against
+ * the reference server with `env` (no fault, no variant). Requirements that do not pass in it are left out of every
+ * later run (`exclude`, CONFORMANCE_ONLY terms), so nothing is ever counted against a fault or a variant that was
+ * failing anyway.
+ */
+export async function baselineOf(
+  given: string | undefined,
+  runsDir: string,
+  env: Record<string, string>,
+  what: string,
+) {
+  let baseline: Requirement[];
+  if (given) {
+    baseline = readRequirements(given);
+    console.log(`Baseline: ${given}`);
+  } else {
+    console.log(`Baseline: the suite against the reference server without ${what}s …`);
+    const run = await suite(join(runsDir, '_baseline'), env, []);
+    if (!run.requirements) {
+      console.error(
+        `The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`,
+      );
+      process.exit(1);
+    }
+    baseline = run.requirements;
+  }
+  const broken = baseline.filter((r) => r.status !== 'pass');
+  console.log(
+    `Baseline: ${baseline.length - broken.length}/${baseline.length} requirements pass${broken.length ? `; left out of the ${what} runs: ${broken.map((r) => r.id).join(', ')}` : ''}`,
+  );
+  return { baseline, broken, exclude: narrowing(broken.map((r) => r.id)) };
+}
+
+/**
+ * The command line both runners take (`--quick`, `--only a,b`, `--jobs N`, `--baseline results.json`) and the entries of
+ * their table it selects; `jobs` is the runner's default number of suite runs at a time. The full run owns
+ * reports/<kind>/summary.*; a subset writes beside it, never over it. An unknown name stops the runner with the list
+ * of known ones.
+ */
+export function selection<T extends { name: string }>(
+  kind: 'mutants' | 'variants',
+  table: T[],
+  quick: string[],
+  jobs: number,
+) {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      jobs: { type: 'string', default: String(jobs) },
+      baseline: { type: 'string' },
+      profile: { type: 'string', default: 'contract' },
+    },
+  });
+  if (values.profile !== 'contract' && values.profile !== 'source') {
+    console.error(`--profile ${values.profile}: expected contract or source`);
+    process.exit(2);
+  }
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = (only ?? []).filter((n) => !table.some((e) => e.name === n));
+  if (unknown.length) {
+    console.error(
+      `Unknown ${kind === 'mutants' ? 'fault' : 'variant'}(s): ${unknown.join(', ')}. Known: ${table.map((e) => e.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  const runsAtOnce = Number(values.jobs);
+  if (!Number.isInteger(runsAtOnce) || runsAtOnce < 1) {
+    console.error(`--jobs ${values.jobs}: expected a whole number from 1`);
+    process.exit(2);
+  }
+  return {
+    values,
+    jobs: runsAtOnce,
+    outDir: join(
+      root,
+      'reports',
+      kind,
+      ...(values.profile === 'source' ? ['source'] : []),
+      ...(values.only ? ['only'] : values.quick ? ['quick'] : []),
+    ),
+    runsDir: join(root, 'reports', kind, 'runs'),
+    selected: table.filter((e) => (only ? only.includes(e.name) : values.quick ? quick.includes(e.name) : true)),
+  };
+}
+
+/** A row of results.json (conformance/reporter.ts); `basis` and `gating` are read defensively by the callers. */
+export interface Requirement {
+  id: string;
+  area?: string;
+  status: 'pass' | 'fail' | 'error' | 'skipped' | 'not-applicable' | 'not-run';
+  reason?: string;
+  basis?: string;
+  /** Weaker than `basis` where its setup relied on a choice the target never confirmed (conformance/lib/verdict.ts). */
+  effectiveBasis?: string;
+  level?: string;
+  gating?: boolean;
+}
+export interface Results {
+  profile?: string;
+  gate?: { passed: boolean; failing: string[] };
+  requirements: Requirement[];
+}
+export interface Run {
+  code: number;
+  seconds: number;
+  requirements?: Requirement[];
+  results?: Results;
+}
+
+/**
+ * One suite run against a fresh reference server (global setup starts it; `env` reaches it through the process
+ * environment), reports in `dir`, the output in `dir/run.log`; `extra` are Playwright arguments; `workers` Playwright
+ * workers unless CONFORMANCE_WORKERS says otherwise.
+ */
+export function suite(dir: string, env: Record<string, string>, extra: string[], workers = 2): Promise<Run> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const childEnv = {
+    ...process.env,
+    // D-63: the suite's App receiver, which serves the thumbnails the server downloads, listens on 127.0.0.1.
+    STORE_ALLOW_PRIVATE_URLS: '1',
+    ...env,
+    TARGET_URL: '',
+    CONFORMANCE_REPORT_DIR: dir,
+    // Runs go several at a time (--jobs) on a shared machine: few workers each.
+    CONFORMANCE_WORKERS: String(givenSettings().workers ?? workers),
+    PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+  };
+  return new Promise((resolve) => {
+    const child = spawn(bin('playwright'), ['test', ...extra], {
+      cwd: root,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const log: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => log.push(d));
+    child.stderr.on('data', (d: Buffer) => log.push(d));
+    child.on('close', (code) => {
+      writeFileSync(join(dir, 'run.log'), Buffer.concat(log));
+      const file = join(dir, 'results.json');
+      const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Results) : undefined;
+      resolve({
+        code: code ?? 1,
+        seconds: (Date.now() - started) / 1000,
+        requirements: results?.requirements,
+        results,
+      });
+    });
+  });
+}
+
+/** The requirements of a results.json (a baseline given on the command line). */
+export const readRequirements = (file: string): Requirement[] =>
+  (JSON.parse(readFileSync(file, 'utf8')) as Results).requirements;
+
+/**
+ * The environment that leaves the given requirements out of a run and, when `areas` is given, keeps only the
+ * requirements of those areas (`only`) or leaves them out too (`not`): CONFORMANCE_ONLY's terms (conformance/lib/
+ * selection.ts), matched by the suite against each requirement's id and area.
+ */
+export function narrowing(ids: string[], areas: { only?: string[]; not?: string[] } = {}): Record<string, string> {
+  const terms = [
+    ...(areas.only ?? []).map((a) => `@${a}`),
+    ...(areas.not ?? []).map((a) => `-@${a}`),
+    ...ids.map((id) => `-${id}`),
+  ];
+  return terms.length ? { CONFORMANCE_ONLY: terms.join(',') } : {};
+}
+
+/** Runs `work` over `items`, `jobs` at a time. */
+export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+}
+
+/**
+ * Writes a runner's reports: `summary.md`, and `summary.json` with the fields both runners share (when, how long,
+ * which subset, the baseline left out) and the runner's own (`fields`); prints where they went and the last line.
+ */
+export function writeSummary(
+  outDir: string,
+  md: string,
+  run: { wall: string; quick: boolean | undefined; baseline: Requirement[]; broken: Requirement[]; lastLine: string },
+  fields: Record<string, unknown>,
+): void {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'summary.md'), md);
+  const shared = {
+    generated: new Date().toISOString(),
+    wallSeconds: Number(run.wall),
+    quick: run.quick,
+    baseline: { requirements: run.baseline.length, notPassing: run.broken.map((r) => r.id) },
+  };
+  writeFileSync(join(outDir, 'summary.json'), JSON.stringify({ ...shared, ...fields }, null, 2));
+  console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${run.wall} s)`);
+  console.log(run.lastLine);
+}

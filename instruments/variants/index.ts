@@ -1,0 +1,26 @@
+// The registry of benign variants (README.md): every `<name>.ts` of this folder but the registry, its helpers and
+// its types is one variant, named after its file (../registry.ts), and `applyVariants` is what the server's command
+// line calls when VARIANTS is set. A variant patches the running server from outside; removing this folder removes
+// them all.
+import type { ReferenceApp } from '../../reference-server/app.ts';
+import { applyNamed, load, modulesIn } from '../registry.ts';
+import type { NamedVariant, Variant } from './types.ts';
+
+const here = new URL('./', import.meta.url);
+/** The modules of this folder that are not variants. */
+export const helpers = ['index', 'lib', 'types'];
+
+/** Each: what it decides differently (`decides`) and why the source allows it (`description`); by name. */
+export const variants: NamedVariant[] = await load(
+  here,
+  modulesIn(here).filter((name) => !helpers.includes(name)),
+  (name, variant: Variant) => ({ ...variant, name }),
+);
+
+/** The quick subset `npm test` runs (../variants.ts --quick): page size, link form, webhook retries. */
+// Few failures each, so quick: a variant that fails hundreds of decision requirements costs a worker restart per failure;
+// the full set is `npm run conformance:variants`.
+export const quickVariants: string[] = ['defaultPageSize50', 'absoluteLinks', 'noWebhookRetries'];
+
+/** Applies the named variants to the server `createApp` built; an unknown name stops the process with the list. */
+export const applyVariants = (names: string[], app: ReferenceApp): void => applyNamed('variant', variants, names, app);
