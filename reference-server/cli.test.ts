@@ -3,10 +3,11 @@
 // port (npm passes the signal to the script's process, which is the server itself: `exec` in package.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '../scripts/server-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // This test's Node first, for npm's script and its `node`.
@@ -40,24 +41,14 @@ const listening = (port: number) =>
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   test(`${signal} to \`npm run serve\` stops the server and frees its port`, async () => {
-    const child = spawn('npm', npmServe(['--port', '0']), { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      child.once('exit', () => reject(new Error(`npm run serve exited before listening: ${out}`)));
-    });
+    const server = await startServer({ command: ['npm', ...npmServe(['--port', '0'])], cwd: root, env });
+    const port = Number(new URL(server.url).port);
     // An open keep-alive connection must not hold the server (D-64 keeps an idle one 5 s).
     const res = await fetch(`http://127.0.0.1:${port}/openapi.json`);
     await res.arrayBuffer();
     assert.equal(await listening(port), true);
     const started = performance.now();
-    child.kill(signal);
-    await exited;
+    await server.stop(signal);
     const free = async (): Promise<boolean> =>
       !(await listening(port)) || (performance.now() - started < 3000 && (await sleep(50), free()));
     assert.ok(await free(), `port ${port} is still held after ${signal}`);

@@ -1,11 +1,9 @@
 // The fuzzer's run (robustness/README.md): starts the reference server unless a target is given, obtains a token
 // per App client, creates a few resources of every collection through the API, then sends the generated requests
 // one after another (so that a seed repeats a run) and checks each answer. Talks HTTP only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defaultClients, type ClientCredentials } from '../openapi/clients.ts';
 import { operations, type Json, type Operation } from '../openapi/contract.ts';
 import {
@@ -20,6 +18,8 @@ import {
   type World,
 } from './fuzz-generate.ts';
 import { checkAnswer, judge } from './fuzz-judge.ts';
+import { startServer, type ServerProcess } from '../scripts/server-process.ts';
+import { shellQuote } from '../scripts/shell.ts';
 
 /** The checks of every request, each counted in the report. */
 export const checks = [
@@ -58,13 +58,8 @@ export interface FuzzOptions {
   log?: (line: string) => void;
   /** How long an unanswered request is waited for (default 15 s; the tests shorten it). */
   giveUpMs?: number;
-  /** Starts the server when no target is given (default: `startServer`; a test may wrap it). */
-  startServer?: (clientsFile: string) => Promise<StartedServer>;
-}
-
-export interface StartedServer {
-  url: string;
-  child: ChildProcess;
+  /** Starts the server when no target is given (default: `startFuzzServer`; a test may wrap it). */
+  startServer?: (clientsFile: string) => Promise<ServerProcess>;
 }
 
 export interface Finding {
@@ -109,52 +104,16 @@ interface Answer {
   error?: string;
 }
 
-/** Starts `reference-server/server.ts` on a free loopback port with the given clients file; resolves its URL. */
-export async function startServer(clientsFile: string): Promise<StartedServer> {
-  const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
-  const child = spawn(process.execPath, [script, '--port', '0', '--host', '127.0.0.1', '--clients', clientsFile], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', () => {}); // the server logs internal errors there; the answers are what is judged
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-    let out: string | undefined = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      if (out === undefined) return; // read past, so that a full pipe never blocks the server
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        out = undefined;
-        resolve(m[1]!);
-      }
-    });
-  });
-  child.removeAllListeners('exit');
-  return { url, child };
-}
-
 /**
- * Ends a server started here: SIGTERM, and SIGKILL if it has not exited after `graceMs` (a server that hangs, or is
- * stopped, may never act on SIGTERM). `graceMs` 0: SIGKILL at once.
+ * The reference server with the given clients file, on a free loopback port. Its output is dropped: it logs internal
+ * errors, and the answers are what is judged.
  */
-async function stopServer(child: ChildProcess, graceMs = 3000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((res) => child.once('exit', res));
-  if (graceMs > 0) {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
-  } else {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
+export const startFuzzServer = (clientsFile: string) =>
+  startServer({ args: ['--clients', clientsFile], onOutput: () => {} });
 
 /** A line cut for the console and the Markdown report; summary.json keeps it whole. */
 export const clip = (line: string, max = 600) =>
   line.length > max ? `${line.slice(0, max)}… (${line.length} characters)` : line;
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const log = opts.log ?? (() => {});
@@ -162,8 +121,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const own = !opts.target;
   const scratch = mkdtempSync(join(tmpdir(), 'fuzz-'));
   let clients: Record<string, ClientCredentials> = { ...defaultClients };
-  let server: StartedServer | undefined;
-  const start = opts.startServer ?? startServer;
+  let server: ServerProcess | undefined;
+  const start = opts.startServer ?? startFuzzServer;
   const giveUpMs = opts.giveUpMs ?? GIVE_UP_MS;
   let clientsFile = '';
   if (own) {
@@ -438,7 +397,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
    */
   async function recover(): Promise<boolean> {
     if (!server || result.restarts >= MAX_RESTARTS) return false;
-    await stopServer(server.child, 0);
+    await server.stop('SIGKILL');
     server = await start(clientsFile);
     base = server.url.replace(/\/$/, '');
     result.restarts++;
@@ -516,7 +475,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     }
     if (last) await alive(last);
   } finally {
-    if (server) await stopServer(server.child);
+    await server?.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
   result.helperRequests = helperRequests;

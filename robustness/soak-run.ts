@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createStoreClient } from '../client/index.ts';
 import { baseClients, type ClientCredentials } from '../openapi/clients.ts';
-import { freePort, ServerProcess, startReceiver, type Delivery } from './crash-server.ts';
+import { freePort } from '../scripts/server-process.ts';
+import { RestartableServer, startReceiver, type Delivery } from './crash-server.ts';
 import { CYCLE, matches, STAMP, SUBSCRIPTIONS, type LoadOptions, type Window } from './soak-mix.ts';
 import { errorsVerdict, memoryVerdict, p99Verdict, percentile, type Verdict } from './soak-verdict.ts';
 
@@ -112,7 +113,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakSummary> {
   const credentials = opts.client ?? baseClients.full;
   // D-16: deliveries are signed with the secret of the client that owns the subscription.
   const receiver = await startReceiver(credentials.clientSecret, () => 0);
-  const server = opts.target ? undefined : new ServerProcess({ port: await freePort() });
+  const server = opts.target ? undefined : new RestartableServer({ port: await freePort() });
   const baseUrl = opts.target ?? server!.baseUrl;
   try {
     if (server) await server.start();

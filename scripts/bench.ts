@@ -8,7 +8,6 @@
 // no creates and no suite, and prints them instead of writing the report: one change measured in minutes.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundlePath, doc } from '../openapi/contract.ts';
@@ -16,6 +15,7 @@ import { IN_LIST, PLAIN_LIST, report, SAME_BYTES, type Load, type Op, type Resul
 import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
 import { suiteRows } from './bench/suite.ts';
 import { bin, root } from './run.ts';
+import { freePort, startServer } from './server-process.ts';
 
 const smoke = process.argv.includes('--smoke');
 const onlyAt = process.argv.indexOf('--only');
@@ -47,14 +47,6 @@ const cfg = smoke
 const peerCatalogue = cfg.sizes[1]!;
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 mkdirSync(cfg.out, { recursive: true });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 /** A running server, and the headers its requests carry. */
 interface Server {
@@ -265,13 +257,9 @@ try {
     const seedSeconds = await seedCatalogue(file, n);
     console.log(`seeded ${n} products in ${seedSeconds.toFixed(1)} s`);
     scale[n] = { seedSeconds, queries: {}, get: {} as Load };
-    const server = await serve(process.execPath, (port) => [
-      'reference-server/server.ts',
-      '--port',
-      String(port),
-      '--db',
-      file,
-    ]);
+    const started = await startServer({ args: ['--db', file], cwd: root });
+    const server: Server = { child: started.child, base: started.url, headers: {} };
+    servers.push(server);
     const token = await fetch(`${server.base}/admin/oauth/token.json`, {
       method: 'POST',
       body: new URLSearchParams({
