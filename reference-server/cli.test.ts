@@ -1,5 +1,5 @@
 // The server's command line as a user starts it, through npm (`npm run serve -- …`): the usage for `--help` and for
-// a bad option (never a stack trace), and a stop by SIGTERM or SIGINT sent to npm that ends the server and frees its
+// a bad option or setting (never a stack trace), and a stop by SIGTERM or SIGINT sent to npm that ends the server and frees its
 // port (npm passes the signal to the script's process, which is the server itself: `exec` in package.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` };
 const npmServe = (args: string[]) => ['run', '--silent', 'serve', '--', ...args];
 
-test('--help prints the usage, --host included, and exits 0; a bad option prints the usage and exits 2', () => {
+test('--help prints the usage, --host included, and exits 0; a bad option or setting prints the usage and exits 2', () => {
   const help = spawnSync('npm', npmServe(['--help']), { cwd: root, env, encoding: 'utf8' });
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /^Usage: npm run serve -- \[options\]/);
@@ -28,6 +28,16 @@ test('--help prints the usage, --host included, and exits 0; a bad option prints
     assert.match(res.stderr, /Usage: npm run serve/);
     assert.doesNotMatch(res.stderr, /^\s+at /m, `${bad.join(' ')}: no stack trace`);
   }
+  // A setting of the environment only (core/config.ts), checked the same way, one line per problem.
+  const badEnv = spawnSync('npm', npmServe([]), {
+    cwd: root,
+    env: { ...env, WEBHOOK_RETRY_BASE_MS: 'abc', CURRENCY_RATES: '{' },
+    encoding: 'utf8',
+  });
+  assert.equal(badEnv.status, 2, badEnv.stderr);
+  assert.match(badEnv.stderr, /^ {2}WEBHOOK_RETRY_BASE_MS="abc" \(environment\): expected a whole number from 1$/m);
+  assert.match(badEnv.stderr, /^ {2}CURRENCY_RATES="\{" \(environment\): expected a JSON object/m);
+  assert.doesNotMatch(badEnv.stderr, /^\s+at /m, 'no stack trace');
 });
 
 /** Whether something listens on the port: a probe cannot bind it then. */
