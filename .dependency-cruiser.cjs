@@ -61,6 +61,25 @@ module.exports = {
       to: { path: `^(${server}|instruments)/` },
     },
     {
+      name: 'shared-helpers-import-nothing',
+      severity: 'error',
+      comment:
+        'scripts/server-process.ts (the reference server started as a child process) and scripts/shell.ts (shell ' +
+        'quoting for curl lines) are used by the suite, the server and the tools alike: built on node: only, they ' +
+        'carry nothing of any of them into another (the suite starts the server through them, never imports it).',
+      from: { path: '^scripts/(server-process|shell)[.]ts$' },
+      to: { path: own },
+    },
+    {
+      name: 'suite-uses-only-shared-helpers-of-scripts',
+      severity: 'error',
+      comment:
+        'The suite ships compiled (build/, tsconfig.build.json) with what it imports: of scripts/, only the two ' +
+        'shared helpers above, which import nothing.',
+      from: { path: '^conformance/' },
+      to: { path: '^scripts/', pathNot: '^scripts/(server-process|shell)[.]ts$' },
+    },
+    {
       name: 'fuzzer-talks-http',
       severity: 'error',
       comment:

@@ -19,7 +19,7 @@ interface Target {
 }
 const targets: Target[] = [
   // `npm run serve -- --demo`, as a frontend developer starts it: a store with products to show.
-  { name: 'serve', start: () => startReferenceServer(['--demo']), keepsData: true },
+  { name: 'serve', start: () => startReferenceServer({ demo: true }), keepsData: true },
   { name: 'mock', start: startMock, keepsData: false },
 ];
 
@@ -62,7 +62,7 @@ test.describe('the frontend page against a server that does not allow its origin
   let frontend: Started;
   test.beforeAll(async () => {
     [api, frontend] = await Promise.all([
-      startReferenceServer(['--cors-origin', 'http://127.0.0.1:1']),
+      startReferenceServer({ args: ['--cors-origin', 'http://127.0.0.1:1'] }),
       startFrontend(),
     ]);
   });

@@ -2,12 +2,11 @@
 // Prism mock as child processes (as `npm run serve` and `npm run mock` start them; these tests never import the
 // server), and the frontend page's own static server, in process, on another port: another origin, so that every
 // call the page makes is a cross-origin one and CORS is really exercised.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { freePort, startServer, type ServerOptions } from '../scripts/server-process.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 /** `npm run docs`'s output, which the reference server also serves at /docs. */
@@ -17,71 +16,32 @@ const host = '127.0.0.1';
 export interface Started {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   url: string;
-  stop(): Promise<void>;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createNetServer().listen(0, host, () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-/** Spawns a server and waits for the line that says it listens; `listening` reads the URL from that line. */
-function spawnServer(name: string, command: string, args: string[], listening: RegExp, url?: string): Promise<Started> {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill();
-    });
-  return new Promise<Started>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`${name} did not start within 60 s:\n${output}`));
-    }, 60_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}:\n${output}`));
-    });
-    const read = (d: Buffer) => {
-      output += d.toString();
-      const match = listening.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout.off('data', read);
-      resolve({ url: url ?? match[1]!, stop });
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  });
+  stop(): Promise<unknown>;
 }
 
 /**
  * The reference server (`npm run serve`) on a free port, with its default App clients (openapi/clients.ts); with
- * `--demo`, ready once the demo store is seeded (it seeds after it listens).
+ * `demo`, ready once the demo store is seeded (it seeds after it listens). Its output is kept for a failure's message.
  */
-export const startReferenceServer = (args: string[] = []) =>
-  spawnServer(
-    'the reference server',
-    process.execPath,
-    [`${root}reference-server/server.ts`, '--host', host, '--port', '0', ...args],
-    args.includes('--demo') ? /listening on (http:\/\/\S+)[\s\S]*demo store seeded/ : /listening on (http:\/\/\S+)/,
-  );
+export const startReferenceServer = (options: ServerOptions = {}): Promise<Started> =>
+  startServer({ cwd: root, onOutput: () => {}, ...options });
 
-/** The Prism mock (`npm run mock`) on a free port. */
+/** The Prism mock (`npm run mock`) on a free port: it prints a `listening on` line too. */
 export async function startMock(): Promise<Started> {
   const port = await freePort();
-  return spawnServer(
-    'the Prism mock',
-    `${root}node_modules/.bin/prism`,
-    ['mock', '-h', host, '-p', String(port), `${root}openapi/dist/openapi.json`],
-    /Prism is listening/,
-    `http://${host}:${port}`,
-  );
+  return startServer({
+    command: [
+      `${root}node_modules/.bin/prism`,
+      'mock',
+      '-h',
+      host,
+      '-p',
+      String(port),
+      `${root}openapi/dist/openapi.json`,
+    ],
+    cwd: root,
+    onOutput: () => {},
+  });
 }
 
 /**

@@ -1,22 +1,12 @@
 // Starts what the run needs: the App receiver, and the reference server when no TARGET_URL is given
-// (a child process on a free loopback port — the suite never imports the server).
-import { spawn, type ChildProcess } from 'node:child_process';
+// (a child process on a free loopback port, scripts/server-process.ts — the suite never imports the server).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { startReference, type ServerProcess } from '../scripts/server-process.ts';
 import { assumedClients, config, settings, writeRuntime } from './lib/config.ts';
 import { tokenOf } from './lib/api.ts';
 import { removeLeftovers, resetLeftovers } from './lib/cleanup.ts';
 import { startReceiver } from './lib/receiver.ts';
 import { resetUnanswered } from './lib/unanswered.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(config.reportDir, { recursive: true });
@@ -30,13 +20,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const ownServer = !settings.targetUrl;
   const slowMs = config.slowMs ?? (ownServer ? 5000 : 8000);
   const receiver = await startReceiver(config.callbackHost, config.callbackPort, slowMs);
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let targetUrl = settings.targetUrl ?? '';
   let clients: string | undefined;
   if (ownServer) {
     const defaultClients = assumedClients();
-    const port = await freePort();
-    const script = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
     // The default clients (the base four and one per scope of the document, for the scope families of §5) plus a
     // short-lived one, so that `createToken.expiry` can watch a token expire.
     const shortLived = {
@@ -52,18 +40,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     writeFileSync(suiteClients, JSON.stringify({ ...defaultClients, shortLived }));
     clients = suiteClients;
-    child = spawn(process.execPath, [script, '--port', String(port), '--clients', serverClients], {
-      // D-63: the thumbnails the server downloads come from the suite's App receiver, on 127.0.0.1.
-      env: { ...process.env, CALLBACK_TIMEOUT_MS: '2500', WEBHOOK_RETRY_BASE_MS: '200', STORE_ALLOW_PRIVATE_URLS: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child!.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-      child!.stdout!.on('data', (d: Buffer) => {
-        if (d.toString().includes('listening')) resolve();
-      });
-    });
-    targetUrl = `http://127.0.0.1:${port}`;
+    // Its callback timeout and retry base for a loaded machine; D-63: the thumbnails it downloads come from the
+    // suite's App receiver, on 127.0.0.1.
+    server = await startReference({ args: ['--clients', serverClients] });
+    targetUrl = server.url;
   }
   // For the workers and the reporter (lib/config.ts reads it): global setup changes no environment variable.
   writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}), startedAt: Date.now() });
@@ -71,9 +51,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // What would keep the target busy after the run (webhooks, shipping services) goes first (lib/cleanup.ts).
     for (const line of await removeLeftovers(targetUrl, tokenOf)) console.log(line);
     receiver.server.close();
-    if (child) {
-      child.removeAllListeners('exit');
-      child.kill('SIGTERM');
-    }
+    await server?.stop();
   };
 }

@@ -1,66 +1,61 @@
 // The reference server's command line, shared by `npm run serve` (server.ts) and the installed package's
-// `store-api-conformance serve` (bin/serve.ts): one list of options, its usage, the start with the connection limits of
-// D-64, the demo store, and a clean stop on SIGINT or SIGTERM (the port is free once the process has exited).
+// `store-api-conformance serve` (bin/serve.ts): the settings read and checked once (an option for those core/config.ts
+// gives one, over the environment), the usage derived from them, the start with the connection limits of D-64, the
+// demo store, and a clean stop on SIGINT or SIGTERM (the port is free once the process has exited).
 import { parseArgs } from 'node:util';
 import { baseClients } from '../openapi/clients.ts';
-import { configFromEnv, createApp } from './app.ts';
-import { corsOrigins } from './core/config.ts';
+import { createApp } from './app.ts';
+import { configOf, defaultOf, readSettings, SETTINGS, type Name, type Setting } from './core/config.ts';
 import { DEMO_SCOPES, describeCounts, seedDemo } from './demo/seed.ts';
 import { createLimitedServer } from './http/limits.ts';
 import { DatabaseInUse } from './store/db.ts';
 
-const OPTIONS = {
-  port: { type: 'string', meaning: 'the port to listen on (PORT; default 8080; 0: a free one)' },
-  host: {
-    type: 'string',
-    meaning: 'the address to listen on (HOST; default 127.0.0.1, this machine only; 0.0.0.0: every interface)',
-  },
-  db: { type: 'string', meaning: 'a SQLite database file, kept between starts (STORE_DB; default: in memory)' },
-  clients: { type: 'string', meaning: 'a JSON file of the App clients, replacing the defaults (STORE_CLIENTS)' },
-  'cors-origin': {
-    type: 'string',
-    meaning: 'the browser origins allowed to call, comma-separated (CORS_ORIGIN; default *, any)',
-  },
-  demo: { type: 'boolean', meaning: 'seed a demo store through the API once listening (STORE_DEMO=1)' },
-  'allow-private-urls': {
-    type: 'boolean',
-    meaning:
-      'let contact thumbnails be downloaded from loopback and private addresses, for local development and the ' +
-      'conformance suite (STORE_ALLOW_PRIVATE_URLS=1; D-63)',
-  },
-  help: { type: 'boolean', meaning: 'print this and exit' },
-} as const;
+/** Every setting (core/config.ts), in the list's order: those with an option first. */
+const settings = Object.entries(SETTINGS) as [Name, Setting][];
+/** An option of an on/off setting takes no value (`--demo`). */
+const isSwitch = (s: Setting) => typeof s.default === 'boolean';
+const plain = (markdown: string) => markdown.replace(/`/g, '');
+/** A setting's line of the usage: its meaning, then (its variable, for an option;) what it accepts and its default. */
+const described = (s: Setting) =>
+  `      ${plain(s.meaning)} (${s.flag ? `${s.env}; ` : ''}${plain(s.kind.accepts)}; default ${plain(defaultOf(s))})`;
 
-/** The usage, for `--help` and after a bad option; `command` is how the user started it. */
+/** The usage, for `--help` and after a bad option or setting; `command` is how the user started it. */
 export function usage(command: string): string {
   return [
     `Usage: ${command} [options]`,
     '',
     'The Store Administration API reference server (reference-server/README.md).',
     '',
-    'Options (each with its environment variable; an option wins):',
-    ...Object.entries(OPTIONS).map(
-      ([name, o]) => `  --${name}${o.type === 'string' ? ' <value>' : ''}\n      ${o.meaning}`,
-    ),
+    'Options (each sets the environment variable in brackets, and wins over it):',
+    ...settings.flatMap(([, s]) => (s.flag ? [`  --${s.flag}${isSwitch(s) ? '' : ' <value>'}\n${described(s)}`] : [])),
+    '  --help\n      print this and exit',
+    '',
+    'Settings of the environment only:',
+    ...settings.flatMap(([, s]) => (s.flag ? [] : [`  ${s.env}\n${described(s)}`])),
   ].join('\n');
 }
 
-/** Reads the options, or exits: 0 after `--help`, 2 with the problem and the usage after a bad one (no stack trace). */
-function options(args: string[], command: string) {
+/**
+ * The settings, from the options over the environment, or an exit: 0 after `--help`; 2 after a bad option or a value
+ * a setting does not accept, with one line per problem and the usage (no stack trace).
+ */
+function readCommandLine(args: string[], command: string) {
   try {
     const { values } = parseArgs({
       args,
-      options: Object.fromEntries(Object.entries(OPTIONS).map(([name, o]) => [name, { type: o.type }])) as {
-        [K in keyof typeof OPTIONS]: { type: (typeof OPTIONS)[K]['type'] };
-      },
+      options: {
+        ...Object.fromEntries(
+          settings.flatMap(([, s]) => (s.flag ? [[s.flag, { type: isSwitch(s) ? 'boolean' : 'string' }]] : [])),
+        ),
+        help: { type: 'boolean' },
+      } as Record<string, { type: 'string' | 'boolean' }>,
     });
     if (values.help) {
       console.log(usage(command));
       process.exit(0);
     }
-    const port = values.port ?? process.env.PORT ?? '8080';
-    if (!/^\d+$/.test(port) || Number(port) > 65535) throw new Error(`--port ${port}: expected a port, 0 to 65535`);
-    return { ...values, port: Number(port), host: values.host ?? process.env.HOST ?? '127.0.0.1' };
+    const options = Object.fromEntries(settings.flatMap(([name, s]) => (s.flag ? [[name, values[s.flag]]] : [])));
+    return readSettings(process.env, options);
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${usage(command)}`);
     process.exit(2);
@@ -69,15 +64,8 @@ function options(args: string[], command: string) {
 
 /** Starts the server with the command line `args` (without the node and script paths). */
 export async function serve(args: string[], command = 'npm run serve --'): Promise<void> {
-  const values = options(args, command);
-  const config = {
-    ...configFromEnv(),
-    ...(values.db ? { db: values.db } : {}),
-    ...(values.clients ? { clientsFile: values.clients } : {}),
-    ...(values['cors-origin'] ? { corsOrigins: corsOrigins(values['cors-origin']) } : {}),
-    ...(values.demo ? { demo: true } : {}),
-    ...(values['allow-private-urls'] ? { allowPrivateUrls: true } : {}),
-  };
+  const values = readCommandLine(args, command);
+  const config = configOf(values);
   const built = (() => {
     try {
       return createApp(config);

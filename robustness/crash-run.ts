@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createStoreClient } from '../client/index.ts';
 import { baseClients } from '../openapi/clients.ts';
+import { freePort } from '../scripts/server-process.ts';
 import { Checker, type EventFigures, type Problem } from './crash-check.ts';
-import { freePort, ServerProcess, startReceiver } from './crash-server.ts';
+import { RestartableServer, startReceiver } from './crash-server.ts';
 import {
   Ledger,
   prng,
@@ -114,7 +115,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashSummary> {
   const receiver = await startReceiver(clientSecret, () => Math.floor(receiverDelay() * 20));
   const dir = mkdtempSync(join(tmpdir(), 'crash-test-'));
   // D-23: a delivery the receiver took but the kill kept from being recorded is retried soon after the restart.
-  const server = new ServerProcess({
+  const server = new RestartableServer({
     db: join(dir, 'store.sqlite'),
     port: await freePort(),
     env: { WEBHOOK_RETRY_BASE_MS: '200' },

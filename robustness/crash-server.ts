@@ -1,32 +1,21 @@
 // The two processes the crash test talks to over HTTP: the reference server as a child process on a file database
 // (started, SIGKILLed and restarted on the same file and port), and the App's webhook receiver, which the harness
 // runs itself and which records every delivery as it arrived (D-16, D-17, D-23).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { validatorFor } from '../openapi/validators.ts';
+import { startServer, type ServerProcess } from '../scripts/server-process.ts';
 
-const SERVER = fileURLToPath(new URL('../reference-server/server.ts', import.meta.url));
-const LISTENING = /reference server listening on (http:\/\/\S+)/;
-
-/** A port free on loopback right now, for a server that must come back on the same port after each kill. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The reference server as the process a crash kills: `node reference-server/server.ts --db <file> --port <port>`. */
-export class ServerProcess {
+/**
+ * The reference server as the process a crash kills: `node reference-server/server.ts --db <file> --port <port>`,
+ * started again on the same file and port after each kill (scripts/server-process.ts starts each life).
+ */
+export class RestartableServer {
   readonly baseUrl: string;
   private readonly args: string[];
   private readonly env: NodeJS.ProcessEnv;
-  private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private life: ServerProcess | undefined;
   /** Lines the server wrote to stderr (an internal error is logged there before its 500), across every life. */
   readonly stderr: string[] = [];
 
@@ -34,55 +23,37 @@ export class ServerProcess {
   constructor(opts: { db?: string; port: number; env?: NodeJS.ProcessEnv }) {
     this.baseUrl = `http://127.0.0.1:${opts.port}`;
     const db = opts.db === undefined ? [] : ['--db', opts.db];
-    this.args = [SERVER, ...db, '--port', String(opts.port), '--host', '127.0.0.1'];
+    this.args = [...db, '--port', String(opts.port)];
     this.env = { ...process.env, ...opts.env };
   }
 
   /** The live process's id (the soak reads its memory from /proc/<pid>/status). */
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.life?.child.pid;
   }
 
   /** Starts the server and resolves once it listens, with the milliseconds that took. */
   async start(timeoutMs = 20_000): Promise<number> {
     const started = performance.now();
-    // The harness runs on Node 24 (the npm script), so its own executable runs the server.
-    const child = spawn(process.execPath, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    child
-      .stderr!.setEncoding('utf8')
-      .on('data', (chunk: string) => this.stderr.push(...chunk.split('\n').filter(Boolean)));
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not listen within ${timeoutMs} ms`)), timeoutMs);
-      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        if (LISTENING.test(out)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(
-          new Error(`the server exited before listening (${signal ?? code}): ${this.stderr.slice(-5).join(' | ')}`),
-        );
-      });
+    this.life = await startServer({
+      args: this.args,
+      env: this.env,
+      timeoutMs,
+      onOutput: (chunk, stream) => {
+        if (stream === 'stderr') this.stderr.push(...chunk.split('\n').filter(Boolean));
+      },
     });
     return performance.now() - started;
   }
 
   /** The crash: SIGKILL, no chance to finish a request, a transaction or a delivery; resolves once it is gone. */
   async kill(): Promise<void> {
-    this.child?.kill('SIGKILL');
-    await this.exited;
+    await this.life?.stop('SIGKILL');
   }
 
   /** The orderly end of the run (SIGTERM: the server closes its database). */
   async stop(): Promise<void> {
-    this.child?.kill('SIGTERM');
-    await this.exited;
+    await this.life?.stop();
   }
 }
 

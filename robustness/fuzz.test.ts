@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { defaultClients } from '../openapi/clients.ts';
 import { filterCases, FILTER_EVERY, generate, ITEM, kinds, target, type Kind, type World } from './fuzz-generate.ts';
 import { judge } from './fuzz-judge.ts';
-import { runFuzz, startServer } from './fuzz-run.ts';
+import { runFuzz, startFuzzServer } from './fuzz-run.ts';
 
 const roles: Record<string, string[]> = {
   ...Object.fromEntries(Object.entries(defaultClients).map(([role, c]) => [role, c.scopes])),
@@ -107,7 +107,7 @@ test('a short run with a fixed seed against a fresh reference server finds nothi
 test('a server that hangs or dies is a finding, and the run restarts it and goes on', { timeout: 90_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'fuzz-test-'));
   const lines: string[] = [];
-  const started: ReturnType<typeof startServer>[] = [];
+  const started: ReturnType<typeof startFuzzServer>[] = [];
   // After the 500th request the first server freezes (as one stuck in a loop: it never answers); after the 1000th
   // the second is killed (as one that crashed).
   const blows: Record<string, [number, NodeJS.Signals]> = { '500': [0, 'SIGSTOP'], '1000': [1, 'SIGKILL'] };
@@ -118,7 +118,7 @@ test('a server that hangs or dies is a finding, and the run restarts it and goes
       reportDir: dir,
       giveUpMs: 1500,
       startServer: (file) => {
-        started.push(startServer(file));
+        started.push(startFuzzServer(file));
         return started.at(-1)!;
       },
       log: (line) => {

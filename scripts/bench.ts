@@ -6,9 +6,8 @@
 // (a temporary directory with --smoke: tiny sizes, one short round, no suite; part of `npm test`, so it cannot rot).
 // `--only` takes only the measurements whose label holds one of the comma-separated terms (`--only 'page 1,:in'`),
 // no creates and no suite, and prints them instead of writing the report: one change measured in minutes.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundlePath, doc } from '../openapi/contract.ts';
@@ -16,6 +15,7 @@ import { IN_LIST, PLAIN_LIST, report, SAME_BYTES, type Load, type Op, type Resul
 import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
 import { suiteRows } from './bench/suite.ts';
 import { bin, root } from './run.ts';
+import { freePort, startServer } from './server-process.ts';
 
 const smoke = process.argv.includes('--smoke');
 const onlyAt = process.argv.indexOf('--only');
@@ -48,22 +48,19 @@ const peerCatalogue = cfg.sizes[1]!;
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 mkdirSync(cfg.out, { recursive: true });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
 /** A running server, and the headers its requests carry. */
 interface Server {
-  child: ChildProcess;
   base: string;
   headers: Record<string, string>;
+  pid: number | undefined;
+  stop: () => Promise<unknown>;
 }
+/** Every server started, for the end of the run. */
 const servers: Server[] = [];
-/** Starts a server process on a free port, waits until the port answers HTTP. */
+/**
+ * Starts a peer or a ceiling (which print no line of their own once they listen) on a free port; resolves once the
+ * port answers HTTP.
+ */
 async function serve(
   command: string,
   args: (port: number) => string[],
@@ -71,7 +68,13 @@ async function serve(
 ): Promise<Server> {
   const port = await freePort();
   const child = spawn(command, args(port), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const server = { child, base: `http://127.0.0.1:${port}`, headers };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const server = { base: `http://127.0.0.1:${port}`, headers, pid: child.pid, stop };
   servers.push(server);
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}`);
@@ -86,12 +89,6 @@ async function serve(
   }
   throw new Error(`${command} did not start listening on ${port}`);
 }
-const stop = ({ child }: Server) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 /** One autocannon run in its own process. */
 function load(
@@ -229,6 +226,25 @@ function scaleQueries(n: number): Record<string, string> {
   };
 }
 
+// ── The run, as its phases: every server at once, the measurements in rounds, the creates, the suite, the report ──
+
+/** The servers measured, all running at once. */
+interface Running {
+  /** The equivalent endpoints of the reference server (at the peers' catalogue), Prism and json-server. */
+  subjects: Record<'reference' | 'prism' | 'jsonServer', BenchSubject>;
+  /** The reference server at each catalogue size. */
+  reference: Record<number, Server>;
+  /** The servers of the ceiling, by name. */
+  ceilings: Record<string, Server>;
+}
+/** One measurement: where its result goes in Results, its URL and headers, and its connections when not the default. */
+interface Measurement {
+  at: string[];
+  url: string;
+  headers: Record<string, string>;
+  connections?: number;
+}
+
 const peers = { prism: {}, jsonServer: {}, reference: {} } as Results['peers'];
 const ceiling = {} as Results['ceiling'];
 const sweep: Results['sweep'] = {};
@@ -236,8 +252,29 @@ const scale: Results['scale'] = {};
 let peakRssMb = 0;
 const started = Date.now();
 try {
-  // 1. Every server at once: Prism on the document as is and on the copy with a page of 100, json-server on a
-  // catalogue of the same products, the reference server on each catalogue size (seeded in bulk first).
+  const running = await startServers();
+  const plan = planOf(running);
+  const runs = await measure(plan);
+  record(plan, runs);
+  if (only) printMeasurements(plan, runs);
+  else {
+    await measureCreates(running.subjects);
+    peakRssMb = peakRssOf(running.reference[cfg.sizes.at(-1)!]!);
+  }
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(work, { recursive: true, force: true });
+}
+if (only) process.exit(0);
+// The conformance suite against the reference server it starts, passing and against failing servers.
+const suite: Results['suite'] = cfg.suite ? (console.log('timing the conformance suite'), await suiteRows()) : null;
+writeReport(suite);
+
+/**
+ * Every server at once: Prism on the document as is and on the copy with a page of 100, json-server on a catalogue of
+ * the same products, the reference server on each catalogue size (seeded in bulk first), then the ceiling's.
+ */
+async function startServers(): Promise<Running> {
   console.log('starting Prism, json-server and the reference server at every catalogue size');
   const copy = join(work, 'openapi-page-of-100.json');
   writeFileSync(copy, JSON.stringify(withPageOf100(doc)));
@@ -260,31 +297,9 @@ try {
     db,
   ]);
   const reference: Record<number, Server> = {};
-  for (const n of cfg.sizes) {
-    const file = join(work, `products-${n}.sqlite`);
-    const seedSeconds = await seedCatalogue(file, n);
-    console.log(`seeded ${n} products in ${seedSeconds.toFixed(1)} s`);
-    scale[n] = { seedSeconds, queries: {}, get: {} as Load };
-    const server = await serve(process.execPath, (port) => [
-      'reference-server/server.ts',
-      '--port',
-      String(port),
-      '--db',
-      file,
-    ]);
-    const token = await fetch(`${server.base}/admin/oauth/token.json`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'conformance-full',
-        client_secret: 'conformance-full-secret',
-      }),
-    }).then((r) => r.json() as Promise<{ access_token: string }>);
-    server.headers = { authorization: `Bearer ${token.access_token}` };
-    reference[n] = server;
-  }
+  for (const n of cfg.sizes) reference[n] = await startReferenceAt(n);
   const ref = reference[peerCatalogue]!;
-  const subjects: Record<'reference' | 'prism' | 'jsonServer', BenchSubject> = {
+  const subjects: Running['subjects'] = {
     reference: { ...refPaths(ref.base, peerCatalogue), headers: ref.headers },
     prism: { ...refPaths(prismAsIs.base, 2), list: refPaths(prism100.base, 2).list, headers: prismAsIs.headers },
     jsonServer: {
@@ -296,12 +311,39 @@ try {
     },
   };
   for (const subject of Object.values(subjects)) await checkEquivalent(subject);
-  // The ceiling (scripts/bench/ceiling.ts): servers that do no work, answering a tiny body, and bare Express sending
-  // the reference's own list and get answers from memory: what no server can beat on this machine.
+  return { subjects, reference, ceilings: await startCeilings(subjects.reference) };
+}
+
+/** The reference server on a catalogue of `n` products, seeded in bulk, with a token of the full client. */
+async function startReferenceAt(n: number): Promise<Server> {
+  const file = join(work, `products-${n}.sqlite`);
+  const seedSeconds = await seedCatalogue(file, n);
+  console.log(`seeded ${n} products in ${seedSeconds.toFixed(1)} s`);
+  scale[n] = { seedSeconds, queries: {}, get: {} as Load };
+  const started = await startServer({ args: ['--db', file], cwd: root });
+  const server: Server = { base: started.url, headers: {}, pid: started.child.pid, stop: () => started.stop() };
+  servers.push(server);
+  const token = await fetch(`${server.base}/admin/oauth/token.json`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'conformance-full',
+      client_secret: 'conformance-full-secret',
+    }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  server.headers = { authorization: `Bearer ${token.access_token}` };
+  return server;
+}
+
+/**
+ * The ceiling (scripts/bench/ceiling.ts): servers that do no work, answering a tiny body, and bare Express sending
+ * the reference's own list and get answers from memory: what no server can beat on this machine.
+ */
+async function startCeilings(reference: BenchSubject): Promise<Record<string, Server>> {
   for (const op of ['list', 'get'] as const)
     writeFileSync(
       join(work, `${op}.json`),
-      await fetch(subjects.reference[op], { headers: ref.headers }).then((r) => r.text()),
+      await fetch(reference[op], { headers: reference.headers }).then((r) => r.text()),
     );
   const ceilings: Record<string, Server> = {};
   for (const [name, kind, body] of [
@@ -318,9 +360,16 @@ try {
     ]);
     ceiling[name] = { bytes: body ? readFileSync(join(work, body)).length : 60 } as Results['ceiling'][string];
   }
+  return ceilings;
+}
 
-  // 2. What to measure, where each result goes, ordered so that the numbers of a ratio are taken one after another.
-  const plan: { at: string[]; url: string; headers: Record<string, string>; connections?: number }[] = [
+/**
+ * What to measure, where each result goes, ordered so that the numbers of a ratio are taken one after another;
+ * with `--only`, the measurements whose label holds one of its terms.
+ */
+function planOf({ subjects, reference, ceilings }: Running): Measurement[] {
+  const ref = subjects.reference;
+  const plan: Measurement[] = [
     ...(['list', 'listOne', 'get'] as const).flatMap((op) =>
       (['reference', 'prism', 'jsonServer'] as const).map((p) => ({
         at: ['peers', p, op],
@@ -332,7 +381,7 @@ try {
     ...cfg.sweep.flatMap((connections) =>
       (['list', 'get'] as const).map((op) => ({
         at: ['sweep', String(connections), op],
-        url: subjects.reference[op],
+        url: ref[op],
         headers: ref.headers,
         connections,
       })),
@@ -350,11 +399,14 @@ try {
       headers: reference[n]!.headers,
     })),
   ];
+  return only ? plan.filter((m) => only.some((t) => m.at.join(' ').includes(t))) : plan;
+}
 
-  if (only) plan.splice(0, plan.length, ...plan.filter((m) => only.some((t) => m.at.join(' ').includes(t))));
-
-  // 3. A warm-up round (1 s each: JIT, caches, anchors), then the rounds: a slow moment of the shared machine moves
-  // one round of a few numbers, and the median leaves it out.
+/**
+ * A warm-up round (1 s each: JIT, caches, anchors), then the rounds: a slow moment of the shared machine moves one
+ * round of a few numbers, and the median leaves it out. Resolves with each measurement's loads, one per round.
+ */
+async function measure(plan: Measurement[]): Promise<Load[][]> {
   if (!smoke) {
     console.log(`warming up (${plan.length} measurements, 1 s each)`);
     for (const m of plan) await load(m.url, { headers: m.headers, connections: m.connections, duration: 1 });
@@ -365,6 +417,11 @@ try {
     for (const [i, m] of plan.entries())
       runs[i]!.push(await load(m.url, { headers: m.headers, connections: m.connections }));
   }
+  return runs;
+}
+
+/** Each measurement's median, where its `at` says (peers, ceiling, sweep, scale). */
+function record(plan: Measurement[], runs: Load[][]): void {
   const into: Record<string, unknown> = { peers, ceiling, sweep, scale };
   plan.forEach((m, i) => {
     const parent = m.at
@@ -372,65 +429,64 @@ try {
       .reduce<Record<string, unknown>>((o, k) => (o[k] ??= {}) as Record<string, unknown>, into);
     parent[m.at.at(-1)!] = { ...(parent[m.at.at(-1)!] as object | undefined), ...median(runs[i]!) };
   });
-
-  if (only) {
-    console.log(`\n| measurement | p50 ms | p99 ms | req/s | non-2xx |\n|---|---:|---:|---:|---:|`);
-    plan.forEach((m, i) => {
-      const l = median(runs[i]!);
-      console.log(`| ${m.at.join(' ')} | ${l.p50} | ${l.p99} | ${l.rps.toFixed(0)} | ${l.non2xx} |`);
-    });
-  } else {
-    // 4. Creates last, once each: they add products, which would move every later list of the same server.
-    console.log('measuring creates');
-    const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
-    for (const [p, body] of [
-      ['reference', createBody],
-      ['prism', createBody],
-      ['jsonServer', jsonBody],
-    ] as const) {
-      peers[p].create = await load(subjects[p].create, {
-        method: 'POST',
-        headers: { ...subjects[p].headers, 'content-type': 'application/json' },
-        body,
-        create: true,
-        duration: cfg.duration * cfg.rounds,
-      });
-    }
-    peakRssMb =
-      Number(
-        /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${reference[cfg.sizes.at(-1)!]!.child.pid}/status`, 'utf8'))?.[1] ??
-          0,
-      ) / 1024;
-  }
-} finally {
-  await Promise.all(servers.map(stop));
-  rmSync(work, { recursive: true, force: true });
 }
-if (only) process.exit(0);
 
-// 4. The conformance suite against the reference server it starts, passing and against a failing server.
-const suite: Results['suite'] = cfg.suite ? (console.log('timing the conformance suite'), await suiteRows()) : null;
+/** `--only`: the measurements as a table on the console, instead of the report. */
+function printMeasurements(plan: Measurement[], runs: Load[][]): void {
+  console.log(`\n| measurement | p50 ms | p99 ms | req/s | non-2xx |\n|---|---:|---:|---:|---:|`);
+  plan.forEach((m, i) => {
+    const l = median(runs[i]!);
+    console.log(`| ${m.at.join(' ')} | ${l.p50} | ${l.p99} | ${l.rps.toFixed(0)} | ${l.non2xx} |`);
+  });
+}
 
-const results: Results = {
-  when: new Date().toISOString(),
-  smoke,
-  node: process.version,
-  connections: cfg.connections,
-  rounds: cfg.rounds,
-  durationSeconds: cfg.duration,
-  wallSeconds: (Date.now() - started) / 1000,
-  sizes: cfg.sizes,
-  peerCatalogue,
-  jsonServerCatalogue: cfg.peerSize,
-  ceiling,
-  peers,
-  sweep,
-  scale,
-  peakRssMb,
-  suite,
-};
-const { summary, failures } = report(results, cfg.out);
-console.log(
-  `\n${summary.split('\n## The ceiling')[0]}\nWritten to ${cfg.out}/ (summary.md, chart.svg, results.json) in ${results.wallSeconds.toFixed(0)} s.`,
-);
-process.exitCode = failures.length || (suite && suite.passing.exitCode !== 0) ? 1 : 0;
+/** Creates last, once each: they add products, which would move every later list of the same server. */
+async function measureCreates(subjects: Running['subjects']): Promise<void> {
+  console.log('measuring creates');
+  const { id: _id, ...jsonBody } = product(1, cfg.peerSize);
+  for (const [p, body] of [
+    ['reference', createBody],
+    ['prism', createBody],
+    ['jsonServer', jsonBody],
+  ] as const) {
+    peers[p].create = await load(subjects[p].create, {
+      method: 'POST',
+      headers: { ...subjects[p].headers, 'content-type': 'application/json' },
+      body,
+      create: true,
+      duration: cfg.duration * cfg.rounds,
+    });
+  }
+}
+
+/** A server's peak resident set (VmHWM), in MB. */
+function peakRssOf({ pid }: Server): number {
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+/** results.json, summary.md and chart.svg (bench/report.ts), the summary's head on the console, the exit status. */
+function writeReport(suite: Results['suite']): void {
+  const results: Results = {
+    when: new Date().toISOString(),
+    smoke,
+    node: process.version,
+    connections: cfg.connections,
+    rounds: cfg.rounds,
+    durationSeconds: cfg.duration,
+    wallSeconds: (Date.now() - started) / 1000,
+    sizes: cfg.sizes,
+    peerCatalogue,
+    jsonServerCatalogue: cfg.peerSize,
+    ceiling,
+    peers,
+    sweep,
+    scale,
+    peakRssMb,
+    suite,
+  };
+  const { summary, failures } = report(results, cfg.out);
+  console.log(
+    `\n${summary.split('\n## The ceiling')[0]}\nWritten to ${cfg.out}/ (summary.md, chart.svg, results.json) in ${results.wallSeconds.toFixed(0)} s.`,
+  );
+  process.exitCode = failures.length || (suite && suite.passing.exitCode !== 0) ? 1 : 0;
+}

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseClients } from '../openapi/clients.ts';
-import { root, startReference } from './run.ts';
+import { root } from './run.ts';
+import { startReference } from './server-process.ts';
 
 const only =
   'createProduct.lifecycle.*,createContact.reference-unique,createRedirect.lifecycle.*,createInventory.lifecycle.*';

@@ -12,7 +12,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { baseClients } from '../openapi/clients.ts';
-import { bin, root, startReference, type Reference } from './run.ts';
+import { bin, root } from './run.ts';
+import { startReference, startServer, type ServerProcess } from './server-process.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'conformance-package-'));
 const app = join(tmp, 'app');
@@ -44,11 +45,11 @@ function cli(args: string[]): Promise<{ code: number; out: string }> {
 // services it made, conformance/lib/cleanup.ts), and the shards run against the data the runs before them left.
 // Callback timeout and retry base as global setup starts it (conformance/global-setup.ts), for a loaded machine; the
 // thumbnails the server downloads come from the suite's App receiver on 127.0.0.1 (D-63).
-let server: Reference | undefined;
+let server: ServerProcess | undefined;
 let target = '';
 
 before(async () => {
-  server = await startReference(env);
+  server = await startReference({ env });
   target = server.url;
   npm(['pack', '--pack-destination', tmp], root);
   const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
@@ -137,22 +138,14 @@ test('the installed package runs the reference server: `serve --demo` in an empt
   });
   assert.equal(help.status, 0, help.stderr);
   assert.match(help.stdout, /^Usage: store-api-conformance serve \[options\]/);
-  const child = spawn(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve', '--port', '0', '--demo'], {
+  const serve = await startServer({
+    command: [join(app, 'node_modules', '.bin', 'store-api-conformance'), 'serve', '--port', '0'],
+    demo: true,
     cwd: app,
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const { url: base, output: out } = serve;
   try {
-    const out = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      child.stdout.on('data', (d: Buffer) => {
-        text += d.toString();
-        if (/curl -s '\S+products\.json/.test(text)) resolve(text);
-      });
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-    });
-    const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
     assert.match(out, /demo store seeded in [\d.]+ s: .*18 products/);
     // The printed token line, as pasted into a shell.
     const line = /TOKEN=\$\((.*)\)$/m.exec(out)![1]!;
@@ -178,8 +171,7 @@ test('the installed package runs the reference server: `serve --demo` in an empt
     assert.equal(docs.status, 200, 'the docs page is in the package');
     await docs.arrayBuffer();
   } finally {
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0, 'a SIGTERM stops it cleanly');
+    assert.equal(await serve.stop(), 0, 'a SIGTERM stops it cleanly');
   }
 });
 

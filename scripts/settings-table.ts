@@ -1,24 +1,25 @@
-// npm run settings:table [-- --check]: rewrites README.md's table of the suite's settings, between its marker
-// comments, from the one list in conformance/lib/settings.ts. `--check` writes nothing and exits 1 when the
-// README's table is not what the list gives; conformance/lib/settings.test.ts makes the same check in npm test.
+// npm run settings:table [-- --check]: rewrites README.md's two settings tables, each between its marker comments,
+// from its one list: the suite's (conformance/lib/settings.ts) and the reference server's
+// (reference-server/core/config.ts). `--check` writes nothing and exits 1 when a table of the README is not what its
+// list gives; conformance/lib/settings.test.ts and reference-server/core/config.test.ts make the same checks in npm test.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withSettingsTable } from '../conformance/lib/settings.ts';
+import { withSettingsTable, withTable } from '../conformance/lib/settings.ts';
+import * as server from '../reference-server/core/config.ts';
 import { root } from './run.ts';
 
+const lists = 'conformance/lib/settings.ts and reference-server/core/config.ts';
 const readme = join(root, 'README.md');
 const now = readFileSync(readme, 'utf8');
-const generated = withSettingsTable(now);
+const generated = withTable(withSettingsTable(now), server.TABLE_START, server.TABLE_END, server.settingsTable());
 if (process.argv.includes('--check')) {
   if (generated !== now) {
-    console.error(
-      'README.md: the settings table differs from conformance/lib/settings.ts; run `npm run settings:table`',
-    );
+    console.error(`README.md: the settings tables differ from ${lists}; run \`npm run settings:table\``);
     process.exit(1);
   }
-  console.log('README.md: the settings table is up to date');
-} else if (generated === now) console.log('README.md: the settings table is up to date');
+  console.log('README.md: the settings tables are up to date');
+} else if (generated === now) console.log('README.md: the settings tables are up to date');
 else {
   writeFileSync(readme, generated);
-  console.log('README.md: settings table rewritten from conformance/lib/settings.ts');
+  console.log(`README.md: settings tables rewritten from ${lists}`);
 }

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, startReference } from './run.ts';
+import { root } from './run.ts';
+import { startReference } from './server-process.ts';
 
 interface Made {
   create: string;

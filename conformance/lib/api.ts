@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
+import { shellQuote } from '../../scripts/shell.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientCredentials, type ClientRole } from './config.ts';
 import { assumedChoice, fromTarget, NotApplicable, queryToTarget, toTarget } from './dialect.ts';
@@ -155,7 +156,6 @@ const EVIDENCE = 4000;
 const EXCERPT = 1200;
 const excerpt = (text: string, length = text.length) =>
   length > EXCERPT ? `${text.slice(0, EXCERPT)}… (${length} characters)` : text;
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Request, response and a curl line that repeats the request (the token left to `$TOKEN`), secrets masked. */
 export function formatExchange(x: Exchange): string {

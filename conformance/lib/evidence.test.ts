@@ -5,12 +5,13 @@
 // transport.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
+import { startServer } from '../../scripts/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` };
@@ -21,18 +22,9 @@ test(
   `a failure's summary entry carries its HTTP exchange and a curl line that repeats it (${FAULT})`,
   { timeout: 120_000 },
   async () => {
-    const server = spawn(process.execPath, [join(root, 'reference-server/server.ts'), '--port', '0'], {
-      env: { ...env, FAULTS: FAULT },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const server = await startServer({ env: { ...env, FAULTS: FAULT }, onOutput: () => {} });
+    const target = server.url;
     try {
-      const target = await new Promise<string>((resolve, reject) => {
-        server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-        server.stdout!.on('data', (d: Buffer) => {
-          const m = /listening on (http:\/\/\S+)/.exec(d.toString());
-          if (m) resolve(m[1]!);
-        });
-      });
       const reports = mkdtempSync(join(tmpdir(), 'evidence-'));
       // The suite selects requirements itself (lib/selection.ts): Playwright's tests are operations.
       const run = spawnSync(join(root, 'node_modules/.bin/playwright'), ['test'], {
@@ -71,7 +63,7 @@ test(
       assert.match(repeated.stdout, /^HTTP\/1\.1 404/);
       assert.match(repeated.stdout, /\{"message":"Not Found"\}/);
     } finally {
-      server.kill('SIGTERM');
+      await server.stop();
     }
   },
 );

@@ -352,10 +352,14 @@ export function settingsTable(): string {
   ].join('\n');
 }
 
-/** `markdown` with the text between the table's markers replaced by the generated table; throws without markers. */
-export function withSettingsTable(markdown: string): string {
-  const start = markdown.indexOf(TABLE_START);
-  const end = markdown.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`the markers ${TABLE_START} … ${TABLE_END} are missing`);
-  return `${markdown.slice(0, start + TABLE_START.length)}\n${settingsTable()}\n${markdown.slice(end)}`;
+/** `markdown` with the text between the markers `start` and `end` replaced by `table`; throws without them. */
+export function withTable(markdown: string, start: string, end: string, table: string): string {
+  const from = markdown.indexOf(start);
+  const to = markdown.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`the markers ${start} … ${end} are missing`);
+  return `${markdown.slice(0, from + start.length)}\n${table}\n${markdown.slice(to)}`;
 }
+
+/** `markdown` with the text between the table's markers replaced by the generated table; throws without markers. */
+export const withSettingsTable = (markdown: string): string =>
+  withTable(markdown, TABLE_START, TABLE_END, settingsTable());

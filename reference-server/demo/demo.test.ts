@@ -3,49 +3,18 @@
 // specifications and stock; a second start on the same database file seeds nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { op, type Json } from '../../openapi/contract.ts';
 import { validatorFor } from '../../openapi/validators.ts';
+import { startServer } from '../../scripts/server-process.ts';
 import * as store from './store.ts';
 
-const serverTs = fileURLToPath(new URL('../server.ts', import.meta.url));
-
-/**
- * Starts server.ts with `--demo` on a free port; resolves with its base URL and demo line once that is printed (60 s
- * allowed: start-up is slow on a busy machine).
- */
+/** Starts server.ts with `--demo` on a free port and file `db`; resolves with its base URL and demo line once seeded. */
 async function serve(db: string) {
-  const child = spawn(process.execPath, [serverTs, '--demo', '--port', '0', '--host', '127.0.0.1', '--db', db], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const ready = await new Promise<{ base: string; demo: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no demo line within 60 s:\n${out}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const base = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      const demo = /^demo store .*$/m.exec(out)?.[0];
-      if (base && demo) {
-        clearTimeout(timer);
-        resolve({ base, demo });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-  });
-  return { ...ready, stop: () => stop(child) };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const server = await startServer({ demo: true, args: ['--db', db], onOutput: () => {} });
+  return { base: server.url, demo: /^demo store .*$/m.exec(server.output)![0], stop: () => server.stop() };
 }
 
 async function client(base: string) {

@@ -1,12 +1,11 @@
 // D-64: the connection and request limits. Timeouts are tested in-process with short values (the mechanism);
 // the other limits against `node reference-server/server.ts` itself, with the values it runs with.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { defaultClients } from '../../openapi/clients.ts';
+import { startServer, type ServerProcess } from '../../scripts/server-process.ts';
 import { configFromEnv, createApp } from '../app.ts';
 import { createLimitedServer, LIMITS, nestsDeeperThan, type Limits } from './limits.ts';
 
@@ -104,22 +103,12 @@ test('D-64: a client that sends its headers slowly, a body slowly, or idles, is 
 });
 
 // The rest against the real server process, with the values it runs with.
-let child: ChildProcess;
+let server: ServerProcess;
 let base: string;
 let token: string;
 before(async () => {
-  child = spawn(
-    process.execPath,
-    [fileURLToPath(new URL('../server.ts', import.meta.url)), '--port', '0', '--host', '127.0.0.1'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  base = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      const m = /listening on (http:\/\/\S+)/.exec(d.toString());
-      if (m) resolve(m[1]!);
-    });
-  });
+  server = await startServer();
+  base = server.url;
   const { clientId, clientSecret } = defaultClients.full;
   const form = new URLSearchParams({
     grant_type: 'client_credentials',
@@ -129,10 +118,7 @@ before(async () => {
   const res = await fetch(`${base}/admin/oauth/token.json`, { method: 'POST', body: form });
   token = ((await res.json()) as { access_token: string }).access_token;
 });
-after(() => {
-  child.removeAllListeners('exit');
-  child.kill('SIGTERM');
-});
+after(() => server.stop());
 
 const call = async (path: string, init: RequestInit = {}) => {
   const res = await fetch(`${base}${path}`, {

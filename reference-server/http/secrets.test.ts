@@ -1,9 +1,8 @@
-// Issue 15, item 5: tokens, client secrets and secrets a client sends in a body never appear in the server's logs
+// Tokens, client secrets and secrets a client sends in a body never appear in the server's logs
 // (stdout, stderr) or in any answer, error answers included; webhook deliveries carry a signature (D-16), never the
 // secret. The server is `node reference-server/server.ts` itself, with App clients whose secrets are random, so a
 // secret found anywhere can only have come from where it was sent.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -11,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { defaultClients } from '../../openapi/clients.ts';
+import { startServer, type ServerProcess } from '../../scripts/server-process.ts';
 
 /** What each secret is, by its value; a secret is random hex, so a part of it found anywhere cannot be chance. */
 const labels = new Map<string, string>();
@@ -36,7 +35,7 @@ const other = {
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'secrets-'));
-let child: ChildProcess;
+let server: ServerProcess;
 let base: string;
 let log = '';
 /** What the server answered: status, headers and body of every request but the token issuances themselves. */
@@ -56,32 +55,16 @@ before(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const clients = join(dir, 'clients.json');
   writeFileSync(clients, JSON.stringify([full, other]));
-  child = spawn(
-    process.execPath,
-    [
-      fileURLToPath(new URL('../server.ts', import.meta.url)),
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--clients',
-      clients,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WEBHOOK_RETRY_BASE_MS: '100' } },
-  );
-  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  base = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}: ${log}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      log += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(d.toString());
-      if (m) resolve(m[1]!);
-    });
+  // Everything the server writes, stdout and stderr, is the log searched for secrets.
+  server = await startServer({
+    args: ['--clients', clients],
+    env: { ...process.env, WEBHOOK_RETRY_BASE_MS: '100' },
+    onOutput: (chunk) => (log += chunk),
   });
+  base = server.url;
 });
 after(async () => {
-  child.removeAllListeners('exit');
-  child.kill('SIGTERM');
+  await server.stop();
   receiver.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,4 +1,4 @@
-// Turns one benchmark run's measurements into the report: ratios, the issue's bars (each met or not, never
+// Turns one benchmark run's measurements into the report: ratios, the bars (each met or not, never
 // softened), summary.md, chart.svg and results.json (the measurements plus what is derived from them).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ export const IN_LIST = ':in (1000 quickfind codes)';
 /** The ceilings that send the reference server's own list and get answers (bench.ts names them, this reads them). */
 export const SAME_BYTES = { list: 'list bytes (Express)', get: 'get bytes (Express)' } as const;
 
-/** Issue 16's goals against the same-bytes ceiling: req/s ratios, and list p99 at most this multiple of its p99. */
+/** The goals against the same-bytes ceiling: req/s ratios, and list p99 at most this multiple of its p99. */
 export const CEILING_GOALS = { list: 0.5, get: 0.6, listP99: 2 } as const;
 /**
  * The suite's goals: a passing run within this many seconds; a failing run within this multiple of it,
@@ -57,14 +57,61 @@ const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === u
 const rows = (cells: (string | number)[][]) => cells.map((c) => `| ${c.join(' | ')} |`).join('\n');
 const table = (head: string[], align: string[], body: (string | number)[][]) => rows([head, align, ...body]);
 
+/** The reference server's ratios to its peers, to the same-bytes ceiling and across catalogue sizes. */
+interface Ratios {
+  vsPrism: Record<Op, number | null>;
+  vsJsonServer: Record<Op, number | null>;
+  ofCeiling: { list: number | null; get: number | null };
+  listP99OfCeiling: number | null;
+  /** p50 at the largest catalogue ÷ p50 at the smallest, per query and `get one`. */
+  scaleP50: Record<string, number | null>;
+}
+interface Bar {
+  bar: string;
+  met: boolean;
+  value: string;
+}
+
+/**
+ * The report, as its parts: the ratios, the bars, the failed responses, then the three files (results.json with
+ * what is derived, summary.md, chart.svg); returns the summary and the failures for the console and the exit status.
+ */
 export function report(r: Results, out: string): { summary: string; failures: string[] } {
-  const { peers, ceiling, scale, sweep, sizes, connections } = r;
-  const [small, large] = [sizes[0]!, sizes.at(-1)!];
+  const ratios = ratiosOf(r);
+  const bars = barsOf(r, ratios);
+  const failures = failuresOf(r);
+  writeFileSync(join(out, 'results.json'), `${JSON.stringify({ ...r, ratios, bars, failures }, null, 2)}\n`);
+  const summary = [
+    head(r),
+    barsSection(bars, failures),
+    ceilingSection(r),
+    peersSection(r),
+    concurrencySection(r),
+    scaleSection(r, ratios),
+    suiteSection(r),
+    '![ratios](chart.svg)\n\nRaw numbers: [results.json](results.json).\n',
+  ].join('\n\n');
+  writeFileSync(join(out, 'summary.md'), summary);
+  writeFileSync(join(out, 'chart.svg'), chartOf(r, ratios));
+  return { summary, failures };
+}
+
+const smallest = (r: Results) => r.sizes[0]!;
+const largest = (r: Results) => r.sizes.at(-1)!;
+/** The ceilings that send the reference server's own answers from memory. */
+const sameBytesOf = ({ ceiling }: Results) => ({ list: ceiling[SAME_BYTES.list]!, get: ceiling[SAME_BYTES.get]! });
+/** The reference server's list and get by connections: the sweep, and the main runs. */
+const byConnectionsOf = (r: Results): Record<number, { list: Load; get: Load }> => ({
+  ...r.sweep,
+  [r.connections]: { list: r.peers.reference.list, get: r.peers.reference.get },
+});
+
+function ratiosOf(r: Results): Ratios {
+  const { peers, scale } = r;
+  const [small, large] = [smallest(r), largest(r)];
   const ref = peers.reference;
   const vsPeer = (peer: 'prism' | 'jsonServer') =>
     Object.fromEntries(ops.map((op) => [op, ratio(ref[op].rps, peers[peer][op].rps)])) as Record<Op, number | null>;
-  const vsPrism = vsPeer('prism');
-  const vsJsonServer = vsPeer('jsonServer');
   const scaleP50: Record<string, number | null> = Object.fromEntries(
     Object.keys(scale[small]!.queries).map((q) => [
       q,
@@ -72,23 +119,31 @@ export function report(r: Results, out: string): { summary: string; failures: st
     ]),
   );
   scaleP50['get one'] = ratio(scale[large]!.get.p50, scale[small]!.get.p50);
-  const sameBytes = { list: ceiling[SAME_BYTES.list]!, get: ceiling[SAME_BYTES.get]! };
-  const ofCeiling = { list: ratio(ref.list.rps, sameBytes.list.rps), get: ratio(ref.get.rps, sameBytes.get.rps) };
-  const listP99OfCeiling = ratio(ref.list.p99, sameBytes.list.p99);
-  // Latency against concurrency, the main runs included: the most connections at which each p99 is under 10 ms.
-  const byConnections: Record<number, { list: Load; get: Load }> = {
-    ...sweep,
-    [connections]: { list: ref.list, get: ref.get },
+  const sameBytes = sameBytesOf(r);
+  return {
+    vsPrism: vsPeer('prism'),
+    vsJsonServer: vsPeer('jsonServer'),
+    ofCeiling: { list: ratio(ref.list.rps, sameBytes.list.rps), get: ratio(ref.get.rps, sameBytes.get.rps) },
+    listP99OfCeiling: ratio(ref.list.p99, sameBytes.list.p99),
+    scaleP50,
   };
+}
+
+/** The bars, each met or not: the peers, latency, the ceiling, scale, and the suite's speed when it ran. */
+function barsOf(r: Results, ratios: Ratios): Bar[] {
+  const { connections } = r;
+  const ref = r.peers.reference;
+  const { vsPrism, ofCeiling, listP99OfCeiling, scaleP50 } = ratios;
+  const sameBytes = sameBytesOf(r);
+  // Latency against concurrency, the main runs included: the most connections at which each p99 is under 10 ms.
   const holds = (op: 'list' | 'get') =>
     Math.max(
       0,
-      ...Object.entries(byConnections)
+      ...Object.entries(byConnectionsOf(r))
         .filter(([, l]) => l[op].p99 < 10)
         .map(([c]) => Number(c)),
     );
-
-  const bars = [
+  return [
     {
       bar: 'list and get ≥ 3× the requests/s of the Prism mock',
       met: (vsPrism.list ?? 0) >= 3 && (vsPrism.get ?? 0) >= 3,
@@ -102,7 +157,7 @@ export function report(r: Results, out: string): { summary: string; failures: st
         `The reference's p99 is under 10 ms up to ${holds('list')} connections (list) and ${holds('get')} (get)`,
     },
     {
-      // Issue 16: the same bytes from memory, with no work, is what no server beats on this machine.
+      // The same bytes from memory, with no work, is what no server beats on this machine.
       bar: `list ≥ ${CEILING_GOALS.list}× and get ≥ ${CEILING_GOALS.get}× the req/s of bare Express sending the same bytes (${r.peerCatalogue} products, ${connections} connections)`,
       met: (ofCeiling.list ?? 0) >= CEILING_GOALS.list && (ofCeiling.get ?? 0) >= CEILING_GOALS.get,
       value: `list ${fmt(ofCeiling.list)}× (${ref.list.rps.toFixed(0)} of ${sameBytes.list.rps.toFixed(0)} req/s), get ${fmt(ofCeiling.get)}× (${ref.get.rps.toFixed(0)} of ${sameBytes.get.rps.toFixed(0)} req/s)`,
@@ -113,44 +168,52 @@ export function report(r: Results, out: string): { summary: string; failures: st
       value: `${fmt(listP99OfCeiling)}× (${ref.list.p99} ms against ${sameBytes.list.p99} ms)`,
     },
     {
-      bar: `list latency at ${large} within 2× of ${small} (p50: page 1, filtered lists, a page 90 % deep; and get)`,
+      bar: `list latency at ${largest(r)} within 2× of ${smallest(r)} (p50: page 1, filtered lists, a page 90 % deep; and get)`,
       met: Object.values(scaleP50).every((v) => (v ?? Infinity) <= 2),
       value: Object.entries(scaleP50)
         .map(([q, v]) => `${q.split(' ')[0]} ${fmt(v)}×`)
         .join(', '),
     },
-    ...(r.suite
-      ? [
-          {
-            bar: `a full conformance suite run, every requirement passing, in ≤ ${SUITE_GOALS.passingSeconds} s`,
-            met: r.suite.passing.seconds <= SUITE_GOALS.passingSeconds && r.suite.passing.exitCode === 0,
-            value: `${r.suite.passing.seconds.toFixed(1)} s (${r.suite.passing.passed} of ${r.suite.passing.requirements} passed, exit code ${r.suite.passing.exitCode})`,
-          },
-          {
-            bar: `a run against a server whose creates answer 200 (${FAILING_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run`,
-            met: r.suite.failing.seconds <= SUITE_GOALS.failingRatio * r.suite.passing.seconds,
-            value: `${fmt(r.suite.failing.seconds / r.suite.passing.seconds)}× (${r.suite.failing.seconds.toFixed(1)} s; ${r.suite.failing.failed} of ${r.suite.failing.requirements} failed)`,
-          },
-          {
-            bar: `a run where half the requirements or more fail (${HALF_FAILING_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run`,
-            met:
-              r.suite.halfFailing.failed * 2 >= r.suite.halfFailing.requirements &&
-              r.suite.halfFailing.seconds <= SUITE_GOALS.failingRatio * r.suite.passing.seconds,
-            value: `${fmt(r.suite.halfFailing.seconds / r.suite.passing.seconds)}× (${r.suite.halfFailing.seconds.toFixed(1)} s; ${r.suite.halfFailing.failed} of ${r.suite.halfFailing.requirements} failed)`,
-          },
-          {
-            bar: `a run against the Prism mock, every requirement reached and every report written, in ≤ ${SUITE_GOALS.mockRatio}× the passing run`,
-            met:
-              r.suite.mock.notRun === 0 &&
-              r.suite.mock.reports &&
-              r.suite.mock.requirements === r.suite.passing.requirements &&
-              r.suite.mock.seconds <= SUITE_GOALS.mockRatio * r.suite.passing.seconds,
-            value: `${fmt(r.suite.mock.seconds / r.suite.passing.seconds)}× (${r.suite.mock.seconds.toFixed(1)} s; ${r.suite.mock.failed} of ${r.suite.mock.requirements} failed, ${r.suite.mock.notRun} not run; reports ${r.suite.mock.reports ? 'written' : 'missing'})`,
-          },
-        ]
-      : []),
+    ...(r.suite ? suiteBars(r.suite) : []),
   ];
-  const failures = [
+}
+
+/** The suite's bars: a passing run's time, and failing, half-failing and mock runs against it. */
+function suiteBars(suite: SuiteRows): Bar[] {
+  const { passing, failing, halfFailing, mock } = suite;
+  return [
+    {
+      bar: `a full conformance suite run, every requirement passing, in ≤ ${SUITE_GOALS.passingSeconds} s`,
+      met: passing.seconds <= SUITE_GOALS.passingSeconds && passing.exitCode === 0,
+      value: `${passing.seconds.toFixed(1)} s (${passing.passed} of ${passing.requirements} passed, exit code ${passing.exitCode})`,
+    },
+    {
+      bar: `a run against a server whose creates answer 200 (${FAILING_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run`,
+      met: failing.seconds <= SUITE_GOALS.failingRatio * passing.seconds,
+      value: `${fmt(failing.seconds / passing.seconds)}× (${failing.seconds.toFixed(1)} s; ${failing.failed} of ${failing.requirements} failed)`,
+    },
+    {
+      bar: `a run where half the requirements or more fail (${HALF_FAILING_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run`,
+      met:
+        halfFailing.failed * 2 >= halfFailing.requirements &&
+        halfFailing.seconds <= SUITE_GOALS.failingRatio * passing.seconds,
+      value: `${fmt(halfFailing.seconds / passing.seconds)}× (${halfFailing.seconds.toFixed(1)} s; ${halfFailing.failed} of ${halfFailing.requirements} failed)`,
+    },
+    {
+      bar: `a run against the Prism mock, every requirement reached and every report written, in ≤ ${SUITE_GOALS.mockRatio}× the passing run`,
+      met:
+        mock.notRun === 0 &&
+        mock.reports &&
+        mock.requirements === passing.requirements &&
+        mock.seconds <= SUITE_GOALS.mockRatio * passing.seconds,
+      value: `${fmt(mock.seconds / passing.seconds)}× (${mock.seconds.toFixed(1)} s; ${mock.failed} of ${mock.requirements} failed, ${mock.notRun} not run; reports ${mock.reports ? 'written' : 'missing'})`,
+    },
+  ];
+}
+
+/** Every measurement with a response that was not 2xx, an error or a timeout: the run is suspect. */
+function failuresOf({ peers, ceiling, sweep, scale }: Results): string[] {
+  return [
     ...Object.entries(peers).flatMap(([p, m]) => Object.entries(m).map(([op, l]) => [`${p} ${op}`, l] as const)),
     ...Object.entries(ceiling).map(([name, l]) => [`ceiling ${name}`, l] as const),
     ...Object.entries(sweep).flatMap(([c, s]) =>
@@ -162,22 +225,23 @@ export function report(r: Results, out: string): { summary: string; failures: st
   ]
     .filter(([, l]) => l.non2xx || l.errors || l.timeouts)
     .map(([name, l]) => `${name}: ${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts`);
+}
 
-  writeFileSync(
-    join(out, 'results.json'),
-    `${JSON.stringify({ ...r, ratios: { vsPrism, vsJsonServer, ofCeiling, listP99OfCeiling, scaleP50 }, bars, failures }, null, 2)}\n`,
-  );
+// ── summary.md, a section each ──
 
-  const summary = `# Benchmarks
+function head(r: Results): string {
+  return `# Benchmarks
 
 \`npm run bench${r.smoke ? ' -- --smoke' : ''}\`, ${r.when}, Node ${r.node}. Every number comes from this one run on one
 machine; absolute times are noise on a shared machine, the **ratios** are the result. Every server runs at once in
-its own process on 127.0.0.1, idle while another is measured; autocannon runs in its own process, ${connections} connections.
+its own process on 127.0.0.1, idle while another is measured; autocannon runs in its own process, ${r.connections} connections.
 Each number is the median of ${r.rounds} round${r.rounds === 1 ? '' : 's'} of ${r.durationSeconds} s${r.smoke ? '' : ' (after a warm-up round)'}, every measurement taken once
 per round, so a slow moment of the machine moves one round and not a ratio; creates run once, last, for
-${r.rounds * r.durationSeconds} s each, since they add products.
+${r.rounds * r.durationSeconds} s each, since they add products.`;
+}
 
-## Bars
+function barsSection(bars: Bar[], failures: string[]): string {
+  return `## Bars
 
 ${table(
   ['bar', 'result', 'met'],
@@ -185,9 +249,13 @@ ${table(
   bars.map((b) => [b.bar, b.value, b.met ? 'yes' : '**no**']),
 )}
 
-${failures.length ? `Responses that were not 2xx (the run is suspect):\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : 'Every measured response was 2xx.'}
+${failures.length ? `Responses that were not 2xx (the run is suspect):\n\n${failures.map((f) => `- ${f}`).join('\n')}\n` : 'Every measured response was 2xx.'}`;
+}
 
-## The ceiling of this machine
+function ceilingSection(r: Results): string {
+  const { connections, ceiling } = r;
+  const ref = r.peers.reference;
+  return `## The ceiling of this machine
 
 The same load generator against servers that do no work: bare node:http and bare Express 5 (the reference
 server's settings and body parser, no handler) answering a tiny fixed JSON body, and bare Express sending the
@@ -203,9 +271,13 @@ ${table(
     const op = name === SAME_BYTES.list ? 'list' : 'get';
     return [name, l.bytes, l.rps.toFixed(0), l.p50, l.p99, `${fmt(ratio(ref[op].rps, l.rps))}× (${op})`];
   }),
-)}
+)}`;
+}
 
-## Reference server against its peers
+function peersSection(r: Results): string {
+  const { peers } = r;
+  const ref = peers.reference;
+  return `## Reference server against its peers
 
 The reference server holds ${r.peerCatalogue} products (SQLite file); json-server holds ${r.jsonServerCatalogue} of the same products
 (its JSON file, rewritten on every create); Prism answers from the document's examples. Equivalent endpoints: a
@@ -234,9 +306,11 @@ ${table(
       key === 'reference' ? '' : `${fmt(ratio(ref[op].rps, peers[key][op].rps))}×`,
     ]),
   ),
-)}
+)}`;
+}
 
-## Latency against concurrency
+function concurrencySection(r: Results): string {
+  return `## Latency against concurrency
 
 The reference server at ${r.peerCatalogue} products. With one connection the latency is the work of one request; with
 more, requests queue behind each other on one event loop, so p99 grows with the connections.
@@ -244,7 +318,7 @@ more, requests queue behind each other on one event loop, so p99 grows with the 
 ${table(
   ['connections', 'list req/s', 'list p50 ms', 'list p99 ms', 'get req/s', 'get p50 ms', 'get p99 ms'],
   ['---:', '---:', '---:', '---:', '---:', '---:', '---:'],
-  Object.entries(byConnections).map(([c, l]) => [
+  Object.entries(byConnectionsOf(r)).map(([c, l]) => [
     c,
     l.list.rps.toFixed(0),
     l.list.p50,
@@ -253,9 +327,13 @@ ${table(
     l.get.p50,
     l.get.p99,
   ]),
-)}
+)}`;
+}
 
-## Scale
+function scaleSection(r: Results, { scaleP50 }: Ratios): string {
+  const { sizes, scale } = r;
+  const [small, large] = [smallest(r), largest(r)];
+  return `## Scale
 
 Catalogues of ${sizes.join(', ')} products, seeded in bulk through the server's schema. Each filter matches the
 same number of products at every size, so a p50 that grows with the catalogue means a scan; \`status=public\`
@@ -290,86 +368,77 @@ ${table(
 )}
 
 Seeding: ${sizes.map((n) => `${n} in ${scale[n]!.seedSeconds.toFixed(1)} s`).join(', ')}.
-Peak RSS of the reference server after the ${large}-product run: ${r.peakRssMb.toFixed(0)} MB (VmHWM).
-
-## Conformance suite
-
-${
-  r.suite
-    ? table(
-        ['run against', 'wall', 'requirements', 'passed', 'failed', 'not run', 'requirements/s'],
-        ['---', '---:', '---:', '---:', '---:', '---:', '---:'],
-        (
-          [
-            ['the reference server as it is', r.suite.passing],
-            [`the reference server, creates answering 200 (${FAILING_FAULT})`, r.suite.failing],
-            [`the reference server, error answers without success (${HALF_FAILING_FAULT})`, r.suite.halfFailing],
-            ['the Prism mock on the bundled document', r.suite.mock],
-          ] as const
-        ).map(([label, run]) => [
-          label,
-          `${run.seconds.toFixed(1)} s`,
-          run.requirements,
-          run.passed,
-          run.failed,
-          run.notRun,
-          (run.requirements / run.seconds).toFixed(1),
-        ]),
-      )
-    : 'Not run (--smoke).'
+Peak RSS of the reference server after the ${large}-product run: ${r.peakRssMb.toFixed(0)} MB (VmHWM).`;
 }
-${
-  r.suite
-    ? `
+
+function suiteSection({ suite }: Results): string {
+  if (!suite) return '## Conformance suite\n\nNot run (--smoke).\n';
+  const runs = [
+    ['the reference server as it is', suite.passing],
+    [`the reference server, creates answering 200 (${FAILING_FAULT})`, suite.failing],
+    [`the reference server, error answers without success (${HALF_FAILING_FAULT})`, suite.halfFailing],
+    ['the Prism mock on the bundled document', suite.mock],
+  ] as const;
+  return `## Conformance suite
+
+${table(
+  ['run against', 'wall', 'requirements', 'passed', 'failed', 'not run', 'requirements/s'],
+  ['---', '---:', '---:', '---:', '---:', '---:', '---:'],
+  runs.map(([label, run]) => [
+    label,
+    `${run.seconds.toFixed(1)} s`,
+    run.requirements,
+    run.passed,
+    run.failed,
+    run.notRun,
+    (run.requirements / run.seconds).toFixed(1),
+  ]),
+)}
+
 Playwright replaces its worker after every failed test (microsoft/playwright#32803). Its own price, in a bare project
-with no code of ours (${r.suite.floor.tests} trivial tests, one worker): ${r.suite.floor.passingSeconds.toFixed(1)} s passing, ${r.suite.floor.failingSeconds.toFixed(1)} s failing, so
-**${r.suite.floor.perFailureMs.toFixed(0)} ms a failed test**. The suite runs a requirement as a step of a test that holds an area, or a
+with no code of ours (${suite.floor.tests} trivial tests, one worker): ${suite.floor.passingSeconds.toFixed(1)} s passing, ${suite.floor.failingSeconds.toFixed(1)} s failing, so
+**${suite.floor.perFailureMs.toFixed(0)} ms a failed test**. The suite runs a requirement as a step of a test that holds an area, or a
 slice of one (conformance/suite.spec.ts), so it pays that price once per failing test, not once per failing
-requirement: ${[r.suite.failing, r.suite.halfFailing, r.suite.mock]
-        .map(
-          (run) =>
-            `${run.failed} failures took ${(run.seconds - r.suite!.passing.seconds).toFixed(1)} s more than the passing run`,
-        )
-        .join('; ')}.`
-    : ''
+requirement: ${[suite.failing, suite.halfFailing, suite.mock]
+    .map(
+      (run) =>
+        `${run.failed} failures took ${(run.seconds - suite.passing.seconds).toFixed(1)} s more than the passing run`,
+    )
+    .join('; ')}.`;
 }
 
-![ratios](chart.svg)
-
-Raw numbers: [results.json](results.json).
-`;
-  writeFileSync(join(out, 'summary.md'), summary);
-  writeFileSync(
-    join(out, 'chart.svg'),
-    chart([
-      {
-        title: 'Reference ÷ Prism mock, requests/s (list: a page of 100 each; listOne: a page of 1)',
-        bars: ops.map((op) => ({ label: op, value: vsPrism[op] })),
-        target: { value: 3, label: 'bar 3×' },
-      },
-      { title: 'Reference ÷ json-server, requests/s', bars: ops.map((op) => ({ label: op, value: vsJsonServer[op] })) },
-      {
-        title: 'Reference ÷ bare Express sending the same bytes, requests/s',
-        bars: (['list', 'get'] as const).map((op) => ({ label: op, value: ofCeiling[op] })),
-        target: { value: CEILING_GOALS.list, label: `list goal ${CEILING_GOALS.list}× (get ${CEILING_GOALS.get}×)` },
-      },
-      {
-        title: `p99 at ${connections} connections ÷ 10 ms (under the line meets the bar)`,
-        target: { value: 1, label: 'bar 10 ms' },
-        bars: [
-          ...(['list', 'get'] as const).map((op) => ({ label: `reference ${op}`, value: ref[op].p99 / 10 })),
-          ...(['list', 'get'] as const).map((op) => ({
-            label: `same bytes, no work: ${op}`,
-            value: sameBytes[op].p99 / 10,
-          })),
-        ],
-      },
-      {
-        title: `p50 at ${large} ÷ p50 at ${small} products`,
-        bars: Object.entries(scaleP50).map(([label, value]) => ({ label, value })),
-        target: { value: 2, label: 'bar 2×' },
-      },
-    ]),
-  );
-  return { summary, failures };
+/** chart.svg: the ratios to the peers and the ceiling, p99 against its bar, and scale. */
+function chartOf(r: Results, ratios: Ratios): string {
+  const { vsPrism, vsJsonServer, ofCeiling, scaleP50 } = ratios;
+  const ref = r.peers.reference;
+  const sameBytes = sameBytesOf(r);
+  return chart([
+    {
+      title: 'Reference ÷ Prism mock, requests/s (list: a page of 100 each; listOne: a page of 1)',
+      bars: ops.map((op) => ({ label: op, value: vsPrism[op] })),
+      target: { value: 3, label: 'bar 3×' },
+    },
+    { title: 'Reference ÷ json-server, requests/s', bars: ops.map((op) => ({ label: op, value: vsJsonServer[op] })) },
+    {
+      title: 'Reference ÷ bare Express sending the same bytes, requests/s',
+      bars: (['list', 'get'] as const).map((op) => ({ label: op, value: ofCeiling[op] })),
+      target: { value: CEILING_GOALS.list, label: `list goal ${CEILING_GOALS.list}× (get ${CEILING_GOALS.get}×)` },
+    },
+    {
+      title: `p99 at ${r.connections} connections ÷ 10 ms (under the line meets the bar)`,
+      target: { value: 1, label: 'bar 10 ms' },
+      bars: [
+        ...(['list', 'get'] as const).map((op) => ({ label: `reference ${op}`, value: ref[op].p99 / 10 })),
+        ...(['list', 'get'] as const).map((op) => ({
+          label: `same bytes, no work: ${op}`,
+          value: sameBytes[op].p99 / 10,
+        })),
+      ],
+    },
+    {
+      title: `p50 at ${largest(r)} ÷ p50 at ${smallest(r)} products`,
+      bars: Object.entries(scaleP50).map(([label, value]) => ({ label, value })),
+      target: { value: 2, label: 'bar 2×' },
+    },
+  ]);
 }

@@ -8,7 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, freePort, root } from '../run.ts';
+import { bin, root } from '../run.ts';
+import { freePort } from '../server-process.ts';
 
 /** One timed run: wall seconds, and its requirements by outcome. */
 export interface SuiteRun {

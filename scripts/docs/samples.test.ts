@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { baseClients } from '../../openapi/clients.ts';
 import { operations, resolvePointer, type Json, type Operation } from '../../openapi/contract.ts';
-import { startReference, type Reference } from '../run.ts';
+import { startReference, type ServerProcess } from '../server-process.ts';
 import { curlSample, referencesOf, referent } from './samples.ts';
 
 const exec = promisify(execFile);
@@ -49,7 +49,7 @@ const idOf = (body: Json): number =>
   (Object.values(body as Record<string, Json>).find((v) => v && typeof v === 'object' && 'id' in v) as Json).id;
 
 test('every curl sample of the docs answers its documented success against the reference server', async (t) => {
-  const server: Reference = await startReference();
+  const server: ServerProcess = await startReference();
   t.after(() => server.stop());
   const env = (vars: Record<string, string>) => ({
     PATH: process.env.PATH ?? '',

@@ -3,6 +3,7 @@
 // the document does not. Three per operation: curl, the typed client (client/) and Python requests. The curl sample
 // is the one scripts/docs/samples.test.ts runs against a reference server.
 import { deref, operations, type Json, type JsonValue, type Operation } from '../../openapi/contract.ts';
+import { shellQuote } from '../shell.ts';
 
 export interface CodeSample {
   lang: string;
@@ -79,8 +80,6 @@ export function referencesOf(o: Operation): [string, number][] {
   return [...found];
 }
 const referring = (o: Operation) => new Set(referencesOf(o).map(([k]) => k));
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** curl, with `$BASE_URL`, `$TOKEN` and the path parameters as shell variables. */
 export function curlSample(o: Operation, body: Json): string {
