@@ -15,7 +15,7 @@ import { defaultPricing, type Pricing } from './shipping/aggregate.ts';
 import { defaultAppCalls, type AppCalls } from './shipping/callbacks.ts';
 import { defaultCalculators, type Calculators } from './shipping/services.ts';
 import type { Db } from './store/db.ts';
-import { defaultListSyntax, type ListSyntax } from './store/resource.ts';
+import { defaultListSyntax, type ListSyntax } from './store/filters.ts';
 import { defaultRouting, Outbox, type Routing } from './webhooks/outbox.ts';
 import { defaultTransport, type Transport } from './webhooks/worker.ts';
 

@@ -19,7 +19,7 @@ import {
   saveContact,
   type StoredContact,
 } from '../store/contacts.ts';
-import type { Ctx } from '../store/resource.ts';
+import type { Ctx } from '../store/types.ts';
 import { countryName, hashPassword, keypadDigits, resolveGrant, type GrantInput } from './rules.ts';
 import { readThumbnail, removeStored, storeThumbnail, thumbnailUrl, type Thumbnail } from './thumbnails.ts';
 

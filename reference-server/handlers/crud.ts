@@ -1,8 +1,10 @@
-// list/get/create/update/delete of a v2 resource (§4.3), shared by every resource stored as one table.
+// list/get/create/update/delete of a v2 resource (§4.3), shared by every resource stored as one table, and which
+// operations of the contract they serve.
+import { op, operations } from '../../openapi/contract.ts';
 import { notFound } from '../core/errors.ts';
 import type { Resources } from '../resources/index.ts';
 import { tx } from '../store/db.ts';
-import type { Ctx, Obj } from '../store/resource.ts';
+import type { Ctx, Obj } from '../store/types.ts';
 import { listEnvelope, listEnvelopeJson, single, singleJson } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
 
@@ -32,7 +34,7 @@ export function crud(name: keyof Resources) {
       const r = resource(req);
       if (r.fastPath) {
         const { items, total } = r.listJson(ctxOf(req), req.query, parentId(req));
-        return listEnvelopeJson(req, items, total, r);
+        return listEnvelopeJson(req, items, total, r.kept);
       }
       const { items, total } = r.list(ctxOf(req), req.query, parentId(req));
       return listEnvelope(req, items, total);
@@ -40,7 +42,7 @@ export function crud(name: keyof Resources) {
     get: (req: Req): Reply => {
       const r = resource(req);
       if (!r.fastPath) return single(200, r.get(ctxOf(req), itemId(req), parentId(req)));
-      return singleJson(r.findJson(ctxOf(req), itemId(req), parentId(req)) ?? notFound('id', r.def.schema));
+      return singleJson(r.findJson(ctxOf(req), itemId(req), parentId(req)) ?? notFound('id', r.def.schema), r.kept);
     },
     create: (req: Req): Reply =>
       single(
@@ -57,4 +59,29 @@ export function crud(name: keyof Resources) {
       return { status: 204 };
     },
   };
+}
+
+export type CrudKind = keyof ReturnType<typeof crud>;
+/** What each operation does, by its method and whether its path names one item (`…/{id}.json`) or the collection. */
+const kinds: Record<string, CrudKind> = {
+  'GET collection': 'list',
+  'POST collection': 'create',
+  'GET item': 'get',
+  'PUT item': 'update',
+  'DELETE item': 'delete',
+};
+
+/**
+ * The operations a resource's CRUD handlers serve: those of its list operation's tag in the contract (the document
+ * groups a resource's operations by tag), by what each does.
+ */
+export function crudOperations(listOperation: string): [operationId: string, kind: CrudKind][] {
+  const [tag] = op(listOperation).tags;
+  return operations
+    .filter((o) => o.tags.includes(tag!))
+    .map((o) => {
+      const kind = kinds[`${o.method} ${o.path.endsWith('}.json') ? 'item' : 'collection'}`];
+      if (!kind) throw new Error(`${o.operationId} (tag ${tag}) is no CRUD operation: give its resource own handlers`);
+      return [o.operationId, kind];
+    });
 }

@@ -1,27 +1,16 @@
-// The one handler map, keyed by operationId: `Handlers` requires every served operation of the contract,
-// so an operation added to the document without a handler fails to compile. Each app gets its own map
-// (`createHandlers`), so that a fault wrapping one app's handler leaves another app's alone.
-import { crud } from './crud.ts';
-import { createToken } from './token.ts';
+// The one handler map, keyed by operationId: the operations with handlers of their own, below, and the CRUD operations
+// of every v2 resource, found from its definition (resources/) and the contract (crud.ts), so that adding a resource
+// changes nothing here. Each app gets its own map (`createHandlers`), so that a fault wrapping one app's handler
+// leaves another app's alone. handlers/index.test.ts checks that the map holds exactly the operations of the contract.
+import { definitions, type Resources } from '../resources/index.ts';
+import type { ResourceDef } from '../store/types.ts';
 import * as contacts from './contacts.ts';
-import * as productSpecifications from './product-specifications.ts';
+import { crud, crudOperations } from './crud.ts';
 import * as shipping from './shipping.ts';
+import { createToken } from './token.ts';
 import type { Handlers } from './types.ts';
 
-const products = crud('products');
-const prices = crud('productPrices');
-const media = crud('productMedia');
-const downloads = crud('productDownloads');
-const productSpecs = crud('productSpecifications');
-const specifications = crud('specifications');
-const values = crud('specificationValues');
-const roles = crud('accessRoles');
-const geozones = crud('geozones');
-const inventory = crud('inventory');
-const redirects = crud('redirects');
-const webhooks = crud('webhooks');
-
-export const createHandlers = (): Handlers => ({
+const own = {
   createToken,
   createTokenAlias: createToken,
   createContact: contacts.createContact,
@@ -30,66 +19,6 @@ export const createHandlers = (): Handlers => ({
   updateContactPost: contacts.updateContact,
   deleteContact: contacts.deleteContact,
   searchContacts: contacts.searchContacts,
-  listProducts: products.list,
-  getProduct: products.get,
-  createProduct: products.create,
-  updateProduct: products.update,
-  deleteProduct: products.delete,
-  listProductPrices: prices.list,
-  getProductPrice: prices.get,
-  createProductPrice: prices.create,
-  updateProductPrice: prices.update,
-  deleteProductPrice: prices.delete,
-  listProductMedia: media.list,
-  getProductMedia: media.get,
-  createProductMedia: media.create,
-  updateProductMedia: media.update,
-  deleteProductMedia: media.delete,
-  listProductDownloads: downloads.list,
-  getProductDownload: downloads.get,
-  createProductDownload: downloads.create,
-  updateProductDownload: downloads.update,
-  deleteProductDownload: downloads.delete,
-  listProductSpecifications: productSpecs.list,
-  getProductSpecification: productSpecs.get,
-  deleteProductSpecification: productSpecs.delete,
-  createProductSpecification: productSpecifications.createProductSpecification,
-  updateProductSpecification: productSpecifications.updateProductSpecification,
-  listSpecifications: specifications.list,
-  getSpecification: specifications.get,
-  createSpecification: specifications.create,
-  updateSpecification: specifications.update,
-  deleteSpecification: specifications.delete,
-  listSpecificationValues: values.list,
-  getSpecificationValue: values.get,
-  createSpecificationValue: values.create,
-  updateSpecificationValue: values.update,
-  deleteSpecificationValue: values.delete,
-  listAccessRoles: roles.list,
-  getAccessRole: roles.get,
-  createAccessRole: roles.create,
-  updateAccessRole: roles.update,
-  deleteAccessRole: roles.delete,
-  listGeozones: geozones.list,
-  getGeozone: geozones.get,
-  createGeozone: geozones.create,
-  updateGeozone: geozones.update,
-  deleteGeozone: geozones.delete,
-  listInventory: inventory.list,
-  getInventory: inventory.get,
-  createInventory: inventory.create,
-  updateInventory: inventory.update,
-  deleteInventory: inventory.delete,
-  listRedirects: redirects.list,
-  getRedirect: redirects.get,
-  createRedirect: redirects.create,
-  updateRedirect: redirects.update,
-  deleteRedirect: redirects.delete,
-  listWebhooks: webhooks.list,
-  getWebhook: webhooks.get,
-  createWebhook: webhooks.create,
-  updateWebhook: webhooks.update,
-  deleteWebhook: webhooks.delete,
   listShippingServices: shipping.listShippingServices,
   getShippingService: shipping.getShippingService,
   createShippingService: shipping.createShippingService,
@@ -98,4 +27,18 @@ export const createHandlers = (): Handlers => ({
   calculateCheckoutRates: shipping.calculateCheckoutRates,
   createShipment: shipping.createShipment,
   getShipment: shipping.getShipment,
-});
+} satisfies Partial<Handlers>;
+
+/** The CRUD handlers of every resource without handlers of its own, by operationId; an operation claimed twice is a
+ * mistake in the definitions or the contract's tags, found at start. */
+const cruds: Record<string, unknown> = {};
+for (const def of Object.values(definitions) as ResourceDef[]) {
+  if (def.ownHandlers) continue;
+  const handlers = crud(def.name as keyof Resources);
+  for (const [id, kind] of crudOperations(def.listOperation!)) {
+    if (id in cruds || id in own) throw new Error(`${id} has two handlers (${def.name}'s CRUD and another)`);
+    cruds[id] = handlers[kind];
+  }
+}
+
+export const createHandlers = (): Handlers => ({ ...cruds, ...own }) as Handlers;

@@ -2,7 +2,7 @@
 // and shipments with their labels. What they do, and the order of their reads, App calls and writes, is the
 // domain's: shipping/checkout.ts, shipping/shipments.ts.
 import { tx } from '../store/db.ts';
-import type { Obj } from '../store/resource.ts';
+import type { Obj } from '../store/types.ts';
 import { checkoutRates } from '../shipping/checkout.ts';
 import type { Cart } from '../shipping/deliveries.ts';
 import * as shipments from '../shipping/shipments.ts';

@@ -1,4 +1,5 @@
-// Handler typing from the generated contract types: the map must hold exactly one handler per operationId.
+// Handler typing from the generated contract types: each handler takes its operation's body (handlers/index.test.ts
+// checks that the map holds one handler per operationId).
 import type { operations } from '../../openapi/dist/types.ts';
 import type { Config } from '../core/config.ts';
 import type { Auth, Client } from '../http/auth.ts';

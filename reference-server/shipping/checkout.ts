@@ -1,7 +1,7 @@
 // Checkout rates (§2.10, §4.5 rules 3, 8, 10, 11; D-20, D-22, D-60): every active service that applies to every
 // delivery of the cart quotes each, and the options they have in common are offered. Nothing is stored, and every
 // read happens before the first App is called.
-import type { Ctx } from '../store/resource.ts';
+import type { Ctx } from '../store/types.ts';
 import { aggregate, type Option } from './aggregate.ts';
 import { collectQuotes } from './callbacks.ts';
 import { deliveriesOf, secretOf, type Cart, type ShippingApp } from './deliveries.ts';

@@ -5,8 +5,9 @@
 import type { components } from '../../openapi/dist/types.ts';
 import type { Config } from '../core/config.ts';
 import { fail } from '../core/errors.ts';
-import type { Ctx, Obj, Resource } from '../store/resource.ts';
+import type { Resource } from '../store/resource.ts';
 import { stockOf, unitPrice } from '../store/shipping.ts';
+import type { Ctx, Obj } from '../store/types.ts';
 import type { Pricing } from './aggregate.ts';
 import type { AppCalls } from './callbacks.ts';
 import { fullAddress, isWarehouse, originOf, type Address } from './locations.ts';

@@ -1,33 +1,9 @@
-// Shipping services (D-18): an App's registration, one row per service in the table shaped by the contract's
-// ShippingService. The registering client is recorded (`_clientId`): its secret signs the callbacks (D-16).
-import { requireAppUrl } from '../core/app-urls.ts';
-import { isoUtc } from '../store/db.ts';
-import type { Ctx, Resource, ResourceDef } from '../store/resource.ts';
+// Shipping services (D-18): an App's registration, one row per service (resources/shippingServices.ts). The
+// registering client is recorded (`_clientId`): its secret signs the callbacks (D-16).
+import type { Resource } from '../store/resource.ts';
 import { activeServiceRows } from '../store/shipping.ts';
+import type { Ctx } from '../store/types.ts';
 import type { ServiceTarget } from './callbacks.ts';
-
-export const shippingServices: ResourceDef = {
-  name: 'shippingServices',
-  schema: 'ShippingService',
-  listOperation: 'listShippingServices',
-  owner: 'recorded',
-  // The defaults ShippingServiceInput documents; `created` is ours to set, the generic resource fills only createdOn.
-  defaults: (ctx) => ({
-    isActive: true,
-    labelsUrl: null,
-    fixedModifier: 0,
-    percentageModifier: 0,
-    currency: 'GBP',
-    shippingClassIds: [],
-    created: isoUtc(ctx.now),
-  }),
-  check: (_ctx, next) => {
-    // D-19, on add and after an update
-    requireAppUrl(next.ratesUrl, 'ratesUrl', 'shippingService');
-    requireAppUrl(next.labelsUrl, 'labelsUrl', 'shippingService');
-  },
-  indexes: ['isActive'],
-};
 
 /** The active services (only they are asked, D-18) with their owners' secrets; `id` narrows to one service. */
 export function activeServices(

@@ -3,7 +3,7 @@
 // happens before the label requests and the write after them, so no transaction is open while an App answers.
 import { fail, notFound } from '../core/errors.ts';
 import { isoUtc, tx } from '../store/db.ts';
-import type { Ctx, Obj } from '../store/resource.ts';
+import type { Ctx, Obj } from '../store/types.ts';
 import { insertShipment, loadShipment } from '../store/shipping.ts';
 import { requestLabels, type Label, type ServiceTarget } from './callbacks.ts';
 import { deliveriesOf, secretOf, type Cart, type ShippingApp } from './deliveries.ts';

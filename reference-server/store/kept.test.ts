@@ -11,7 +11,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { createResources } from '../resources/index.ts';
 import { Outbox } from '../webhooks/outbox.ts';
 import { openDb, tx } from './db.ts';
-import { defaultListSyntax, type Ctx, type Obj, type Resource } from './resource.ts';
+import { defaultListSyntax } from './filters.ts';
+import type { Resource } from './resource.ts';
+import type { Ctx, Obj } from './types.ts';
 import { createTables } from './tables.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kept-'));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { createResources } from '../resources/index.ts';
 import { Outbox } from '../webhooks/outbox.ts';
 import { openDb, tx, type Row } from './db.ts';
-import { defaultListSyntax, type Obj } from './resource.ts';
+import { defaultListSyntax } from './filters.ts';
+import type { Obj } from './types.ts';
 import { createTables } from './tables.ts';
 
 const resources = createResources(defaultListSyntax());

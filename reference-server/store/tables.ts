@@ -1,5 +1,5 @@
 // The database's tables and its start-up data: each v2 resource's table (its DDL derived from the contract by
-// store/resource.ts), the tables of contacts, tokens, the event outbox, stored content and shipments, then the
+// store/columns.ts), the tables of contacts, tokens, the event outbox, stored content and shipments, then the
 // built-in access roles and geozones (D-34, D-35) and the one hq contact (D-12).
 import { isoUtc, sql, tx, type Db, type Row } from './db.ts';
 import { CONTACTS_DDL, seedHq } from './contacts.ts';

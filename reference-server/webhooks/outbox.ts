@@ -2,7 +2,7 @@
 // change never loses its events, and a restart on a file database resumes pending deliveries.
 import { randomUUID } from 'node:crypto';
 import { isoUtc, sql, type Db, type Row } from '../store/db.ts';
-import type { Action, Events } from '../store/resource.ts';
+import type { Action, Events } from '../store/types.ts';
 
 /** D-17: `products/*`, `*\/created`, `*` and exact names. */
 export function matches(pattern: string, event: string): boolean {

@@ -6,7 +6,7 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { configFromEnv, createApp } from '../../reference-server/app.ts';
 import { isoUtc } from '../../reference-server/store/db.ts';
 import { createResources } from '../../reference-server/resources/index.ts';
-import { defaultListSyntax } from '../../reference-server/store/resource.ts';
+import { defaultListSyntax } from '../../reference-server/store/filters.ts';
 
 const { products } = createResources(defaultListSyntax());
 

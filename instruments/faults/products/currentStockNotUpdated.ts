@@ -6,6 +6,6 @@ export default {
   source: ['§2.4', 'D-43'],
   description: "Writing an inventory entry does not update the product's `currentStock`.",
   apply: (app) => {
-    app.seams.resources.inventory.def.afterWrite = undefined;
+    app.seams.resources.inventory.cascades.length = 0;
   },
 } satisfies Fault;

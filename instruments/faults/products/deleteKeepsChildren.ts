@@ -6,6 +6,6 @@ export default {
   source: ['D-40'],
   description: 'Deleting a product leaves its prices, media, downloads, specifications and inventory entries behind.',
   apply: (app) => {
-    app.seams.resources.products.def.beforeDelete = undefined;
+    app.seams.resources.products.cascades.length = 0;
   },
 } satisfies Fault;
