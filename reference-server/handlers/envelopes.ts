@@ -13,8 +13,9 @@ const CLOSE = Buffer.from('}');
  * `findJson`): the bytes `single` serializes to, built once per item kept in `kept`, the cache of the item's resource.
  */
 export function singleJson(item: Buffer, kept: JsonCache): Reply {
-  return { status: 200, json: kept.single(item, () => Buffer.concat([SINGLE_HEAD, item.subarray(1), CLOSE])) };
+  return { status: 200, json: kept.single(item, singleOf) };
 }
+const singleOf = (item: Buffer) => Buffer.concat([SINGLE_HEAD, item.subarray(1), CLOSE]);
 
 /** The list envelope; `links` keep every filter and the limit (D-03). */
 export function listEnvelope(req: Req, data: unknown[], total: number) {

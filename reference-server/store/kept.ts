@@ -94,23 +94,22 @@ export class JsonCache {
 
   /**
    * The rows `ids` (in that order; a missing id is left out) as UTF-8 JSON, each led by a comma, so that the envelope
-   * joins a page in one copy of few chunks; the derived fields (`computed`) computed at `ctx.now`. `read` fetches the
-   * rows not kept, as the resource as returned without its derived fields; `derive` sets them on such an object.
+   * joins a page in one copy of few chunks; the derived fields (`computed`) computed at `ctx.now`. `source.read`
+   * fetches the rows not kept, as the resource as returned without its derived fields; `source.derive` sets them.
    */
   rowsJson(
     ctx: Ctx,
     ids: number[],
     version: number,
     computed: [string, Computed][],
-    read: (ids: number[]) => Obj[],
-    derive: (o: Obj) => Obj,
+    source: { read: (ctx: Ctx, ids: number[]) => Obj[]; derive: (ctx: Ctx, o: Obj) => Obj },
   ): Buffer[] {
     const kept = this.rows.at(ctx.db, version);
     const rows = ids.map((id) => kept?.get(id));
     const missing = ids.filter((_, i) => !rows[i]);
     if (missing.length) {
       const fetched = new Map<number, KeptRow>();
-      for (const fields of read(missing)) {
+      for (const fields of source.read(ctx, missing)) {
         const row = { fields, text: JSON.stringify(fields), json: new Map<string, Buffer>() };
         fetched.set(Number(fields.id), row);
         kept?.set(Number(fields.id), row);
@@ -126,7 +125,7 @@ export class JsonCache {
     for (const row of rows) {
       if (!row) continue;
       if (computed.length && !appended) {
-        json.push(Buffer.from(`,${JSON.stringify(derive({ ...row.fields }))}`));
+        json.push(Buffer.from(`,${JSON.stringify(source.derive(ctx, { ...row.fields }))}`));
         continue;
       }
       const value = appended && JSON.stringify(appended[1].value(row.fields, ctx.now, ctx));
@@ -147,9 +146,9 @@ export class JsonCache {
    * The answer to a get of `item` (a Buffer of rowsJson), built once by `build`: reused while the item is this very
    * Buffer, which then holds the very same bytes.
    */
-  single(item: Buffer, build: () => Buffer): Buffer {
+  single(item: Buffer, build: (item: Buffer) => Buffer): Buffer {
     let json = this.singles.get(item);
-    if (!json) this.singles.set(item, (json = build()));
+    if (!json) this.singles.set(item, (json = build(item)));
     return json;
   }
 

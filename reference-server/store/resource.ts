@@ -137,19 +137,19 @@ export class Resource implements Self {
 
   /** The rows `ids` as kept JSON (store/kept.ts), the derived fields computed at `ctx.now`. */
   private json(ctx: Ctx, ids: number[], version: number): Buffer[] {
-    const text = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT value FROM json_each(?))`;
-    return this.kept.rowsJson(
-      ctx,
-      ids,
-      version,
-      Object.entries(this.def.computed ?? {}),
-      (missing) =>
-        (sql(ctx.db, text, { arrays: true }).all(JSON.stringify(missing)) as unknown as SQLOutputValue[][]).map(
-          this.reader,
-        ),
-      (o) => this.derive(o, ctx.now, ctx),
-    );
+    return this.kept.rowsJson(ctx, ids, version, Object.entries(this.def.computed ?? {}), this.source);
   }
+
+  /** Where the JSON cache reads rows it does not keep, and derives their fields (bound once: no closure a read). */
+  private readonly source = {
+    read: (ctx: Ctx, ids: number[]): Obj[] =>
+      (
+        sql(ctx.db, `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT value FROM json_each(?))`, {
+          arrays: true,
+        }).all(JSON.stringify(ids)) as unknown as SQLOutputValue[][]
+      ).map(this.reader),
+    derive: (ctx: Ctx, o: Obj): Obj => this.derive(o, ctx.now, ctx),
+  };
 
   find(ctx: Ctx, id: number, parentId?: number): Obj | undefined {
     const { where, args } = this.scope(ctx, parentId);
