@@ -254,14 +254,22 @@ function expectDiscriminating(expected: Obj[], mine: Obj[], what: string) {
 
 const opText: Record<XFilter['op'], string> = { eq: 'equals', in: 'is one of', gte: '≥', lte: '≤', gt: '>', lt: '<' };
 const sourceOf = (filter: Filter) => ['§4.4', ...(filter.source === 'derived' ? ['§3'] : [])];
-/** The §4.4 entry of a filter; a filter the source does not list would need a decision of its own. */
-function quoteOf(list: Operation, filter: Filter): string {
+/**
+ * What a filter's requirement rests on, cited with `sources`: the filter's §4.4 entry, quoted; or, for a filter the
+ * source does not list (of a resource it does not know), the decisions its list operation names (`x-decision`).
+ */
+function basisOf(
+  list: Operation,
+  filter: Filter,
+  sources: string[],
+): { source: string[] } & ({ basis: 'source'; quote: string } | { basis: 'decision' }) {
   const quote = filterQuote(list, filter.name, filter.rule.op);
-  if (!quote)
+  if (quote) return { source: sources, basis: 'source', quote };
+  if (!list.decision.length)
     throw new Error(
-      `filters.spec.ts: ${list.operationId} ${filter.name} is not in §4.4; give its requirement a decision basis`,
+      `filters.spec.ts: ${list.operationId} ${filter.name} is not in §4.4, and the list names no decision`,
     );
-  return quote;
+  return { source: [...sources, ...list.decision], basis: 'decision' };
 }
 const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p['x-filter']) && createOf(o));
 
@@ -388,9 +396,7 @@ for (const list of lists) {
       {
         id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`,
         level: 'MUST',
-        source: sourceOf(filter),
-        basis: 'source',
-        quote: quoteOf(list, filter),
+        ...basisOf(list, filter, sourceOf(filter)),
         title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
       },
       async ({ api }) => {
@@ -414,9 +420,7 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.${filter.name}.empty`,
           level: 'MUST',
-          source: ['§4.4'],
-          basis: 'source',
-          quote: quoteOf(list, filter),
+          ...basisOf(list, filter, ['§4.4']),
           title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included`,
         },
         async ({ api }) => {
@@ -462,8 +466,8 @@ for (const list of lists) {
     }
     if (filter.rule.op === 'in' && filter.kind === 'string' && filter.source === 'writable') {
       // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
-      const quote = quoteOf(list, filter);
-      const basis = quote.includes('double quotes')
+      const quote = filterQuote(list, filter.name, filter.rule.op);
+      const basis = quote?.includes('double quotes')
         ? { basis: 'source' as const, quote }
         : { basis: 'decision' as const };
       requirement(
@@ -495,9 +499,7 @@ for (const list of lists) {
         {
           id: `${list.operationId}.filter.${filter.name}.case-insensitive`,
           level: 'MUST',
-          source: ['§4.4'],
-          basis: 'source',
-          quote: quoteOf(list, filter),
+          ...basisOf(list, filter, ['§4.4']),
           title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)`,
         },
         async ({ api }) => {
