@@ -1,6 +1,6 @@
 // What several resource definitions share: defaults from the Input schema, numbering, the existence of a referenced
 // row, the built-in rows that cannot change (D-34, D-35).
-import { deref, schema as schemaNamed, type Schema } from '../../openapi/contract.ts';
+import { deref, isNullable, schema as schemaNamed, type Schema } from '../../openapi/contract.ts';
 import { fail } from '../core/errors.ts';
 import { sql, type Row } from '../store/db.ts';
 import type { Ctx, Obj } from '../store/types.ts';
@@ -18,9 +18,9 @@ export function schemaDefaults(schemaName: string): Obj {
       .map(([name, p]) => {
         const s = deref<Schema>(p);
         if (s.default !== undefined) return [name, s.default];
-        const types: string[] = s.oneOf || s.anyOf ? ['null'] : [s.type ?? []].flat();
-        if (types.includes('null')) return [name, null];
-        return [name, { number: 0, integer: 0, boolean: false, array: [], object: {} }[types[0] as string] ?? null];
+        if (isNullable(s)) return [name, null];
+        const type = [s.type ?? []].flat()[0] as string;
+        return [name, { number: 0, integer: 0, boolean: false, array: [], object: {} }[type] ?? null];
       }),
   );
 }
