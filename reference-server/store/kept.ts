@@ -1,8 +1,8 @@
-// What the store keeps in memory between changes of the database, per resource of one app (store/resource.ts owns
-// one JsonCache; nothing here is module state): each row's JSON, each query's count and page ids, and the answers built
-// from them; and the deep-page anchors (store/anchors.ts). All of it is forgotten on any change, so nothing kept is
-// ever stale; nothing is kept from inside a transaction, whose changes may yet be rolled back (a rollback does not
-// lower total_changes()).
+// What the store keeps in memory between changes of the database: one JSON cache per resource of an app (JsonCache,
+// owned by its Resource, so nothing here is module state), holding each row's JSON, each query's count and page ids,
+// and the answers built from them. All of it is forgotten on any change (dataVersion, by which store/anchors.ts
+// forgets its deep-page anchors too), so nothing kept is ever stale; nothing is kept from inside a transaction, whose
+// changes may yet be rolled back (a rollback does not lower total_changes()).
 import { sql, type Db, type Row } from './db.ts';
 import type { Computed, Ctx, Obj } from './types.ts';
 
