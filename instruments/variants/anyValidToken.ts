@@ -6,7 +6,7 @@ export default {
   description:
     'Every operation outside §5\'s scope table accepts any valid token (no 403 for a missing scope; writes with a readonly token succeed); the six operations of the table keep their scopes. §5: "Scopes for all other operations: not shown"; the scope families of D-07 are ours.',
   apply: (app) => {
-    // `security` alternatives of `[[]]` mean "any valid token" to the dispatcher (app.ts).
+    // `security` alternatives of `[[]]` mean "any valid token" to the dispatcher (dispatch.ts `authenticate`).
     app.seams.securityOf = (op) =>
       op.security?.some((alt) => alt.length > 0) && !SCOPE_TABLE.includes(op.operationId) ? [[]] : op.security;
   },

@@ -58,8 +58,8 @@ export interface Req<B = unknown> {
 export interface Reply {
   status: number;
   body?: unknown;
-  /** The body already serialized as UTF-8 JSON (the fast path of lists and gets); app.ts parses it back for the
-   * `beforeSend` hooks. */
+  /** The body already serialized as UTF-8 JSON (the fast path of lists and gets); dispatch.ts `send` parses it back
+   * for the `beforeSend` hooks. */
   json?: Buffer;
   headers?: Record<string, string>;
 }
