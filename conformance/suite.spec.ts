@@ -4,7 +4,7 @@
 // its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end,
 // after every requirement of the operation has run, so Playwright replaces its worker once per failing operation.
 import type { APIRequestContext, TestStepInfo } from '@playwright/test';
-import { Api } from './lib/api.ts';
+import { Api, Nonconformance } from './lib/api.ts';
 import { config } from './lib/config.ts';
 import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
 import { create, paramsFor } from './lib/fixtures.ts';
@@ -62,26 +62,38 @@ function bounded(body: Promise<void>): Promise<void> {
 
 /**
  * Under the source profile, a requirement of the source or a standard that failed after the target refused one of its
- * writes, sent in a form the dialect does not state: is the form the target's? A control create of the same resource
- * in that form tells (lib/fixtures.ts). Refused too: the requirement is not applicable, and the reason names the
- * choice it needs; accepted: the failure stands.
+ * writes: was it refused for a choice of ours? The write's form or body unstated in the dialect, or the fields of ours
+ * it added (lib/provenance.ts), are tried again in a control create of the same resource (lib/fixtures.ts). Refused
+ * too: the requirement is not applicable, and the reason names the choice it needs; accepted: the failure stands.
  */
 async function control(api: Api, d: Declared): Promise<string | undefined> {
   if (config.profile !== 'source' || (d.basis !== 'source' && d.basis !== 'standard')) return undefined;
   const refused = api.writes.filter(
     (w) => w.status >= 400 && w.status < 500 && ![401, 403, 404, 405, 429].includes(w.status),
   );
-  const creates = new Set(refused.map((w) => createFor(w.operationId)).filter((c) => c !== undefined));
-  for (const c of creates) {
-    if (!assumedFor(config.dialect, c)) continue;
+  const tried = new Set<string>();
+  for (const w of refused) {
+    const c = createFor(w.operationId);
+    if (!c || tried.has(`${c} ${Object.keys(w.ours).join()}`)) continue;
+    tried.add(`${c} ${Object.keys(w.ours).join()}`);
+    const ours = Object.keys(w.ours);
+    if (!assumedFor(config.dialect, c) && !ours.length) continue;
     try {
-      await create(api, c, {}, { params: await paramsFor(api, c) });
+      await create(api, c, w.ours, { params: await paramsFor(api, c) });
     } catch (err) {
       if (err instanceof NotApplicable) return err.message;
+      if (err instanceof Nonconformance && ours.length)
+        return `needs ${w.why.join(', ')}: ${w.operationId} answered ${w.status} to our ${ours.join(', ')}, and a ${c} with them was refused too; state a body without them in the dialect as bodies.${w.operationId}`;
     }
   }
   return undefined;
 }
+
+/** The exchanges behind an outcome that is not a pass, when there were any (a not-applicable one shows what was refused). */
+const evidenceOf = (api: Api): { evidence?: string } => {
+  const evidence = api.evidence();
+  return evidence ? { evidence } : {};
+};
 
 /** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
 async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: Outcome; error?: unknown }> {
@@ -111,10 +123,10 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     result = done('pass');
   } catch (err) {
     if (err instanceof Skip) result = done('skipped', { reason: err.message });
-    else if (err instanceof NotApplicable) result = done('not-applicable', { reason: err.message });
+    else if (err instanceof NotApplicable) result = done('not-applicable', { reason: err.message, ...evidenceOf(api) });
     else if (err instanceof TargetGone || err instanceof Stopped) result = done('not-run', { reason: err.message });
     else if (isNonconformance(err) && (notApplicable = await control(api, d)))
-      result = done('not-applicable', { reason: notApplicable });
+      result = done('not-applicable', { reason: notApplicable, ...evidenceOf(api) });
     else {
       const evidence = api.evidence();
       result = {

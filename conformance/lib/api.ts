@@ -7,8 +7,17 @@ import { createStoreClient, type operations, type StoreClient } from '../../clie
 import { shellQuote } from '../../scripts/shell.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientCredentials, type ClientRole } from './config.ts';
-import { assumedChoice, fromTarget, NotApplicable, queryToTarget, toTarget } from './dialect.ts';
+import {
+  assumedChoice,
+  createFor,
+  fromTarget,
+  NotApplicable,
+  queryToTarget,
+  requestWrapperOf,
+  toTarget,
+} from './dialect.ts';
 import { record } from './cleanup.ts';
+import { Ledger, oursIn, ProvenanceError, writeOnlyFields, type Attribution } from './provenance.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
 export class Nonconformance extends Error {
@@ -246,12 +255,18 @@ export class Api {
   private strict = true;
   private exchanges: Exchange[] = [];
   private notes: string[] = [];
-  /** The calls with a body in our contract's form the requirement made, and what each was answered. */
-  readonly writes: { operationId: string; status: number }[] = [];
+  /**
+   * The calls with a body in our contract's form the requirement made, what each was answered, and the values of ours
+   * each carried (lib/provenance.ts; a source or standard requirement's writes only).
+   */
+  readonly writes: { operationId: string; status: number; ours: Record<string, Json>; why: string[] }[] = [];
+  /** Where the values the requirement writes came from (lib/provenance.ts). */
+  readonly ledger = new Ledger();
   /** Starts a requirement: a fresh record of exchanges and contract deviations. */
   begin(strict: boolean): void {
     this.writes.length = 0;
     this.relied.clear();
+    this.ledger.clear();
     this.strict = strict;
     this.exchanges = [];
     this.notes = [];
@@ -316,9 +331,9 @@ export class Api {
       ...(options.body === undefined ? {} : { body: toTarget(dialect, operationId, options.body) }),
       ...(options.query === undefined ? {} : { query: queryToTarget(dialect, options.query) }),
     };
+    const attribution = this.attribute(o, options);
     const res = await this.through(o, sent);
     record(operationId, res, options.as ?? 'full');
-    if (options.body !== undefined && !options.raw) this.writes.push({ operationId, status: res.status });
     // Only where the requirement rests on the source or a standard (`strict` is for those resting on the contract).
     const assumed =
       config.profile === 'source' && !this.strict
@@ -328,6 +343,8 @@ export class Api {
     // The requirement reads the answer in our contract's form (lib/dialect.ts); the contract check reads it as sent.
     const raw = res.body;
     res.body = fromTarget(dialect, operationId, res.status, raw);
+    if (res.status >= 200 && res.status < 300) this.ledger.saw(res.body);
+    if (options.body !== undefined && !options.raw) this.wrote(o, res, attribution);
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, raw, res.text);
       if (problems.length && this.strict && !options.setup)
@@ -336,6 +353,60 @@ export class Api {
         this.notes.push(`${options.setup ? '(making data) ' : ''}${o.method} ${res.url}: ${problems.join('; ')}`);
     }
     return res;
+  }
+
+  /**
+   * Declares the fields of a body (wrapped or not) as choices of ours, resting on the operation's decisions, and
+   * returns it: for a requirement that writes what the source does not show, and says so (lib/provenance.ts).
+   */
+  ours<T>(operationId: string, body: T): T {
+    const wrapper = requestWrapperOf(operationId);
+    const b = body as Record<string, Json>;
+    const resource = wrapper && b && Object.keys(b).length === 1 && wrapper in b ? b[wrapper] : b;
+    if (resource && typeof resource === 'object')
+      this.ledger.declare(operationId, Object.keys(resource), op(operationId).decision.join(', ') || 'a decision');
+    return body;
+  }
+
+  /**
+   * A source or standard requirement's write, attributed before it is sent (lib/provenance.ts): a value of no known
+   * origin is the suite's mistake, and stops the requirement as an error before the target sees it. The token
+   * endpoint's body is §4.1's and the standards'.
+   */
+  private attribute(o: Operation, options: CallOptions): Attribution | undefined {
+    if (this.strict || options.body === undefined || options.raw || options.form || !o.bodyPointer) return undefined;
+    if (o.path.startsWith('/admin/oauth')) return undefined;
+    const a = this.ledger.attribute(config.dialect, o.operationId, options.body);
+    if (a.unattributed.length)
+      throw new ProvenanceError(
+        `${o.operationId} writes ${a.unattributed.join(', ')}, from neither a field §2.2 shows, the dialect, an answer of the target nor a declared choice of ours: make the body with lib/fixtures.ts, or declare the fields (api.ledger.declare) with the decision they rest on`,
+      );
+    return a;
+  }
+  /**
+   * What a write's answer tells of the choices of ours it carried: a resource answered without one of them may have
+   * ignored it, so the requirement rests on that choice (`relied`); a refusal is kept for `control` (suite.spec.ts).
+   */
+  private wrote(o: Operation, res: ApiResponse, attribution: Attribution | undefined): void {
+    const ours = attribution ? oursIn(attribution).filter(([f]) => !f.startsWith('{')) : [];
+    // An extension's answer (D-20: a shipment, a checkout) is not the resource it was sent.
+    const resource = /^(create|update)/.test(o.operationId) && !o.extension && res.status < 300;
+    const body = resource ? resourceAnswered(res.body, requestWrapperOf(o.operationId) ?? 'data') : undefined;
+    if (body) {
+      const hidden = writeOnlyFields(o.operationId);
+      const unnamed = ours.filter(([f]) => !(f in body) && !hidden.has(f));
+      if (unnamed.length)
+        this.relied.add(
+          `bodies.${createFor(o.operationId) ?? o.operationId} (${[...new Set(unnamed.map(([, why]) => why))].join(', ')}; unnamed: ${unnamed.map(([f]) => f).join(', ')})`,
+        );
+    }
+    const sent = attribution?.resource;
+    this.writes.push({
+      operationId: o.operationId,
+      status: res.status,
+      ours: Object.fromEntries(ours.map(([f]) => [f, sent?.[f]])),
+      why: [...new Set(ours.map(([, why]) => why))],
+    });
   }
 
   /**
@@ -484,6 +555,11 @@ async function bare(method: string, url: string, headers: Record<string, string>
   return { status: res.status, responseHeaders: Object.fromEntries(res.headers), text };
 }
 
+/** The resource an answer holds, in its wrapper or bare (lib/expectations.ts reads it the same way, with a failure). */
+const resourceAnswered = (body: Json, key: string): Record<string, Json> | undefined => {
+  const inner = body?.[key] ?? body;
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : undefined;
+};
 const formEncoded = (body: unknown) => new URLSearchParams(body as Record<string, string>).toString();
 type Untyped = (method: string, path: string, init: Record<string, unknown>) => Promise<{ response: Response }>;
 const baseOf = (o: Operation) => (o.path.startsWith('/admin/oauth') ? config.authUrl : config.targetUrl);

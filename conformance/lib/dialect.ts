@@ -28,8 +28,18 @@ export interface Dialect {
   scopes: Record<string, string>;
   /** The target's name for each event name of ours (D-17; §6 "Full list of event names: not shown"). */
   events: Record<string, string>;
-  /** The target's names for fields of ours, by the create operation of the resource (§2.12 "fields: not shown"). */
-  fields: Record<string, Record<string, string>>;
+  /**
+   * The target's names and shapes for fields of ours, by the create operation of the resource (§2.12 "fields: not
+   * shown"): `title: name` renames; `{ name: rules/verification }` nests; `{ name: countryCodes, pluck: countryCode }`
+   * turns an array of objects into the array of one key's values.
+   */
+  fields: Record<string, Record<string, FieldMap>>;
+}
+
+/** One field of ours as the target has it: its name (a `/` nests it in an object) and, for an array of objects, the key each object is reduced to. */
+export interface FieldMap {
+  name: string;
+  pluck?: string;
 }
 
 /** The writes whose success status the dialect states. */
@@ -56,7 +66,10 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
   contactBody: { accepts: '`contact` or `none`', decision: 'D-11' },
   contactSearchList: { accepts: 'a JSON pointer (`/contacts`, or `` for a bare array)', decision: 'D-11' },
   errors: { accepts: 'a JSON pointer (`/errors`) or `none`', decision: 'D-02' },
-  bodies: { accepts: 'a map of create operationIds to a body object', decision: 'the decision of each operation' },
+  bodies: {
+    accepts: 'a map of create and update operationIds to a body object, in the target\'s own field names',
+    decision: 'the decision of each operation',
+  },
   statuses: { accepts: 'a map of add, update and delete to a 2xx status', decision: 'D-01' },
   pageParams: { accepts: 'a map of page and limit to query parameter names', decision: 'D-03' },
   scopes: {
@@ -65,7 +78,8 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
   },
   events: { accepts: "a map of our event names (`products/created`) to the target's", decision: 'D-17' },
   fields: {
-    accepts: "a map of create operationIds to a map of our field names to the target's",
+    accepts:
+      "a map of create operationIds to a map of our field names to the target's: a name (`a/b` nests it), or `{ name, pluck }` for an array of objects reduced to one key's values",
     decision: 'the decision of each operation',
   },
 };
@@ -86,6 +100,16 @@ const is2xx = (v: unknown) => Number.isInteger(v) && (v as number) >= 200 && (v 
 const isName = (v: unknown) => typeof v === 'string' && /^[^\s]+$/.test(v);
 const pointer = (t: unknown) => typeof t === 'string' && (t === '' || /^(\/[^/]*)+$/.test(t));
 const creates = () => new Set(operations.filter((o) => o.operationId.startsWith('create')).map((o) => o.operationId));
+/** The operations whose body the dialect may state: every create and update of a resource. */
+const writes = () =>
+  new Set(operations.filter((o) => /^(create|update)/.test(o.operationId) && o.bodyPointer).map((o) => o.operationId));
+/** A `fields` entry, read: a name, or `{ name, pluck }`; undefined when it is neither. */
+function fieldMap(v: unknown): FieldMap | undefined {
+  if (isName(v)) return { name: v as string };
+  if (!isMap(v) || !isName(v.name) || !Object.keys(v).every((k) => k === 'name' || k === 'pluck')) return undefined;
+  if (v.pluck !== undefined && !isName(v.pluck)) return undefined;
+  return { name: v.name as string, ...(v.pluck === undefined ? {} : { pluck: v.pluck as string }) };
+}
 
 /** Parses and checks a dialect file's text: the dialect, or every problem at once (one line each). */
 export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
@@ -131,9 +155,10 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
           bad(key);
           break;
         }
-        const known = creates();
+        const known = writes();
         for (const [id, body] of Object.entries(value)) {
-          if (!known.has(id)) problems.push(`${name}: bodies.${id} is not a create operation of the document`);
+          if (!known.has(id))
+            problems.push(`${name}: bodies.${id} is not a create or update operation of the document`);
           else if (typeof body !== 'object' || body === null || Array.isArray(body))
             problems.push(`${name}: bodies.${id} must be an object (the resource, without a wrapper)`);
           else {
@@ -181,11 +206,22 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
           break;
         }
         const known = creates();
-        for (const [id, names] of Object.entries(value))
+        for (const [id, names] of Object.entries(value)) {
           if (!known.has(id)) problems.push(`${name}: fields.${id} is not a create operation of the document`);
-          else if (!isMap(names) || !Object.values(names).every(isName))
-            problems.push(`${name}: fields.${id} must map our field names to the target's`);
-          else dialect.fields[id] = names as Record<string, string>;
+          else if (!isMap(names)) problems.push(`${name}: fields.${id} must map our field names to the target's`);
+          else {
+            const maps: Record<string, FieldMap> = {};
+            for (const [ours, theirs] of Object.entries(names)) {
+              const m = fieldMap(theirs);
+              if (m) maps[ours] = m;
+              else
+                problems.push(
+                  `${name}: fields.${id}.${ours} must be the target's name, or { name, pluck } (an array of objects as one key's values)`,
+                );
+            }
+            dialect.fields[id] = maps;
+          }
+        }
         break;
       }
       default:
@@ -228,19 +264,62 @@ export const requestWrapperOf = (operationId: string): string | undefined => {
   return keys.length === 1 ? keys[0] : undefined;
 };
 
-/** An object's keys renamed by `names` (the dialect's `fields`), and the `events` of a webhook by `events`. */
-function renamed(value: Json, names: Record<string, string>, event: (e: string) => string): Json {
-  if (Array.isArray(value)) return value.map((v) => renamed(v, names, event));
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      Object.hasOwn(names, k) ? names[k]! : k,
-      k === 'events' && Array.isArray(v) ? v.map((e) => (typeof e === 'string' ? event(e) : e)) : v,
-    ]),
-  );
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The value at a `/`-separated path of names (not a JSON pointer: a name has no escapes), and setting one. */
+const getPath = (o: Record<string, Json>, path: string): Json =>
+  path.split('/').reduce<Json>((v, k) => (isObject(v) ? v[k] : undefined), o);
+function setPath(o: Record<string, Json>, path: string, value: Json): void {
+  const keys = path.split('/');
+  let at = o;
+  for (const k of keys.slice(0, -1)) at = isObject(at[k]) ? at[k] : (at[k] = {});
+  at[keys.at(-1)!] = value;
 }
-const reverse = (names: Record<string, string> = {}) =>
-  Object.fromEntries(Object.entries(names).map(([ours, theirs]) => [theirs, ours]));
+function deletePath(o: Record<string, Json>, path: string): void {
+  const keys = path.split('/');
+  const parent = getPath(o, keys.slice(0, -1).join('/')) ?? (keys.length === 1 ? o : undefined);
+  if (isObject(parent)) delete parent[keys.at(-1)!];
+  if (keys.length > 1 && isObject(o[keys[0]!]) && !Object.keys(o[keys[0]!]).length) delete o[keys[0]!];
+}
+const renameEvents = (k: string, v: Json, event: (e: string) => string): Json =>
+  k === 'events' && Array.isArray(v) ? v.map((e) => (typeof e === 'string' ? event(e) : e)) : v;
+
+/** A resource (or a list of them) of ours as the target names and shapes it (`fields`), events by its names. */
+function toTheirs(value: Json, maps: Record<string, FieldMap>, event: (e: string) => string): Json {
+  if (Array.isArray(value)) return value.map((v) => toTheirs(v, maps, event));
+  if (!isObject(value)) return value;
+  const out: Record<string, Json> = {};
+  for (const [k, raw] of Object.entries(value)) {
+    const v = renameEvents(k, raw, event);
+    const m = Object.hasOwn(maps, k) ? maps[k]! : undefined;
+    if (!m) out[k] = v;
+    else setPath(out, m.name, m.pluck && Array.isArray(v) ? v.map((x) => (isObject(x) ? x[m.pluck!] : x)) : v);
+  }
+  return out;
+}
+/** The target's resource (or a list of them) in our names and shapes: `toTheirs` backwards. */
+function fromTheirs(value: Json, maps: Record<string, FieldMap>, event: (e: string) => string): Json {
+  if (Array.isArray(value)) return value.map((v) => fromTheirs(v, maps, event));
+  if (!isObject(value)) return value;
+  const out: Record<string, Json> = structuredClone(value);
+  const found: [string, Json][] = [];
+  for (const [ours, m] of Object.entries(maps)) {
+    const v = getPath(out, m.name);
+    if (v === undefined) continue;
+    deletePath(out, m.name);
+    found.push([ours, m.pluck && Array.isArray(v) ? v.map((x) => (isObject(x) ? x : { [m.pluck!]: x })) : v]);
+  }
+  for (const [ours, v] of found) out[ours] = v;
+  if (Array.isArray(out.events)) out.events = renameEvents('events', out.events, event);
+  return out;
+}
+
+/** Our contract's form of a body the dialect states in the target's names (`bodies`), for the suite to extend. */
+export function statedBody(d: Dialect, operationId: string): Json | undefined {
+  const given = d.bodies[operationId];
+  return given === undefined
+    ? undefined
+    : fromTheirs(given, d.fields[createFor(operationId) ?? ''] ?? {}, (e) => eventFromTarget(d, e));
+}
 
 /**
  * A body in our contract's form, as the target's dialect sends it: fields and event names by its names, and
@@ -250,7 +329,7 @@ export function toTarget(d: Dialect, operationId: string, body: unknown): unknow
   const wrapper = requestWrapperOf(operationId);
   const names = d.fields[createFor(operationId) ?? ''] ?? {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  const inner = (v: Json) => renamed(v, names, (e) => eventToTarget(d, e));
+  const inner = (v: Json) => toTheirs(v, names, (e) => eventToTarget(d, e));
   const keys = Object.keys(body);
   const wrapped = wrapper !== undefined && keys.length === 1 && keys[0] === wrapper;
   const resource = wrapped ? inner((body as Record<string, Json>)[wrapper]) : inner(body as Json);
@@ -274,7 +353,7 @@ export function fromTarget(d: Dialect, operationId: string, status: number, body
   if (body === null || typeof body !== 'object') return body;
   const names = d.fields[createFor(operationId) ?? ''];
   if (status >= 200 && status < 300 && (names || Object.keys(d.events).length) && 'data' in body)
-    body = { ...body, data: renamed(body.data, reverse(names), (e) => eventFromTarget(d, e)) };
+    body = { ...body, data: fromTheirs(body.data, names ?? {}, (e) => eventFromTarget(d, e)) };
   if (status >= 200 && status < 300) {
     if (d.contactBody === 'none' && contactAnswer(operationId, status) && !('contact' in body))
       return { contact: body };
@@ -322,7 +401,9 @@ export function createFor(operationId: string): string | undefined {
   const o = op(operationId);
   if (o.method === 'POST' && !o.path.includes('{id}') && operationId.startsWith('create')) return operationId;
   const collection = o.path.replace(/\/\{(id|mediaId)\}\.json$/, '.json');
-  return operations.find((x) => x.method === 'POST' && x.path === collection && x.operationId.startsWith('create'))
+  // §4.3: product specifications are added without the v2 segment and updated with it.
+  const paths = [collection, collection.replace(/^\/api\/v2\//, '/api/')];
+  return operations.find((x) => x.method === 'POST' && paths.includes(x.path) && x.operationId.startsWith('create'))
     ?.operationId;
 }
 

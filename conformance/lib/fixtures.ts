@@ -6,24 +6,14 @@
 // - `bodyFrom`: a body for any create or update operation of a v2 family, fresh values and real references;
 // - `constrainedFields`: the values of fields a filter requirement cannot choose freely.
 import { randomUUID } from 'node:crypto';
-import { deref, op, type Json, type Operation } from './contract.ts';
+import { op, type Json, type Operation } from './contract.ts';
 import { Nonconformance, type Api, type ApiResponse, type CallOptions } from './api.ts';
 import { config } from './config.ts';
-import { assumedFor, NotApplicable, requestWrapperOf } from './dialect.ts';
-import { createOf, writableFields } from './lists.ts';
-import { expectAccepted, resourceOf } from './expectations.ts';
+import { assumedFor, createFor, NotApplicable, requestWrapperOf, statedBody } from './dialect.ts';
+import { createOf } from './lists.ts';
+import { resourceOf } from './expectations.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
-
-/** Fields that must be unique per create operation, and how to make a fresh value. */
-const unique: Record<string, (d: Json) => Json> = {
-  createProduct: () => ({ sku: uid('SKU').toUpperCase() }),
-  createAccessRole: () => ({ reference: uid('role') }),
-  createSpecification: () => ({ title: uid('Heading') }),
-  createSpecificationValue: () => ({ value: uid('Value') }),
-  createRedirect: () => ({ path: `/${uid('from')}` }),
-  createContact: () => ({ reference: uid('ref'), email: `${uid('user')}@example.com` }),
-};
 
 /** The document's request example of an operation (valid by lint), as a body the suite copies and extends. */
 export const exampleOf = (operationId: string): Json => op(operationId).requestExample;
@@ -32,9 +22,55 @@ export const exampleOf = (operationId: string): Json => op(operationId).requestE
 export const wrapperOf = (operationId: string): string => requestWrapperOf(operationId) ?? 'data';
 
 /**
+ * The base of every body the suite writes for an operation, in our contract's form, and where it came from: the
+ * dialect's stated body for the operation (or, for an update, its create's), else the document's example, whose
+ * fields are our choices (declared to the requirement's ledger, lib/provenance.ts). Fields the contract keeps unique are
+ * made fresh. Grants of a contact are left out of our example: the roles it names are D-34's, which a target need
+ * not have (§2.2: "identifier of an existing access role"); a requirement about grants names roles the target lists.
+ */
+export function baseBody(api: Api, operationId: string): { data: Json; stated: boolean } {
+  const loaded = config.dialect;
+  const create = createFor(operationId);
+  const stated = statedBody(loaded.dialect, operationId) ?? (create && statedBody(loaded.dialect, create));
+  const example = exampleOf(operationId)?.[wrapperOf(operationId)];
+  const data: Json = structuredClone(stated ?? example ?? {});
+  if (!stated && wrapperOf(operationId) === 'contact') delete data.accessRoles;
+  for (const [k, v] of Object.entries(data))
+    if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!(stated ? v : undefined);
+  if (!stated) api.ledger.declare(operationId, Object.keys(data), decisionOf(operationId));
+  return { data, stated: stated !== undefined };
+}
+/**
+ * A whole body for an operation whose content does not matter to the requirement (refused before it is read: no
+ * token, an unknown id): the base body (`baseBody`) in its wrapper, nothing made for it; none where there is neither a
+ * stated body nor an example.
+ */
+export function anyBody(api: Api, operationId: string): Json {
+  const create = createFor(operationId);
+  const stated = config.dialect.stated;
+  if (!exampleOf(operationId) && !stated.has(`bodies.${operationId}`) && !stated.has(`bodies.${create}`))
+    return undefined;
+  return { [wrapperOf(operationId)]: baseBody(api, operationId).data };
+}
+/**
+ * A whole body for an operation, in its wrapper: the base body (`baseBody`) and `fields` on top, which are what the
+ * requirement is about (declared as ours unless the source, the dialect or the target gives them); nothing is made
+ * for it (ids are the caller's).
+ */
+export function bodyWith(api: Api, operationId: string, fields: Json = {}): Json {
+  api.ledger.declare(operationId, Object.keys(fields), decisionOf(operationId));
+  const data = { ...baseBody(api, operationId).data, ...fields };
+  for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
+  return { [wrapperOf(operationId)]: data };
+}
+/** The decisions an operation's body rests on, as a provenance record names them. */
+export const decisionOf = (operationId: string): string => op(operationId).decision.join(', ') || 'a decision';
+
+/**
  * Creates one resource from the dialect's body for the operation (lib/dialect.ts), else the document's example, plus
- * `fields`; returns the created object. Under the source profile, a target that refuses it while the dialect states
- * no body (or no wrapper) for it makes the requirement not applicable: the source shows no fields to make it with.
+ * `fields` (what the requirement is about: declared as ours unless the source, the dialect or the target gives them);
+ * returns the created object. Under the source profile, a target that refuses it while the dialect states no body (or
+ * no wrapper) for it makes the requirement not applicable: the source shows no fields to make it with.
  */
 export async function create(
   api: Api,
@@ -44,15 +80,13 @@ export async function create(
 ): Promise<Json> {
   const key = wrapperOf(operationId);
   const loaded = config.dialect;
-  const given = loaded.dialect.bodies[operationId] as Json | undefined;
-  const example = given ?? (exampleOf(operationId) ?? { [key]: {} })[key];
-  const fresh = Object.entries(unique[operationId]?.(example) ?? {}).filter(([k]) => !given || k in given);
-  const data = { ...example, ...Object.fromEntries(fresh), ...fields };
-  // A resource the example names by id (a redirect to product 1042) is made for real: a target may refuse to point at
+  const base = baseBody(api, operationId);
+  const data = { ...base.data, ...fields };
+  api.ledger.declare(operationId, Object.keys(fields), decisionOf(operationId));
+  // A resource the body names by id (a redirect to product 1042) is made for real: a target may refuse to point at
   // one that does not exist, which the source allows.
-  if (!given)
-    for (const k of Object.keys(reference))
-      if (typeof data[k] === 'number' && !(k in fields)) data[k] = await reference[k]!(api, data, {});
+  for (const k of Object.keys(reference))
+    if (typeof data[k] === 'number' && !(k in fields)) data[k] = await reference[k]!(api, data, {});
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   const res = await api.untyped(operationId, { ...options, body: { [key]: data }, setup: true });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
@@ -61,6 +95,10 @@ export async function create(
     if (config.profile === 'source' && assumed)
       throw new NotApplicable(
         `needs ${assumed.decisions}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.keys}`,
+      );
+    if (config.profile === 'source' && base.stated && !Object.keys(fields).length)
+      throw new NotApplicable(
+        `the dialect's body: ${operationId} of bodies.${statedKey(operationId)} answered ${res.status} (${res.text.slice(0, 200)}); check the dialect's bodies and fields`,
       );
     throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
   }
@@ -72,22 +110,11 @@ export async function create(
     throw new Nonconformance(
       `${operationId} of a valid ${key} answered ${res.status} without the ${key} added: ${res.text.slice(0, 300)}`,
     );
-  // Which fields are writable, and for some resources which fields there are, the source does not show (§2.12,
-  // §4.3): a body of ours the target answered without naming all its returned fields may have been half ignored, so
-  // the requirement relies on our choice (its effective basis is the decision's) unless the dialect states the body.
-  if (!given) {
-    const fieldsOf = writableFields(op(operationId));
-    const unnamed = Object.keys(data).filter((k) => k in fieldsOf && !deref(fieldsOf[k]).writeOnly && !(k in created));
-    if (unnamed.length) {
-      const assumed = assumedFor(
-        { ...loaded, stated: new Set([...loaded.stated, 'v2Body', 'contactBody']) },
-        operationId,
-      );
-      api.relied.add(`bodies.${operationId} (${assumed?.decisions ?? 'a decision'}; unnamed: ${unnamed.join(', ')})`);
-    }
-  }
   return created;
 }
+/** The key of the dialect that stated an operation's body: its own, or its create's. */
+const statedKey = (operationId: string) =>
+  config.dialect.stated.has(`bodies.${operationId}`) ? operationId : (createFor(operationId) ?? operationId);
 
 /** A fresh product, for the sub-resources that need one. */
 export const product = (api: Api, fields: Json = {}) => create(api, 'createProduct', fields);
@@ -121,18 +148,23 @@ export function contactsIn(res: ApiResponse): Json[] {
   );
 }
 
-// Bodies of v2 families: the document's request examples, with fresh values where the contract demands uniqueness
-// and fresh referenced resources where the example names an id (productId 1042, specificationId 12, …).
+// Bodies of v2 families: the stated body or the document's request example, with fresh values where the contract
+// demands uniqueness and fresh referenced resources where the body names an id (productId 1042, specificationId 12, …).
 
-/** Fresh values of the fields the contract keeps unique, by field name, for `bodyFrom`. */
-export const uniqueValue: Record<string, () => string> = {
-  sku: () => uid('SKU').toUpperCase(),
-  reference: () => uid('role'),
-  title: () => uid('Title'),
-  value: () => uid('Value'),
+/**
+ * Fresh values of the fields the contract keeps unique, by field name; given a stated value, one of its form (the
+ * dialect's own value with a fresh suffix, so that a target's own rules for it still hold).
+ */
+export const uniqueValue: Record<string, (stated?: string) => string> = {
+  sku: (v) => (v ? `${v}-${uid('s').slice(2)}` : uid('SKU')).toUpperCase(),
+  reference: (v) => (v ? `${v}-${uid('r').slice(2)}` : uid('role')),
+  title: (v) => (v ? `${v} ${uid('t').slice(2)}` : uid('Title')),
+  value: (v) => (v ? `${v} ${uid('v').slice(2)}` : uid('Value')),
   path: () => `/${uid('from')}`,
-  // Webhooks point at a closed loopback port (D-19 allows http there), so no delivery ever leaves the machine.
-  url: () => `http://127.0.0.1:9/${uid('hooks')}`,
+  email: () => `${uid('user')}@example.com`,
+  // Webhooks point at a closed loopback port (D-19 allows http there), so no delivery ever leaves the machine; a
+  // stated URL is the target's own and is kept.
+  url: (v) => v ?? `http://127.0.0.1:9/${uid('hooks')}`,
 };
 type Maker = (api: Api, body: Json, item: Json) => Promise<number>;
 const reference: Record<string, Maker> = {
@@ -143,23 +175,17 @@ const reference: Record<string, Maker> = {
   valueId: async (api, body, item) => (await value(api, body.specificationId ?? item.specificationId)).id,
 };
 
-export async function value(api: Api, specId: number, fields: Json = {}): Promise<Json> {
-  const res = await api.call('createSpecificationValue', {
-    params: { specId },
-    body: { data: { value: uid('Value'), ...fields } },
-    setup: true,
-  });
-  expectAccepted(res, 'createSpecificationValue');
-  return res.body.data;
-}
+export const value = (api: Api, specId: number, fields: Json = {}): Promise<Json> =>
+  create(api, 'createSpecificationValue', fields, { params: { specId } });
 
-/** A body for the operation from its example: unique fields made fresh, referenced ids made real. */
+/**
+ * A body for the operation (a create or an update) from the stated body or its example (`baseBody`): unique fields made
+ * fresh, referenced ids made real.
+ */
 export async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> {
-  const data: Json = { ...exampleOf(o.operationId)[wrapperOf(o.operationId)] };
-  for (const [k, v] of Object.entries(data)) {
-    if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!();
-    else if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
-  }
+  const { data } = baseBody(api, o.operationId);
+  for (const [k, v] of Object.entries(data))
+    if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
   return data;
 }
 

@@ -32,5 +32,6 @@ export async function wholeUpdate(
       .filter((k) => k in item)
       .map((k) => [k, item[k]]),
   );
-  return { data: { ...kept, ...change } };
+  // The change is what the requirement is about: a choice of ours where the source shows no writable field (§2.12).
+  return { data: { ...kept, ...api.ours(updateOperationId, change) } };
 }

@@ -96,6 +96,8 @@ export function judge(outcomes: Outcome[], profile: Profile, expected: Expected[
   const rows: Row[] = outcomes.map((o) => {
     // What did not run proves nothing, whatever its level or basis, listed or not: it always gates.
     if (o.status === 'not-run') return { ...o, gating: true };
+    // Not judged, for a choice the dialect does not state: it neither fails nor passes the run.
+    if (o.status === 'not-applicable') return { ...o, gating: false };
     const reason = listed.get(o.id);
     const failed = o.status === 'fail' || o.status === 'error';
     if (reason !== undefined && failed)

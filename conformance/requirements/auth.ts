@@ -12,7 +12,7 @@ import { expect, requirement, type Basis, skip, together } from '../lib/requirem
 import { operations, SCOPE_TABLE, type Operation } from '../lib/contract.ts';
 import { scopeOf, scopesOf } from '../lib/dialect.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
-import { create, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
+import { anyBody, create, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import { appUrl } from '../lib/inbox.ts';
 import { NoAnswer, TargetGone } from '../lib/unanswered.ts';
 import { expectAccepted, itemsIn } from '../lib/expectations.ts';
@@ -32,7 +32,7 @@ async function callAs(
   return api.untyped(o.operationId, {
     as,
     params: params ?? (await paramsFor(api, o.operationId, 1)),
-    body: o.requestExample,
+    body: anyBody(api, o.operationId),
   });
 }
 /** §5, the sentence the token requirements of every operation rest on. */

@@ -15,7 +15,7 @@ import {
   resourceIn,
 } from '../lib/expectations.ts';
 import { check, deref, isNullable, op, schema, type Json } from '../lib/contract.ts';
-import { contactsIn, create, exampleOf, uid } from '../lib/fixtures.ts';
+import { baseBody, contactsIn, create, exampleOf, uid } from '../lib/fixtures.ts';
 import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
 import type { APIResponse } from '@playwright/test';
 import type { components } from '../../client/index.ts';
@@ -155,14 +155,13 @@ const readOnly = Object.entries(inputProps)
 const unsetValues: Record<string, Json> = { hasPassword: false, accessRoles: [], tags: { contact: [] } };
 const answerExample = op('createContact').responses['201'].content['application/json'].example.contact;
 
-/** A valid create body: the document's example with a fresh reference and email, then `fields` (undefined removes). */
-function body(fields: Json = {}): Json {
-  const data: Json = {
-    ...exampleOf('createContact').contact,
-    reference: uid('ref'),
-    email: `${uid('user')}@example.com`,
-    ...fields,
-  };
+/**
+ * A valid create body: the stated body or the document's example (lib/fixtures.ts, with a fresh reference and
+ * email, and no grants of roles the target may not have), then `fields` (undefined removes).
+ */
+function body(api: Api, fields: Json = {}): Json {
+  const data: Json = { ...baseBody(api, 'createContact').data, ...fields };
+  api.ledger.declare('createContact', Object.keys(fields), 'the requirement');
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   return { contact: data };
 }
@@ -368,7 +367,7 @@ for (const { field, max } of limited) {
     async ({ api }) => {
       const make = maker(field, max);
       const at = make(max);
-      const ok = await api.call('createContact', { body: body({ [field]: at }) });
+      const ok = await api.call('createContact', { body: body(api, { [field]: at }) });
       if (quote) expectAccepted(ok, `a ${field} of ${max} characters`);
       else expectWritten(ok, 'add');
       // A field §2.2 says is "Currently not implemented" need not be kept, nor checked: only not refused (source).
@@ -376,7 +375,7 @@ for (const { field, max } of limited) {
       const stored = await get(api, contactIn(ok, `the add of a ${field} of ${max} characters`).id);
       if (output.properties[field]) expect(stored[field]).toBe(at);
       else expect(stored.hasPassword).toBe(true); // write-only (password)
-      const over = await api.call('createContact', { body: body({ [field]: make(max + 1) }) });
+      const over = await api.call('createContact', { body: body(api, { [field]: make(max + 1) }) });
       if (quote) expectRefused(over, `a ${field} of ${max + 1} characters`);
       else expect422(over, { name: `contact.${field}` });
     },
@@ -393,11 +392,11 @@ for (const { field, max } of limited) {
       async ({ api }) => {
         const make = maker(field, max);
         const at = make(max);
-        const ok = await api.call('createContact', { body: body({ [field]: at }) });
+        const ok = await api.call('createContact', { body: body(api, { [field]: at }) });
         expectAccepted(ok, `a ${field} of ${max} characters`);
         expect((await get(api, contactIn(ok, `the add of a ${field}`).id))[field]).toBe(at);
         expectRefused(
-          await api.call('createContact', { body: body({ [field]: make(max + 1) }) }),
+          await api.call('createContact', { body: body(api, { [field]: make(max + 1) }) }),
           `a ${field} of ${max + 1} characters`,
         );
       },
@@ -408,7 +407,7 @@ for (const { field, max } of limited) {
       ['§8', 'D-02', ...(notImplemented.has(field) ? ['D-27'] : [])],
       `a ${field} of ${max + 1} characters is a 422 naming contact.${field}`,
       async (api) => {
-        expect422(await api.call('createContact', { body: body({ [field]: maker(field, max)(max + 1) }) }), {
+        expect422(await api.call('createContact', { body: body(api, { [field]: maker(field, max)(max + 1) }) }), {
           name: `contact.${field}`,
         });
       },
@@ -427,11 +426,11 @@ for (const field of noHtml) {
       title: `refuses HTML in ${field}`,
     },
     async ({ api }) => {
-      expectRefused(await api.call('createContact', { body: body({ [field]: '<b>x</b>' }) }), `HTML in ${field}`);
+      expectRefused(await api.call('createContact', { body: body(api, { [field]: '<b>x</b>' }) }), `HTML in ${field}`);
     },
   );
   naming(id, ['§2.2', 'D-13'], `HTML in ${field} is a 422 error.html naming contact.${field}`, async (api) => {
-    expect422(await api.call('createContact', { body: body({ [field]: '<b>x</b>' }) }), {
+    expect422(await api.call('createContact', { body: body(api, { [field]: '<b>x</b>' }) }), {
       name: `contact.${field}`,
       ref: ['error.html', 'error.pattern'],
     });
@@ -447,7 +446,7 @@ requirement(
     title: 'rejects HTML in a tag value',
   },
   async ({ api }) => {
-    expect422(await api.call('createContact', { body: body({ tags: { contact: ['<b>x</b>'] } }) }), {
+    expect422(await api.call('createContact', { body: body(api, { tags: { contact: ['<b>x</b>'] } }) }), {
       name: 'contact.tags',
       ref: ['error.html', 'error.pattern'],
       prefix: true,
@@ -470,7 +469,7 @@ for (const field of otherPatterns) {
         title: `rejects a ${field} outside its pattern with 422 naming contact.${field}`,
       },
       async ({ api }) => {
-        expect422(await api.call('createContact', { body: body({ [field]: bad }) }), {
+        expect422(await api.call('createContact', { body: body(api, { [field]: bad }) }), {
           name: `contact.${field}`,
           ref: ['error.pattern', 'error.format'],
         });
@@ -490,7 +489,7 @@ for (const field of otherPatterns) {
     },
     async ({ api }) => {
       expectRefused(
-        await api.call('createContact', { body: body({ [field]: bad }) }),
+        await api.call('createContact', { body: body(api, { [field]: bad }) }),
         `${field} ${JSON.stringify(bad)}`,
       );
     },
@@ -500,7 +499,7 @@ for (const field of otherPatterns) {
     patternSource[field] ?? ['§2.2'],
     `a ${field} outside its pattern is a 422 naming contact.${field}`,
     async (api) => {
-      expect422(await api.call('createContact', { body: body({ [field]: bad }) }), {
+      expect422(await api.call('createContact', { body: body(api, { [field]: bad }) }), {
         name: `contact.${field}`,
         ref: ['error.pattern', 'error.format'],
       });
@@ -533,15 +532,15 @@ for (const type of types.filter((t) => t !== 'hq')) {
         const names = named();
         for (const f of namedRequired)
           expectRefused(
-            await api.call('createContact', { body: body({ ...bare, ...names, [f]: undefined, type }) }),
+            await api.call('createContact', { body: body(api, { ...bare, ...names, [f]: undefined, type }) }),
             `a ${type} without ${f}`,
           );
-        const ok = await api.call('createContact', { body: body({ ...bare, ...names, type }) });
+        const ok = await api.call('createContact', { body: body(api, { ...bare, ...names, type }) });
         expectAccepted(ok, `a ${type} with ${namedRequired.join(' and ')}`);
         // Read back with a get (§4.2): what an add answers is D-11's.
         expect(await get(api, contactIn(ok, `the add of a ${type}`).id)).toMatchObject({ type, ...names });
       } else {
-        const res = await api.call('createContact', { body: body({ ...bare, type }) });
+        const res = await api.call('createContact', { body: body(api, { ...bare, type }) });
         expectAccepted(res, `a ${type} without ${namedRequired.join(' or ')}`);
         const got = await get(api, contactIn(res, `the add of a ${type}`).id);
         expect(got.type).toBe(type);
@@ -558,7 +557,7 @@ for (const type of types.filter((t) => t !== 'hq')) {
       async (api) => {
         const names = named();
         for (const f of namedRequired)
-          expect422(await api.call('createContact', { body: body({ ...bare, ...names, [f]: undefined, type }) }), {
+          expect422(await api.call('createContact', { body: body(api, { ...bare, ...names, [f]: undefined, type }) }), {
             name: `contact.${f}`,
             ref: 'error.required',
           });
@@ -580,7 +579,7 @@ for (const field of alwaysRequired) {
         : `rejects a contact without ${field} naming contact.${field}`,
     },
     async ({ api }) => {
-      const res = await api.call('createContact', { body: body({ [field]: undefined }) });
+      const res = await api.call('createContact', { body: body(api, { [field]: undefined }) });
       if (quote) expectRefused(res, `a contact without ${field}`);
       else expect422(res, { name: `contact.${field}`, ref: 'error.required' });
     },
@@ -591,7 +590,7 @@ for (const field of alwaysRequired) {
       ['§2.2', 'D-29'],
       `a contact without ${field} is a 422 error.required naming contact.${field}`,
       async (api) => {
-        expect422(await api.call('createContact', { body: body({ [field]: undefined }) }), {
+        expect422(await api.call('createContact', { body: body(api, { [field]: undefined }) }), {
           name: `contact.${field}`,
           ref: 'error.required',
         });
@@ -611,7 +610,7 @@ requirement(
   },
   async ({ api }) => {
     for (const email of badEmails)
-      expectRefused(await api.call('createContact', { body: body({ email }) }), `email ${email}`);
+      expectRefused(await api.call('createContact', { body: body(api, { email }) }), `email ${email}`);
   },
 );
 naming(
@@ -620,7 +619,7 @@ naming(
   'an email that is not a valid address is a 422 error.format naming contact.email',
   async (api) => {
     for (const email of badEmails)
-      expect422(await api.call('createContact', { body: body({ email }) }), {
+      expect422(await api.call('createContact', { body: body(api, { email }) }), {
         name: 'contact.email',
         ref: 'error.format',
       });
@@ -638,14 +637,14 @@ requirement(
   },
   async ({ api }) => {
     expectRefused(
-      await api.call('createContact', { body: body({ password: 'abcdefg' }) }),
+      await api.call('createContact', { body: body(api, { password: 'abcdefg' }) }),
       'a password of 7 characters',
     );
     // "never returned" is about the value: an answer may name the field (a refusal naming `password`, a
     // `hasPassword`), never hold what was sent. Values no answer could hold by chance, of 8 characters and more.
     const secret = `pw${randomUUID().replace(/-/g, '').slice(0, 6)}`;
     const another = `pw-${randomUUID()}`;
-    const ok = await api.call('createContact', { body: body({ password: secret }) });
+    const ok = await api.call('createContact', { body: body(api, { password: secret }) });
     expectAccepted(ok, 'a password of 8 characters');
     const made = contactIn(ok, 'the add of a contact with a password');
     expect((await get(api, made.id)).hasPassword, 'hasPassword of a contact that set a password').toBe(true);
@@ -673,11 +672,11 @@ requirement(
       'a password of 7 characters is a 422 error.min-length; add answers 201, and get, an update setting a password and search answer 200',
   },
   async ({ api }) => {
-    expect422(await api.call('createContact', { body: body({ password: 'abcdefg' }) }), {
+    expect422(await api.call('createContact', { body: body(api, { password: 'abcdefg' }) }), {
       name: 'contact.password',
       ref: 'error.min-length',
     });
-    const ok = await api.call('createContact', { body: body({ password: 'abcdefgh' }) });
+    const ok = await api.call('createContact', { body: body(api, { password: 'abcdefgh' }) });
     expectWritten(ok, 'add');
     const id = ok.body.contact.id;
     const answers = [
@@ -706,7 +705,7 @@ requirement(
   },
 );
 
-const secondHq = () => body({ type: 'hq', accessRoles: undefined, password: undefined });
+const secondHq = (api: Api) => body(api, { type: 'hq', accessRoles: undefined, password: undefined });
 requirement(
   {
     id: 'createContact.no-second-hq',
@@ -717,7 +716,7 @@ requirement(
     title: 'refuses to create a second hq contact',
   },
   async ({ api }) => {
-    expectRefused(await api.call('createContact', { body: secondHq() }), 'a second hq contact');
+    expectRefused(await api.call('createContact', { body: secondHq(api) }), 'a second hq contact');
   },
 );
 naming(
@@ -725,7 +724,7 @@ naming(
   ['§3', 'D-12'],
   'a second hq contact is a 422 error.hq-exists naming contact.type',
   async (api) => {
-    expect422(await api.call('createContact', { body: secondHq() }), {
+    expect422(await api.call('createContact', { body: secondHq(api) }), {
       name: 'contact.type',
       ref: 'error.hq-exists',
     });
@@ -743,7 +742,7 @@ requirement(
   async ({ api }) => {
     // The document's answer example holds a value of each; the contact gets its own (no password: hasPassword false).
     const sent = Object.fromEntries(readOnly.map((f) => [f, answerExample[f]]));
-    const res = await api.call('createContact', { body: body({ ...sent, password: undefined }) });
+    const res = await api.call('createContact', { body: body(api, { ...sent, password: undefined }) });
     expectWritten(res, 'add');
     for (const f of readOnly) expect(res.body.contact[f], f).not.toEqual(sent[f]);
     expect(await get(api, res.body.contact.id)).toEqual(res.body.contact);
@@ -814,7 +813,7 @@ requirement(
   },
   async ({ api }) => {
     for (const type of badTypes)
-      expectRefused(await api.call('createContact', { body: body({ type }) }), `type ${JSON.stringify(type)}`);
+      expectRefused(await api.call('createContact', { body: body(api, { type }) }), `type ${JSON.stringify(type)}`);
     const c = await get(api, (await create(api, 'createContact')).id); // as stored (an add's answer is D-11's)
     expectRefused(await update(api, 'updateContact', c.id, { type: 'customer' }), 'an update to type customer');
     expect((await get(api, c.id)).type).toBe(c.type);
@@ -826,7 +825,7 @@ naming(
   `a type outside ${types.join(', ')} is a 422 error.enum naming contact.type, on add and on update`,
   async (api) => {
     for (const type of badTypes)
-      expect422(await api.call('createContact', { body: body({ type }) }), {
+      expect422(await api.call('createContact', { body: body(api, { type }) }), {
         name: 'contact.type',
         ref: 'error.enum',
       });
@@ -849,7 +848,7 @@ requirement(
   },
   async ({ api }) => {
     for (const website of [`team/${uid('jane')}`, `/team/${uid('jane')}`]) {
-      const res = await api.call('createContact', { body: body({ website }) });
+      const res = await api.call('createContact', { body: body(api, { website }) });
       expectAccepted(res, `website ${website}`);
       expect((await get(api, contactIn(res, `the add of website ${website}`).id)).website).toBe(website);
     }
@@ -866,7 +865,7 @@ requirement(
   },
   async ({ api }) => {
     const website = `https://example.com/team/${uid('jane')}`;
-    const res = await api.call('createContact', { body: body({ website }) });
+    const res = await api.call('createContact', { body: body(api, { website }) });
     expectAccepted(res, `website ${website}`);
     expect((await get(api, contactIn(res, `the add of website ${website}`).id)).website).toBe(website);
   },
@@ -923,11 +922,11 @@ requirement(
   async ({ api }) => {
     const missing = uid('no-such-role');
     expectRefused(
-      await api.call('createContact', { body: body({ accessRoles: [missing] }) }),
+      await api.call('createContact', { body: body(api, { accessRoles: [missing] }) }),
       'an unknown role as a string',
     );
     expectRefused(
-      await api.call('createContact', { body: body({ accessRoles: [{ reference: missing, status: 'active' }] }) }),
+      await api.call('createContact', { body: body(api, { accessRoles: [{ reference: missing, status: 'active' }] }) }),
       'an unknown role as an object',
     );
     expect((await roles(api)).map((r) => r.reference)).not.toContain(missing);
@@ -939,13 +938,13 @@ naming(
   'an unknown role reference is a 422 error.reference-not-found naming contact.accessRoles',
   async (api) => {
     const missing = uid('no-such-role');
-    expect422(await api.call('createContact', { body: body({ accessRoles: [missing] }) }), {
+    expect422(await api.call('createContact', { body: body(api, { accessRoles: [missing] }) }), {
       name: 'contact.accessRoles',
       ref: 'error.reference-not-found',
       prefix: true,
     });
     expect422(
-      await api.call('createContact', { body: body({ accessRoles: [{ reference: missing, status: 'active' }] }) }),
+      await api.call('createContact', { body: body(api, { accessRoles: [{ reference: missing, status: 'active' }] }) }),
       { name: 'contact.accessRoles', ref: 'error.reference-not-found', prefix: true },
     );
   },
@@ -1028,10 +1027,10 @@ requirement(
     expect(got, 'tags read back').toEqual({ contact: expect.any(Array) });
     expect([...got.contact].sort()).toEqual([...tags].sort());
     expectRefused(
-      await api.call('createContact', { body: body({ tags: { contact: ['a'], product: ['b'] } }) }),
+      await api.call('createContact', { body: body(api, { tags: { contact: ['a'], product: ['b'] } }) }),
       'a tag type other than contact',
     );
-    expectRefused(await api.call('createContact', { body: body({ tags: ['a'] }) }), 'tags as an array');
+    expectRefused(await api.call('createContact', { body: body(api, { tags: ['a'] }) }), 'tags as an array');
   },
 );
 naming(
@@ -1039,12 +1038,12 @@ naming(
   ['§2.2', 'D-26'],
   'a tag type other than contact is a 422 error.unknown-field, tags as an array a 422, each naming contact.tags',
   async (api) => {
-    expect422(await api.call('createContact', { body: body({ tags: { contact: ['a'], product: ['b'] } }) }), {
+    expect422(await api.call('createContact', { body: body(api, { tags: { contact: ['a'], product: ['b'] } }) }), {
       name: 'contact.tags',
       ref: 'error.unknown-field',
       prefix: true,
     });
-    expect422(await api.call('createContact', { body: body({ tags: ['a'] }) }), { name: 'contact.tags', prefix: true });
+    expect422(await api.call('createContact', { body: body(api, { tags: ['a'] }) }), { name: 'contact.tags', prefix: true });
   },
 );
 
@@ -1083,12 +1082,12 @@ for (const field of dateFields) {
       const c = await create(api, 'createContact', { [field]: '1990-05-17' });
       expect((await get(api, c.id))[field]).toBe('1990-05-17');
       for (const bad of badDates)
-        expectRefused(await api.call('createContact', { body: body({ [field]: bad }) }), `${field} ${bad}`);
+        expectRefused(await api.call('createContact', { body: body(api, { [field]: bad }) }), `${field} ${bad}`);
     },
   );
   naming(id, ['§2.1'], `a ${field} that is not a yyyy-mm-dd date is a 422 naming contact.${field}`, async (api) => {
     for (const bad of badDates)
-      expect422(await api.call('createContact', { body: body({ [field]: bad }) }), { name: `contact.${field}` });
+      expect422(await api.call('createContact', { body: body(api, { [field]: bad }) }), { name: `contact.${field}` });
   });
 }
 
@@ -1283,7 +1282,7 @@ requirement(
   },
   async ({ api }) => {
     expect422(
-      await api.call('createContact', { body: body({ thumbnail: 'data:text/plain;base64,aGVsbG8gd29ybGQ=' }) }),
+      await api.call('createContact', { body: body(api, { thumbnail: 'data:text/plain;base64,aGVsbG8gd29ybGQ=' }) }),
       { name: 'contact.thumbnail', ref: 'error.thumbnail-invalid' },
     );
   },
@@ -1301,7 +1300,7 @@ requirement(
   async ({ api }) => {
     const a = await get(api, (await create(api, 'createContact')).id); // as stored (an add's answer is D-11's)
     expectRefused(
-      await api.call('createContact', { body: body({ reference: a.reference }) }),
+      await api.call('createContact', { body: body(api, { reference: a.reference }) }),
       'a second contact with the same reference',
     );
     const b = await get(api, (await create(api, 'createContact')).id); // as stored (an add's answer is D-11's)
@@ -1318,7 +1317,7 @@ naming(
   'a reference already in use is a 422 error.unique naming contact.reference, on create and on update',
   async (api) => {
     const a = await create(api, 'createContact');
-    expect422(await api.call('createContact', { body: body({ reference: a.reference }) }), {
+    expect422(await api.call('createContact', { body: body(api, { reference: a.reference }) }), {
       name: 'contact.reference',
       ref: 'error.unique',
     });

@@ -6,7 +6,7 @@ import { expect, requirement } from '../lib/requirement.ts';
 import { expectNotFound } from '../lib/expectations.ts';
 import { operations } from '../lib/contract.ts';
 import { config } from '../lib/config.ts';
-import { exampleOf, paramsFor, wrapperOf } from '../lib/fixtures.ts';
+import { anyBody, exampleOf, paramsFor, wrapperOf } from '../lib/fixtures.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
 const served = operations.filter((o) => o.security);
@@ -218,7 +218,7 @@ for (const o of byId) {
       expectNotFound(
         await api.untyped(o.operationId, {
           params: await paramsFor(api, o.operationId, 987654321),
-          body: o.requestExample,
+          body: anyBody(api, o.operationId),
         }),
         'an unknown id',
       );
@@ -235,7 +235,7 @@ for (const o of byId) {
     async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId, 987654321),
-        body: o.requestExample,
+        body: anyBody(api, o.operationId),
       });
       expectErrorEnvelope(res, 404);
     },

@@ -6,7 +6,7 @@
 import { expect, requirement } from '../lib/requirement.ts';
 import { expect422, expectAccepted, expectRefused, expectWritten, itemsIn, resourceIn } from '../lib/expectations.ts';
 import { deref, isNullable, schema, sourceSection, type Json } from '../lib/contract.ts';
-import { exampleOf, product, uid } from '../lib/fixtures.ts';
+import { bodyWith, product, uid } from '../lib/fixtures.ts';
 import { wholeUpdate } from '../lib/updates.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 
@@ -28,9 +28,7 @@ const get = async (api: Api, id: number): Promise<Json> => {
 };
 /** The ids a product list answered (§2.1 `data`), checked to be a list first. */
 const listedIds = (res: ApiResponse): number[] => itemsIn(res, 'the product list').map((x: Json) => x.id);
-const createBody = (fields: Json) => ({
-  data: { ...exampleOf('createProduct').data, sku: uid('SKU').toUpperCase(), ...fields },
-});
+const createBody = (api: Api, fields: Json) => bodyWith(api, 'createProduct', fields);
 
 // §3: public iff isActive, the start is null or not later than now, and the end is null or in the future.
 const statusCases: { slug: string; title: string; fields: () => Json; status: 'public' | 'admin' }[] = [
@@ -251,7 +249,7 @@ requirement(
       [{ status: 'admin', isActive: true }, 'public'],
       [{ status: 'public', isActive: false }, 'admin'],
     ] as const) {
-      const body = createBody(fields);
+      const body = createBody(api, fields);
       const res = await api.call('createProduct', { body });
       if (res.status >= 300) {
         expectRefused(res, 'an add with a status');
@@ -274,10 +272,10 @@ requirement(
     title: 'an add whose body carries a status (a read-only field) is accepted, the status ignored',
   },
   async ({ api }) => {
-    const active = await api.call('createProduct', { body: createBody({ status: 'admin', isActive: true }) });
+    const active = await api.call('createProduct', { body: createBody(api, { status: 'admin', isActive: true }) });
     expectAccepted(active, 'an add with a read-only status');
     expect(active.body.data.status).toBe('public');
-    const inactive = await api.call('createProduct', { body: createBody({ status: 'public', isActive: false }) });
+    const inactive = await api.call('createProduct', { body: createBody(api, { status: 'public', isActive: false }) });
     expectAccepted(inactive, 'an add with a read-only status');
     expect(inactive.body.data.status).toBe('admin');
   },
@@ -340,7 +338,7 @@ if (
   throw new Error(`products.ts: §2.3's "or null" fields read from the source lack some: ${sourceNullable.join(', ')}`);
 /** A product added from the document's example without its nullable optional fields, as a get returns it. */
 async function addedWithoutNullables(api: Api): Promise<Json> {
-  const data = { ...createBody({}).data };
+  const data = { ...createBody(api, {}).data };
   for (const k of nullable) delete data[k];
   const res = await api.call('createProduct', { body: { data } });
   expectAccepted(res, 'an add without the optional nullable fields');
@@ -412,11 +410,11 @@ requirement(
   async ({ api }) => {
     const sku = uid('SKU').toUpperCase();
     await product(api, { sku });
-    expect422(await api.call('createProduct', { body: createBody({ sku: sku.toLowerCase() }) }), [
+    expect422(await api.call('createProduct', { body: createBody(api, { sku: sku.toLowerCase() }) }), [
       { name: 'data.sku' },
       { ref: 'error.unique' },
     ]);
-    expect422(await api.call('createProduct', { body: createBody({ sku }) }), [
+    expect422(await api.call('createProduct', { body: createBody(api, { sku }) }), [
       { name: 'data.sku' },
       { ref: 'error.unique' },
     ]);

@@ -25,6 +25,7 @@ import { wholeUpdate } from '../lib/updates.ts';
 import { deref, isNullable, operations, op, type Json, type Operation } from '../lib/contract.ts';
 import {
   bodyFrom,
+  bodyWith,
   create,
   exampleOf,
   paramsFor,
@@ -610,7 +611,11 @@ for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
 
 /** Assigns a specification to a product: the call a requirement judges, or (`setup`) one that only makes data. */
 const assign = (api: Api, productId: number, data: Json, setup = false) =>
-  api.call('createProductSpecification', { params: { productId }, body: { data }, setup });
+  api.call('createProductSpecification', {
+    params: { productId },
+    body: { data: api.ours('createProductSpecification', data) },
+    setup,
+  });
 async function assigned(api: Api, productId: number, data: Json): Promise<Json> {
   const res = await assign(api, productId, data, true);
   expectAccepted(res, 'createProductSpecification');
@@ -803,7 +808,7 @@ requirement(
     for (const k of ['specification', 'value']) {
       const res = await api.call('updateProductSpecification', {
         params: { productId: p.id, id: ps.id },
-        body: { data: { [k]: uid('Renamed') } },
+        body: { data: api.ours('updateProductSpecification', { [k]: uid('Renamed') }) },
       });
       if (res.status >= 300) expectRefused(res, `a ${k} text in an update`);
     }
@@ -1228,7 +1233,7 @@ requirement(
 const hook = async (api: Api, fields: Json = {}, as: 'full' | 'other' = 'full') => {
   const res = await api.call('createWebhook', {
     as,
-    body: { data: { ...exampleOf('createWebhook').data, url: uniqueValue.url!(), ...fields } },
+    body: bodyWith(api, 'createWebhook', { url: uniqueValue.url!(), ...fields }),
     setup: true,
   });
   expectAccepted(res, 'createWebhook');
@@ -1259,7 +1264,11 @@ requirement(
     refused(await api.call('getWebhook', { as: 'other', params: { id: w.id } }), 'get');
     expect(await findListed(api, op('listWebhooks'), {}, w.id, 'other')).toBeUndefined();
     refused(
-      await api.call('updateWebhook', { as: 'other', params: { id: w.id }, body: { data: { isActive: false } } }),
+      await api.call('updateWebhook', {
+        as: 'other',
+        params: { id: w.id },
+        body: { data: api.ours('updateWebhook', { isActive: false }) },
+      }),
       'update',
     );
     refused(await api.call('deleteWebhook', { as: 'other', params: { id: w.id } }), 'delete');
@@ -1283,7 +1292,13 @@ requirement(
     const all = await api.call('listWebhooks', { as: 'other', query: { limit: 250 } });
     expect(all.body.data.map((x: Json) => x.id)).not.toContain(w.id);
     expect(
-      (await api.call('updateWebhook', { as: 'other', params: { id: w.id }, body: { data: { isActive: false } } }))
+      (
+        await api.call('updateWebhook', {
+          as: 'other',
+          params: { id: w.id },
+          body: { data: api.ours('updateWebhook', { isActive: false }) },
+        })
+      )
         .status,
     ).toBe(404);
     expect((await api.call('deleteWebhook', { as: 'other', params: { id: w.id } })).status).toBe(404);
@@ -1379,7 +1394,7 @@ const productRedirect = async (api: Api) => {
   const [before, after] = [uid('tea'), uid('tea')];
   const p = await product(api, { alias: before });
   const made = await api.call('createRedirect', {
-    body: { data: { resource: 'product', resourceId: p.id, path: `/${uid('from')}` } },
+    body: bodyWith(api, 'createRedirect', { resource: 'product', resourceId: p.id, path: `/${uid('from')}` }),
     setup: true,
   });
   expectAccepted(made, 'a product redirect');

@@ -10,7 +10,7 @@
 import { expect, requirement, afterEach, together } from '../lib/requirement.ts';
 import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
-import { create, product, uid } from '../lib/fixtures.ts';
+import { bodyWith, create, product, uid } from '../lib/fixtures.ts';
 import {
   appUrl,
   bodyOf,
@@ -448,7 +448,7 @@ const foreign: {
       api.call('updateWebhook', {
         as: 'other',
         params: { id },
-        body: { data: { isActive: false, description: 'taken over' } },
+        body: { data: api.ours('updateWebhook', { isActive: false, description: 'taken over' }) },
       }),
   },
   { operationId: 'deleteWebhook', send: (api, id) => api.call('deleteWebhook', { as: 'other', params: { id } }) },
@@ -521,7 +521,7 @@ requirement(
   },
   async ({ api }) => {
     const res = await api.untyped('createWebhook', {
-      body: { data: { url: appUrl(uid('wh'), 'hooks'), events: ['products/*', 'categories/*'] } },
+      body: bodyWith(api, 'createWebhook', { url: appUrl(uid('wh'), 'hooks'), events: ['products/*', 'categories/*'] }),
     });
     expectAccepted(res, 'a subscription to products/* and categories/*');
   },
