@@ -67,7 +67,7 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
   contactSearchList: { accepts: 'a JSON pointer (`/contacts`, or `` for a bare array)', decision: 'D-11' },
   errors: { accepts: 'a JSON pointer (`/errors`) or `none`', decision: 'D-02' },
   bodies: {
-    accepts: 'a map of create and update operationIds to a body object, in the target\'s own field names',
+    accepts: "a map of create and update operationIds to a body object, in the target's own field names",
     decision: 'the decision of each operation',
   },
   statuses: { accepts: 'a map of add, update and delete to a 2xx status', decision: 'D-01' },

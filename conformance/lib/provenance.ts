@@ -14,10 +14,7 @@ import { createFor, requestWrapperOf, statedBody, type LoadedDialect } from './d
 
 /** Where one written field came from. */
 export type Origin =
-  | { from: 'source' }
-  | { from: 'dialect'; key: string }
-  | { from: 'target' }
-  | { from: 'ours'; why: string };
+  { from: 'source' } | { from: 'dialect'; key: string } | { from: 'target' } | { from: 'ours'; why: string };
 
 /** A write, attributed: every field with its origin, and the fields no rule attributes. */
 export interface Attribution {

@@ -1043,7 +1043,10 @@ naming(
       ref: 'error.unknown-field',
       prefix: true,
     });
-    expect422(await api.call('createContact', { body: body(api, { tags: ['a'] }) }), { name: 'contact.tags', prefix: true });
+    expect422(await api.call('createContact', { body: body(api, { tags: ['a'] }) }), {
+      name: 'contact.tags',
+      prefix: true,
+    });
   },
 );
 
