@@ -14,6 +14,7 @@ import {
   queryToTarget,
   scopeOf,
   scopesOf,
+  statedBody,
   toTarget,
 } from './dialect.ts';
 
@@ -43,7 +44,7 @@ test('a complete dialect of other choices is read, and each key counts as stated
     pageParams: { page: 'pageNumber', limit: 'pageSize' },
     scopes: { settings: 'admin' },
     events: { 'products/created': 'product.added' },
-    fields: { createGeozone: { title: 'name' } },
+    fields: { createGeozone: { title: { name: 'name' } } },
   });
   assert.deepEqual([...stated].sort(), [
     'bodies.createGeozone',
@@ -92,7 +93,7 @@ test('every problem at once, one line each, naming the key and what it accepts',
   assert.deepEqual(err.problems, [
     'd.json: v2Body must be `data` or `none`',
     'd.json: errors must be a JSON pointer (`/errors`) or `none`',
-    'd.json: bodies.createNothing is not a create operation of the document',
+    'd.json: bodies.createNothing is not a create or update operation of the document',
     'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
     'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, fields)',
     'd.json: statuses must be a map of add, update and delete to a 2xx status',
@@ -133,6 +134,45 @@ test('what a create relies on that the dialect does not state, and the create of
   assert.equal(createFor('updateProductMedia'), 'createProductMedia');
   assert.equal(createFor('createContact'), 'createContact');
   assert.equal(createFor('updateContact'), 'createContact');
+});
+
+test('fields rename, nest and pluck, both ways, and a stated body is read in our names', () => {
+  const { dialect } = parseDialect(
+    [
+      'v2Body: none',
+      'fields:',
+      '  createGeozone: { title: name, countries: { name: countryCodes, pluck: countryCode } }',
+      '  createAccessRole: { reference: code, requiresVerification: rules/verification }',
+      'bodies:',
+      '  createGeozone: { name: Nordics, countryCodes: [SE, NO] }',
+      '  createAccessRole: { code: member, rules: { verification: true, approval: false } }',
+    ].join('\n'),
+  );
+  const ours = { title: 'Nordics', countries: [{ countryCode: 'SE' }, { countryCode: 'NO' }] };
+  const theirs = { name: 'Nordics', countryCodes: ['SE', 'NO'] };
+  assert.deepEqual(toTarget(dialect, 'updateGeozone', { data: ours }), theirs);
+  assert.deepEqual(fromTarget(dialect, 'getGeozone', 200, { data: { id: 1, ...theirs } }), {
+    data: { id: 1, ...ours },
+  });
+  assert.deepEqual(toTarget(dialect, 'createAccessRole', { data: { reference: 'x', requiresVerification: true } }), {
+    code: 'x',
+    rules: { verification: true },
+  });
+  assert.deepEqual(
+    fromTarget(dialect, 'listAccessRoles', 200, { data: [{ code: 'x', rules: { verification: true, approval: 1 } }] }),
+    { data: [{ rules: { approval: 1 }, reference: 'x', requiresVerification: true }] },
+  );
+  assert.deepEqual(statedBody(dialect, 'createGeozone'), ours);
+  assert.deepEqual(statedBody(dialect, 'createAccessRole'), {
+    reference: 'member',
+    rules: { approval: false },
+    requiresVerification: true,
+  });
+  assert.throws(
+    () => parseDialect('fields: { createGeozone: { countries: { pluck: countryCode } } }'),
+    /fields\.createGeozone\.countries must be the target's name, or \{ name, pluck \}/,
+  );
+  assert.ok(parseDialect('bodies: { updateProduct: { title: x } }').stated.has('bodies.updateProduct'));
 });
 
 test("the README's complete example is a valid dialect", () => {
