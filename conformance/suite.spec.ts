@@ -92,7 +92,14 @@ async function control(api: Api, d: Declared): Promise<string | undefined> {
 /** The exchanges behind an outcome that is not a pass, when there were any (a not-applicable one shows what was refused). */
 const evidenceOf = (api: Api): { evidence?: string } => {
   const evidence = api.evidence();
-  return evidence ? { evidence } : {};
+  // What the requirement's writes added of ours (lib/provenance.ts): the choices its verdict may rest on.
+  const added = [
+    ...new Set(
+      api.writes.flatMap((w) => Object.keys(w.ours).map((f) => `${w.operationId}.${f} (${w.why.join(', ')})`)),
+    ),
+  ];
+  const head = added.length ? `# fields of ours its writes carried: ${added.join('; ')}\n` : '';
+  return evidence ? { evidence: `${head}${evidence}` } : {};
 };
 
 /** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
@@ -128,11 +135,10 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     else if (isNonconformance(err) && (notApplicable = await control(api, d)))
       result = done('not-applicable', { reason: notApplicable, ...evidenceOf(api) });
     else {
-      const evidence = api.evidence();
       result = {
         ...done(isNonconformance(err) ? 'fail' : 'error', {
           reason: reasonOf(err instanceof Error ? err.message : String(err)),
-          ...(evidence ? { evidence } : {}),
+          ...evidenceOf(api),
         }),
         error: err,
       };

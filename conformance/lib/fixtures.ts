@@ -48,6 +48,7 @@ export function baseBody(api: Api, operationId: string): { data: Json; stated: b
 export function anyBody(api: Api, operationId: string): Json {
   const create = createFor(operationId);
   const stated = config.dialect.stated;
+  if (!op(operationId).bodyPointer) return undefined;
   if (!exampleOf(operationId) && !stated.has(`bodies.${operationId}`) && !stated.has(`bodies.${create}`))
     return undefined;
   return { [wrapperOf(operationId)]: baseBody(api, operationId).data };
