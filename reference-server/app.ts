@@ -37,7 +37,7 @@ export function createApp(given: Config = configFromEnv(), overrides: Partial<Se
   const seams = createSeams(given, db, overrides);
   createTables(db, Object.values(seams.resources));
   const { config, auth, outbox, resources, appCalls, pricing, calculators } = seams;
-  seed(db, config.clock());
+  seed(db, config.clock(), seams.builtIns.rows);
   const services: Services = { config, auth, db, resources, outbox, appCalls, pricing, calculators };
   const worker = startDelivering(seams, db);
 

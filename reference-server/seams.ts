@@ -14,6 +14,7 @@ import { createResources, type Resources } from './resources/index.ts';
 import { defaultPricing, type Pricing } from './shipping/aggregate.ts';
 import { defaultAppCalls, type AppCalls } from './shipping/callbacks.ts';
 import { defaultCalculators, type Calculators } from './shipping/services.ts';
+import { BuiltIns } from './store/builtIns.ts';
 import type { Db } from './store/db.ts';
 import { defaultListSyntax, type ListSyntax } from './store/filters.ts';
 import { defaultRouting, Outbox, type Routing } from './webhooks/outbox.ts';
@@ -31,6 +32,9 @@ export interface Seams {
   handlers: Handlers;
   /** The app's v2 resources (their methods and compiled filters). */
   resources: Resources;
+  /** The built-in access roles and geozones (D-34, D-35) a new database is seeded with; `replace` puts others in
+   *  their place (store/builtIns.ts). */
+  builtIns: BuiltIns;
   /** How `:in` values are split (§4.4, D-62). */
   listSyntax: ListSyntax;
   /** Who receives an event (D-17, D-23). */
@@ -66,6 +70,7 @@ export function createSeams(config: Config, db: Db, overrides: Partial<Seams> = 
     outbox: new Outbox(config.account, routing),
     handlers: createHandlers(),
     resources: createResources(listSyntax),
+    builtIns: new BuiltIns(db, config.clock),
     listSyntax,
     routing,
     transport: defaultTransport(),

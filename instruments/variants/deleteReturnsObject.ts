@@ -14,7 +14,8 @@ export default {
       wrapHandler(app, id, (original) => async (req) => {
         const before = await map[getId]!(req); // the object as it was (404 for an unknown id, as the delete itself)
         const reply = await original(req);
-        return reply.status === 204 ? { status: 200, body: before.body } : reply;
+        // The get's answer as it is: its `body`, or its `json` where the resource answers gets through the fast path.
+        return reply.status === 204 ? { ...before, status: 200 } : reply;
       });
     }
   },

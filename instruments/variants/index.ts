@@ -8,7 +8,7 @@ import type { NamedVariant, Variant } from './types.ts';
 
 const here = new URL('./', import.meta.url);
 /** The modules of this folder that are not variants. */
-export const helpers = ['index', 'lib', 'types'];
+export const helpers = ['index', 'lib', 'types', 'dialect'];
 
 /** Each: what it decides differently (`decides`) and why the source allows it (`description`); by name. */
 export const variants: NamedVariant[] = await load(

@@ -48,3 +48,38 @@ export function resign(
     .update(body)
     .digest(encoding);
 }
+
+/** Marks a refused key: what follows it in the key is the error's ref and message (`refusedKey`). */
+const MARK = '\u0000';
+/**
+ * `key` renamed so that the server refuses it as a field it does not know, in its own validation: after routing and
+ * authentication (a 401 or 403 comes first, as for any other refusal), with the other errors of the body. The error
+ * names the renamed key; `onRefusedKeys` names it back, with `message` and `ref`.
+ */
+export const refusedKey = (key: string, message: string, ref = 'error.unknown-field'): string =>
+  `${key}${MARK}${ref}${MARK}${message}`;
+
+/**
+ * Names back the errors of the keys `refusedKey` renamed, those whose message `own` accepts (`data.id`, its message
+ * and ref; `name` may rewrite the name), before every other hook of the answer (`onJson`), so that they rewrite these
+ * errors as any other (another error ref, D-02, say).
+ */
+export function onRefusedKeys(
+  app: ReferenceApp,
+  own: (message: string) => boolean,
+  name: (name: string) => string = (n) => n,
+): void {
+  app.seams.beforeSend.unshift((body) =>
+    isErrorEnvelope(body as Json)
+      ? {
+          ...(body as Json),
+          errors: (body as Json).errors.map((e: Json) => {
+            const [key, ref, message] = String(e?.name).split(MARK);
+            return ref !== undefined && message !== undefined && own(message)
+              ? { ...e, name: name(key!), message, ref }
+              : e;
+          }),
+        }
+      : body,
+  );
+}

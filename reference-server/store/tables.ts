@@ -1,7 +1,8 @@
 // The database's tables and its start-up data: each v2 resource's table (its DDL derived from the contract by
 // store/columns.ts), the tables of contacts, tokens, the event outbox, stored content and shipments, then the
-// built-in access roles and geozones (D-34, D-35) and the one hq contact (D-12).
-import { isoUtc, sql, tx, type Db, type Row } from './db.ts';
+// built-in access roles and geozones (D-34, D-35; store/builtIns.ts) and the one hq contact (D-12).
+import { defaultBuiltIns, writeBuiltIns, type BuiltInRows } from './builtIns.ts';
+import { sql, tx, type Db, type Row } from './db.ts';
 import { CONTACTS_DDL, seedHq } from './contacts.ts';
 import type { Resource } from './resource.ts';
 
@@ -27,66 +28,11 @@ export function createTables(db: Db, resources: Resource[]): void {
   for (const ddl of [TOKENS_DDL, OUTBOX_DDL, CONTACTS_DDL, CONTENT_DDL, SHIPMENTS_DDL]) db.exec(ddl);
 }
 
-const builtInRoles = [
-  {
-    reference: 'customer',
-    title: 'Customer',
-    description: 'Registered customers',
-    requiresVerification: true,
-    requiresApproval: false,
-  },
-  {
-    reference: 'trade',
-    title: 'Trade',
-    description: 'Trade customers with preferential pricing',
-    requiresVerification: true,
-    requiresApproval: true,
-  },
-  {
-    reference: 'staff',
-    title: 'Staff',
-    description: 'Members of staff',
-    requiresVerification: false,
-    requiresApproval: false,
-  },
-];
-const builtInGeozones = [
-  { title: 'United Kingdom', countries: [{ countryCode: 'GB', regions: [] }] },
-  {
-    title: 'European Union',
-    countries: ['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'PT', 'SE'].map((countryCode) => ({
-      countryCode,
-      regions: [],
-    })),
-  },
-  { title: 'Rest of world', countries: [] },
-];
-
-/** Seeds a new database once; a file database keeps what it has. */
-export function seed(db: Db, now: Date): void {
+/** Seeds a new database once, with the built-in rows `builtIns` and the hq contact; a file database keeps what it has. */
+export function seed(db: Db, now: Date, builtIns: BuiltInRows = defaultBuiltIns()): void {
   if ((sql(db, 'SELECT count(*) AS n FROM "accessRoles"').get() as Row).n) return;
-  const created = isoUtc(now);
   tx(db, () => {
-    for (const r of builtInRoles) {
-      sql(
-        db,
-        'INSERT INTO "accessRoles" (reference, title, description, "requiresVerification", "requiresApproval", "isBuiltIn", "createdOn", "modifiedOn") VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-      ).run(
-        r.reference,
-        r.title,
-        r.description,
-        Number(r.requiresVerification),
-        Number(r.requiresApproval),
-        created,
-        created,
-      );
-    }
-    for (const g of builtInGeozones) {
-      sql(
-        db,
-        'INSERT INTO geozones (title, countries, "isBuiltIn", "createdOn", "modifiedOn") VALUES (?, ?, 1, ?, ?)',
-      ).run(g.title, JSON.stringify(g.countries), created, created);
-    }
+    writeBuiltIns(db, builtIns, now);
     seedHq(db, now);
   });
 }
