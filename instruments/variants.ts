@@ -1,12 +1,14 @@
 // `npm run conformance:variants [-- --quick | --only a,b] [--jobs 2] [--baseline results.json]`: the suite's fairness.
 // Runs the conformance suite against each benign variant of the reference server (VARIANTS=<name>, see
-// variants/README.md: faithful to the source, deciding differently where it is silent), once, and
-// judges the run under both profiles with the rule the reporter gates by (conformance/lib/verdict.ts): a requirement's
-// status does not depend on the profile, only whether it gates does, so one run gives both verdicts.
+// variants/README.md: faithful to the source, deciding differently where it is silent), once, under the source
+// profile, and judges the run under both profiles with the rule the reporter gates by (conformance/lib/verdict.ts).
+// Only the source profile makes a requirement not applicable (its setup needed a choice of ours the target does not
+// share); under the contract profile that choice is the contract's, so such a requirement fails there, at the basis of
+// the decision it needed.
 // - source profile: the variant is benign when no requirement of basis `source` or `standard` fails or errs (the
 //   gate that `CONFORMANCE_PROFILE=source npm run conformance` would apply passes);
-// - contract profile: every requirement it fails must rest on a `decision` or the `platform`; the failures are
-//   listed with counts by basis.
+// - contract profile: every requirement it fails (not applicable ones included) must rest on a `decision` or the
+//   `platform`; the failures are listed with counts by basis.
 // A variant failing a source or standard requirement is a finding: the requirement claims more than the source says,
 // or the variant is not benign. Requirements that do not pass without any variant (the baseline run) are left out.
 // Writes reports/variants/summary.md and summary.json (--quick: reports/variants/quick/, --only: reports/variants/only/);
@@ -68,15 +70,20 @@ const runs = new Map<string, ProfileRun>();
 
 function judge(profile: Profile, run: Run): ProfileRun {
   const failing = (run.requirements ?? [])
-    .filter(broke)
-    .map((r) => ({ id: r.id, basis: basisOf(r), status: r.status, ...(r.reason ? { reason: r.reason } : {}) }));
+    .filter((r) => broke(r) || (profile === 'contract' && r.status === 'not-applicable'))
+    .map((r) => ({
+      id: r.id,
+      basis: r.status === 'not-applicable' ? 'decision' : basisOf(r),
+      status: r.status,
+      ...(r.reason ? { reason: r.reason } : {}),
+    }));
   const byBasis = Object.fromEntries(
     [...new Set(failing.map((f) => f.basis))].sort().map((b) => [b, failing.filter((f) => f.basis === b).length]),
   );
   // The gate of the profile over the run's rows, as the reporter applies it; a row without a known basis gates.
   const gatePassed = !(run.requirements ?? []).some(
     (r) =>
-      broke(r) &&
+      (broke(r) || (profile === 'contract' && r.status === 'not-applicable')) &&
       (basisOf(r) === 'unknown' || gates({ level: r.level ?? 'MUST', basis: basisOf(r) as 'source' }, profile)),
   );
   const ok =
@@ -102,7 +109,7 @@ await pool(selected, jobs, async (v) => {
     {
       FAULTS: '',
       VARIANTS: v.name,
-      CONFORMANCE_PROFILE: 'contract',
+      CONFORMANCE_PROFILE: 'source',
       // A variant whose choices need stating runs with its dialect file (variants/README.md).
       ...(v.dialect ? { CONFORMANCE_DIALECT: join(root, 'instruments/variants', v.dialect) } : {}),
       ...exclude,

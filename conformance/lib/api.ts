@@ -259,7 +259,14 @@ export class Api {
    * The calls with a body in our contract's form the requirement made, what each was answered, and the values of ours
    * each carried (lib/provenance.ts; a source or standard requirement's writes only).
    */
-  readonly writes: { operationId: string; status: number; ours: Record<string, Json>; why: string[] }[] = [];
+  readonly writes: {
+    operationId: string;
+    status: number;
+    ours: Record<string, Json>;
+    why: string[];
+    /** An update that carried fields of the add's stated body (no body of its own stated). */
+    fromAdd?: true;
+  }[] = [];
   /** Where the values the requirement writes came from (lib/provenance.ts). */
   readonly ledger = new Ledger();
   /** Starts a requirement: a fresh record of exchanges and contract deviations. */
@@ -406,6 +413,11 @@ export class Api {
       status: res.status,
       ours: Object.fromEntries(ours.map(([f]) => [f, sent?.[f]])),
       why: [...new Set(ours.map(([, why]) => why))],
+      ...(Object.values(attribution?.origins ?? {}).some(
+        (x) => x.from === 'dialect' && x.key !== `bodies.${o.operationId}` && o.operationId.startsWith('update'),
+      )
+        ? { fromAdd: true as const }
+        : {}),
     });
   }
 

@@ -241,6 +241,16 @@ export const constrainedFields: Record<string, (api: Api, i: number) => Promise<
   // resources" (§4.4); the value filtered on is the target as returned.
   target: async (api, i) =>
     i % 2
-      ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id }
+      ? { resource: 'product', resourceId: (await product(api, { alias: uid('to') })).id, target: undefined }
       : { resource: 'url', resourceId: 0, target: `https://example.com/${uid('to')}` },
+  // A redirect of each kind as §2.5 describes it: a dynamic one is "stored as a resource and ID pair" (its target
+  // derived, so none is sent), a static one is a URL (resourceId 0, D-44).
+  resource: async (api, i) => redirectOf(api, ['page', 'category', 'product', 'url'][i % 4]!, i),
+  // A resource ID of a dynamic redirect, whose target is derived (none sent); the kind is the body's.
+  resourceId: async (_api, i) => ({ resourceId: 7000 + i, target: undefined }),
 };
+async function redirectOf(api: Api, resource: string, i: number): Promise<Record<string, Json>> {
+  if (resource === 'url') return { resource, resourceId: 0, target: `https://example.com/${uid('to')}` };
+  const resourceId = resource === 'product' ? (await product(api, { alias: uid('to') })).id : 8000 + i;
+  return { resource, resourceId, target: undefined };
+}

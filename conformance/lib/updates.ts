@@ -6,6 +6,15 @@ import { deref, op, type Json } from './contract.ts';
 import { propertiesOf } from './lists.ts';
 import { resourceIn } from './expectations.ts';
 import type { Api } from './api.ts';
+import { config } from './config.ts';
+import { createFor, statedBody } from './dialect.ts';
+
+/** The fields of the body the dialect states for an update (or, failing that, for its add), in our names. */
+export function statedFields(updateOperationId: string): string[] | undefined {
+  const { dialect } = config.dialect;
+  const body = statedBody(dialect, updateOperationId) ?? statedBody(dialect, createFor(updateOperationId) ?? '');
+  return body && typeof body === 'object' ? Object.keys(body) : undefined;
+}
 
 /** `updateProduct` → `getProduct`: the get of the same item, with the same path parameters. */
 const getOf = (updateOperationId: string) => updateOperationId.replace(/^update/, 'get');
@@ -27,11 +36,12 @@ export async function wholeUpdate(
 ): Promise<Json> {
   const read = await api.untyped(getOf(updateOperationId), { params });
   const item = resourceIn(read, 'data', `the get before ${updateOperationId}`);
-  const kept = Object.fromEntries(
-    writableOf(updateOperationId)
-      .filter((k) => k in item)
-      .map((k) => [k, item[k]]),
-  );
+  // The fields sent back: those of the dialect's stated body where it states one (the target's own writable
+  // fields), else our writable fields, a choice of ours (D-09: a client sends back what it read).
+  const stated = statedFields(updateOperationId);
+  const fields = stated ?? writableOf(updateOperationId);
+  const kept = Object.fromEntries(fields.filter((k) => k in item).map((k) => [k, item[k]]));
+  if (!stated) api.ledger.declare(updateOperationId, Object.keys(kept), 'D-09');
   // The change is what the requirement is about: a choice of ours where the source shows no writable field (§2.12).
   return { data: { ...kept, ...api.ours(updateOperationId, change) } };
 }

@@ -138,7 +138,7 @@ async function stocked(
   await create(
     api,
     'createProductPrice',
-    { currency: o.currency ?? 'GBP', quantityMin: 1, ...(o.price ?? price) },
+    { currency: o.currency ?? 'GBP', ...(o.price ?? price) },
     { params: { productId: p.id } },
   );
   await create(api, 'createInventory', { productId: p.id, locationId, quantityInStock: 100, isPreferred: true });

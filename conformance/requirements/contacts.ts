@@ -1301,12 +1301,12 @@ requirement(
     title: 'a reference already in use is refused, on create and on update',
   },
   async ({ api }) => {
-    const a = await get(api, (await create(api, 'createContact')).id); // as stored (an add's answer is D-11's)
+    const a = await get(api, (await create(api, 'createContact', { reference: uid('ref') })).id); // as stored (an add's answer is D-11's)
     expectRefused(
       await api.call('createContact', { body: body(api, { reference: a.reference }) }),
       'a second contact with the same reference',
     );
-    const b = await get(api, (await create(api, 'createContact')).id); // as stored (an add's answer is D-11's)
+    const b = await get(api, (await create(api, 'createContact', { reference: uid('ref') })).id); // as stored (an add's answer is D-11's)
     expectRefused(
       await update(api, 'updateContact', b.id, { type: b.type, reference: a.reference }),
       'an update to a reference in use',
@@ -1319,12 +1319,12 @@ naming(
   ['§2.2', 'D-27'],
   'a reference already in use is a 422 error.unique naming contact.reference, on create and on update',
   async (api) => {
-    const a = await create(api, 'createContact');
+    const a = await create(api, 'createContact', { reference: uid('ref') });
     expect422(await api.call('createContact', { body: body(api, { reference: a.reference }) }), {
       name: 'contact.reference',
       ref: 'error.unique',
     });
-    const b = await create(api, 'createContact');
+    const b = await create(api, 'createContact', { reference: uid('ref') });
     expect422(await update(api, 'updateContact', b.id, { type: b.type, reference: a.reference }), {
       name: 'contact.reference',
       ref: 'error.unique',
