@@ -75,26 +75,27 @@ function fromIts(value: Json, f: ResourceFields, strict: boolean): Json {
   if (!isObject(value)) return value;
   const refused = (key: string, message = NOT_A_FIELD, ref?: string) =>
     strict ? refusedKey(key, message, ref) : `${key.replace('.', '/')}_`;
-  const out: Record<string, Json> = {};
+  // Entries, not assignments: a key `__proto__` sent stays a key (and is refused), never the object's prototype.
+  const out: [string, Json][] = [];
   for (const [k, v] of Object.entries(value as Record<string, Json>)) {
     const ours = Object.entries(f.names).filter(([, n]) => topKey(n) === k);
     const [first] = ours;
     if (!first) {
-      out[Object.hasOwn(f.names, k) || f.absent?.includes(k) ? refused(k) : k] = v;
+      out.push([Object.hasOwn(f.names, k) || f.absent?.includes(k) ? refused(k) : k, v]);
       continue;
     }
     const [o, n] = first;
-    if (typeof n !== 'string')
-      out[o] = Array.isArray(v) ? v.map((x: Json) => ({ [n.pluck]: x })) : v; // not an array: refused by the server
-    else if (!n.includes('/')) out[o] = v;
-    else if (!isObject(v)) out[refused(k, NOT_AN_OBJECT, 'error.type')] = v;
+    // Plucked: each value is one object's key again (a value that is not an array is refused by the server).
+    if (typeof n !== 'string') out.push([o, Array.isArray(v) ? v.map((x: Json) => ({ [n.pluck]: x })) : v]);
+    else if (!n.includes('/')) out.push([o, v]);
+    else if (!isObject(v)) out.push([refused(k, NOT_AN_OBJECT, 'error.type'), v]);
     else
       for (const [sub, w] of Object.entries(v as Record<string, Json>)) {
         const inner = ours.find(([, m]) => m === `${k}/${sub}`);
-        out[inner ? inner[0] : refused(`${k}.${sub}`)] = w;
+        out.push([inner ? inner[0] : refused(`${k}.${sub}`), w]);
       }
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** Our resource (or a list of them), in its names and shapes. */
