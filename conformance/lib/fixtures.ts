@@ -246,8 +246,8 @@ export const constrainedFields: Record<string, (api: Api, i: number) => Promise<
   // A redirect of each kind as §2.5 describes it: a dynamic one is "stored as a resource and ID pair" (its target
   // derived, so none is sent), a static one is a URL (resourceId 0, D-44).
   resource: async (api, i) => redirectOf(api, ['page', 'category', 'product', 'url'][i % 4]!, i),
-  // A resource ID of a dynamic redirect, whose target is derived (none sent); the kind is the body's.
-  resourceId: async (_api, i) => ({ resourceId: 7000 + i, target: undefined }),
+  // A resource ID of a dynamic redirect (a page's), whose target is derived: none is sent.
+  resourceId: async (_api, i) => ({ resource: 'page', resourceId: 7000 + i, target: undefined }),
 };
 async function redirectOf(api: Api, resource: string, i: number): Promise<Record<string, Json>> {
   if (resource === 'url') return { resource, resourceId: 0, target: `https://example.com/${uid('to')}` };

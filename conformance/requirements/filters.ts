@@ -535,6 +535,14 @@ for (const list of lists) {
         (filter) => filter.rule.op === 'in' && filter.rule.field !== eqFilter.rule.field && filter.source !== 'derived',
       )
       .sort((a, b) => Number(a.rule.field === 'id') - Number(b.rule.field === 'id'))[0];
+  /**
+   * The fields of an item holding the equality's value and the list's: a constrained value of one field may set
+   * another (a redirect's resourceId comes with its kind, lib/fixtures.ts), and each filtered field keeps its own.
+   */
+  const both = async (fixture: ListFixture, [eq, e]: [Filter, number], [list, i]: [Filter, number]) => {
+    const [a, b] = [await fixture.fieldsFor(eq, e), await fixture.fieldsFor(list, i)];
+    return { ...a, ...b, [eq.rule.field]: a[eq.rule.field], [list.rule.field]: b[list.rule.field] };
+  };
   if (eqFilter && inFilter) {
     requirement(
       {
@@ -549,10 +557,7 @@ for (const list of lists) {
         const mine: Obj[] = [];
         for (const [i, e] of [0, 1, 1].entries())
           mine.push(
-            await fixture.make({
-              ...(await fixture.fieldsFor(eqFilter, e)),
-              ...(await fixture.fieldsFor(inFilter, i)),
-            }),
+            await fixture.make(await both(fixture, [eqFilter, e], [inFilter, i])),
           );
         const conds = [
           { filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) },

@@ -17,7 +17,12 @@ export default {
       sql: `(("startOn" IS NULL OR "startOn" <= $now) AND ("endOn" IS NULL OR "endOn" > $now))`,
     },
   },
-  defaults: () => ({ ...schemaDefaults('ProductPriceInput'), quantityMin: 1 }),
+  // D-30: a price without its tax-inclusive amount has the tax-exclusive one.
+  defaults: (_ctx, input) => ({
+    ...schemaDefaults('ProductPriceInput'),
+    quantityMin: 1,
+    ...(input.priceExcTax !== undefined ? { priceIncTax: input.priceExcTax } : {}),
+  }),
   check: (ctx, next) => {
     mustExist(ctx, 'accessRoles', next.accessRoleId, 'accessRoleId', 'access role');
     if (next.startOn && next.endOn && Date.parse(String(next.endOn)) <= Date.parse(String(next.startOn)))
