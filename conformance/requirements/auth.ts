@@ -390,8 +390,10 @@ requirement(
     level: 'MUST',
     source: ['§4.1', '§2.9', '§5'],
     basis: 'source',
-    quote: '`expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer`',
-    title: 'issues a Bearer token for 3600 s from form credentials, without refresh_token',
+    quote:
+      'the response carries `access_token` (placeholder <ACCESS_TOKEN>), `expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer` and `scope` (null in the example). No refresh token is delivered.',
+    title:
+      'issues a Bearer token for 3600 s from form credentials, with a scope (a string or null), without refresh_token',
   },
   async ({ api }) => {
     const res = await api.call('createToken', {
@@ -405,6 +407,12 @@ requirement(
     expect(res.body.expires_in).toBe(3600);
     expect(res.body).not.toHaveProperty('refresh_token');
     expect(typeof res.body.access_token).toBe('string');
+    // §2.9: "scope | string or null"; which scopes it names is D-07's (createToken.scope).
+    expect(res.body, 'scope (§2.9)').toHaveProperty('scope');
+    expect(
+      res.body.scope === null || typeof res.body.scope === 'string',
+      `scope ${JSON.stringify(res.body.scope)}`,
+    ).toBe(true);
   },
 );
 // RFC 6749 §5.1: a token is issued with 200 (the source names no status code).

@@ -4,8 +4,8 @@
 // one is asked at every checkout, so a test reads only the requests about the products it made, reconstructs the
 // receiver's scripted answers from its inbox (which other checkouts may also have reached) and deletes its services.
 // A target without the extensions (CONFORMANCE_MANUAL_CALLBACKS=1) is judged on a rate request an operator triggers.
-// Bases: what §2.10, §2.11, §4.5 and §7 say of the requests and of the options (fields, one request per
-// delivery and per box, common options, conversion, failing Apps dropped) is `source`; the minor units of a
+// Bases: what §2.10, §2.11, §4.5 and §7 say of the requests and of the options (fields and their types, one request
+// per delivery and per box, common options, conversion, failing Apps dropped) is `source`; the minor units of a
 // currency `standard` (ISO 4217); the headers and signature `platform` (D-16); how a cart is split, dispatch dates,
 // modifiers, rounding, timeouts, landed costs, calculators and stored labels `decision` (D-21, D-22, D-49, D-58..D-60).
 // The trigger operations themselves (D-20) are only the means of causing the callbacks.
@@ -120,6 +120,62 @@ const addressFields = [
   'longitude',
   'isPrimary',
 ];
+
+/** What §2.10's tables type each field of a delivery, of its items and of its addresses: a check per type. */
+type Check = (v: Json) => boolean;
+const isNumber: Check = (v) => typeof v === 'number';
+const isString: Check = (v) => typeof v === 'string';
+/** "ISO 4217 three-letter code". */
+const isCurrency: Check = (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v);
+/** "string decimal". */
+const isDecimal: Check = (v) => typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v);
+const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const deliveryTypes: Record<string, Check> = {
+  width: isNumber,
+  height: isNumber,
+  depth: isNumber,
+  weight: isNumber,
+  currency: isCurrency,
+  origin: isObject,
+  destination: isObject,
+  items: (v) => Array.isArray(v) && v.length > 0,
+  dispatchDate: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+};
+const itemTypes: Record<string, Check> = {
+  id: isNumber, // "the product's system ID" (§2.1: "Identifiers are numeric")
+  sku: isString,
+  commodityCode: isString,
+  title: isString,
+  quantity: isNumber,
+  weight: isNumber,
+  priceExcTax: isDecimal,
+  priceIncTax: isDecimal,
+  currency: isCurrency,
+};
+/** The address fields §2.10 types; null is an unset one (§2.1), as a warehouse or a destination may lack them. */
+const addressTypes: Record<string, Check> = {
+  latitude: (v) => v === null || isNumber(v),
+  longitude: (v) => v === null || isNumber(v),
+  isPrimary: (v) => v === null || typeof v === 'boolean',
+};
+/** What in a delivery (of a rate or a label request) is missing or not of §2.10's type, one line each. */
+function deliveryProblems(delivery: Json): string[] {
+  const wrong = (where: string, o: Json, types: Record<string, Check>) =>
+    Object.entries(types).flatMap(([k, ok]) =>
+      !isObject(o) || !(k in o)
+        ? [`${where}.${k}: missing`]
+        : ok(o[k])
+          ? []
+          : [`${where}.${k}: ${JSON.stringify(o[k])}`],
+    );
+  const problems = wrong('delivery', delivery, deliveryTypes);
+  if (problems.length) return problems;
+  return [
+    ...(delivery.items as Json[]).flatMap((it, i) => wrong(`delivery.items[${i}]`, it, itemTypes)),
+    ...wrong('delivery.origin', delivery.origin, addressTypes),
+    ...wrong('delivery.destination', delivery.destination, addressTypes),
+  ];
+}
 
 // Every service a test registers is deleted after it: active services are asked at every checkout of the account.
 const registered: { id: number; as: ClientRole }[] = [];
@@ -286,6 +342,24 @@ skipping(
         );
         expect(headerProblems(request, rateCallback.operation.parameters, rateCallback.paramsPointer)).toEqual([]);
         expect(Math.abs(Number(request.headers['x-store-timestamp']) - request.at / 1000)).toBeLessThan(300);
+      },
+    );
+
+    // The source's part of request-schema: the body's fields and §2.10's types; the headers and the rest of the
+    // document's schema (closed objects, patterns, limits) are D-16's and ours.
+    requirement(
+      {
+        id: 'calculateShippingRates.request-types',
+        level: 'MUST',
+        source: ['§2.10', '§4.5'],
+        basis: 'source',
+        quote: 'Rate request and response (callbacks to the App)',
+        title:
+          "a rate request's delivery, its items and its addresses hold §2.10's fields of §2.10's types: numbers, ISO 4217 codes, decimal strings, a Y-m-d date",
+      },
+      async ({ api }) => {
+        const { delivery } = await oneDelivery(api);
+        expect(deliveryProblems(delivery), 'the rate request against §2.10').toEqual([]);
       },
     );
 
@@ -1134,6 +1208,54 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
 });
 
 skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has no dispatch trigger', () => {
+  // The source's part of createShippingLabel.request-schema (§2.10, §2.11): the fields and types of a label request;
+  // its headers, its signature and the rest of the document's schema are D-16's and ours.
+  const labelRequests = async (api: Api) => {
+    const p = await stocked(api, 1);
+    const key = uid('app');
+    const chosen = await register(api, key);
+    await ship(api, [{ productId: p.id, quantity: 2 }], chosen.id, 'STD');
+    const requests = (await inbox(key)).filter(about('labels', [p.id]));
+    expect(requests.length, 'label requests for the shipment').toBeGreaterThan(0);
+    return requests;
+  };
+  requirement(
+    {
+      id: 'createShippingLabel.request-fields',
+      level: 'MUST',
+      source: ['§2.11', '§2.10'],
+      basis: 'source',
+      quote: 'with the same fields as the rate request plus `serviceCode`',
+      title:
+        "a label request is a POST whose delivery holds the rate request's fields, of §2.10's types, and the serviceCode the App returned",
+    },
+    async ({ api }) => {
+      for (const r of await labelRequests(api)) {
+        expect(r.method).toBe('POST');
+        const delivery = bodyOf(r)?.delivery;
+        expect(deliveryProblems(delivery), 'the label request against §2.10').toEqual([]);
+        expect(delivery.serviceCode, 'serviceCode: the one the App returned in its rates').toBe('STD');
+      }
+    },
+  );
+  requirement(
+    {
+      id: 'createShippingLabel.addresses',
+      level: 'MUST',
+      source: ['§2.10', '§2.11'],
+      basis: 'source',
+      quote: 'Label requests add `title` and `phone`.',
+      title: "a label request's origin and destination carry every address field of §2.10, title and phone included",
+    },
+    async ({ api }) => {
+      for (const r of await labelRequests(api)) {
+        const { delivery } = bodyOf(r);
+        for (const address of [delivery?.origin, delivery?.destination])
+          expect(Object.keys(address ?? {})).toEqual(expect.arrayContaining([...addressFields, 'title', 'phone']));
+      }
+    },
+  );
+
   requirement(
     {
       id: 'createShipment.stores-labels',

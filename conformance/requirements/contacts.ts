@@ -749,6 +749,44 @@ requirement(
   },
 );
 
+// The source's part of read-only: §2.2 says id, hasPassword and created are "Read only", so what a write sends for
+// them never sets them, whether the write is refused or accepted (accepting and ignoring them is D-09's).
+requirement(
+  {
+    id: 'createContact.read-only.never-set',
+    level: 'MUST',
+    source: ['§2.2'],
+    basis: 'source',
+    quote: 'Read only',
+    title: 'the read-only id, hasPassword and created sent with an add or an update never set them',
+  },
+  async ({ api }) => {
+    const forged = { id: answerExample.id, hasPassword: true, created: '2001-01-01T00:00:00+00:00' };
+    const added = await api.call('createContact', { body: body(api, { ...forged, password: undefined }) });
+    if (added.status >= 300) expectRefused(added, 'an add with read-only fields');
+    else {
+      const got = await get(api, contactIn(added, 'the add with read-only fields').id);
+      expect(got.id, 'id').not.toBe(forged.id);
+      expect(Date.parse(got.created), 'created').not.toBe(Date.parse(forged.created));
+      expect(got.hasPassword, 'hasPassword of a contact that set no password').toBe(false);
+    }
+    const before = await get(api, (await create(api, 'createContact', { password: undefined })).id);
+    const res = await update(
+      api,
+      'updateContact',
+      before.id,
+      api.ours('updateContact', { type: before.type, ...forged, id: before.id + 1 }),
+    );
+    if (res.status >= 300) expectRefused(res, 'an update with read-only fields');
+    const after = await get(api, before.id);
+    expect({ id: after.id, created: after.created, hasPassword: after.hasPassword }).toEqual({
+      id: before.id,
+      created: before.created,
+      hasPassword: false,
+    });
+  },
+);
+
 /** A minimal contact (type and email, §2.2's required fields for a type that needs no names), read back. */
 const minimal = async (api: Api): Promise<Json> => {
   const type = types.find((t) => t !== 'hq' && !namedTypes.includes(t))!;
@@ -1069,6 +1107,25 @@ for (const field of keypadFields) {
   );
 }
 
+for (const field of keypadFields) {
+  // The source's part of keypad: letters are taken and returned as digits (which digits is D-14's).
+  requirement(
+    {
+      id: `createContact.letters-to-digits.${field}`,
+      level: 'MUST',
+      source: ['§2.2'],
+      basis: 'source',
+      quote: phoneRule,
+      title: `a ${field} with letters A-Z is accepted and read back with digits in their place`,
+    },
+    async ({ api }) => {
+      const c = await create(api, 'createContact', { [field]: '0800FLOWERS' });
+      const got = (await get(api, c.id))[field];
+      expect(got, `${field} 0800FLOWERS read back`).toEqual(expect.stringMatching(/^0800\d+$/));
+    },
+  );
+}
+
 for (const field of dateFields) {
   const id = `createContact.date.${field}`;
   const badDates = ['17/05/1990', '1990-5-17', '1990-13-01'];
@@ -1385,6 +1442,54 @@ for (const operationId of updates) {
         name: 'contact.type',
         ref: 'error.required',
       });
+    },
+  );
+  // §4.2 rule 1, for the basic information and a primary address the contact has (adding one is address-added,
+  // the roles roles-replace). Only what was sent is looked at: a partial update (D-51) or a replacing one both do.
+  requirement(
+    {
+      id: `${operationId}.modifies`,
+      level: 'MUST',
+      source: ['§4.2'],
+      basis: 'source',
+      quote: 'Basic information, the primary address and access roles can be modified.',
+      title: 'an update changes the basic information and the primary address it sends',
+    },
+    async ({ api }) => {
+      const c = await get(api, (await create(api, 'createContact')).id);
+      expect(c.address, 'the address of the contact made').toEqual(expect.any(Object));
+      const basic = {
+        firstname: `F${digits(5)}`,
+        lastname: `L${digits(5)}`,
+        company: `C${digits(5)}`,
+        department: `D${digits(5)}`,
+        position: `P${digits(5)}`,
+        dateOfBirth: '1985-04-12',
+      };
+      const address = { line1: `${digits(2)} Changed Road`, city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' };
+      expectAccepted(await update(api, operationId, c.id, { type: c.type, ...basic, address }), 'the update');
+      const got = await get(api, c.id);
+      expect(got).toMatchObject(basic);
+      expect(got.address).toMatchObject(address);
+    },
+  );
+  // §2.2: a guest or user has a firstname and a lastname: an update never takes them away, refused or not.
+  requirement(
+    {
+      id: `${operationId}.names-required`,
+      level: 'MUST',
+      source: ['§2.2'],
+      basis: 'source',
+      quote: 'Required when type is `guest` or `user`',
+      title: `an update sending ${namedRequired.join(' or ')} null leaves a ${namedTypes.join(' or ')} with its names`,
+    },
+    async ({ api }) => {
+      const c = await get(api, (await create(api, 'createContact', { type: namedTypes[0] })).id);
+      for (const f of namedRequired) {
+        const res = await update(api, operationId, c.id, { type: c.type, [f]: null });
+        if (res.status >= 300) expectRefused(res, `an update clearing ${f}`);
+        expect((await get(api, c.id))[f], `${f} after an update sending it null`).toBe(c[f]);
+      }
     },
   );
   requirement(

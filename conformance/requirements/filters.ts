@@ -7,7 +7,8 @@
 // Basis: a filter the §4.4 table lists is a `source` requirement quoting its entry (the table is read by
 // lists.ts `filterQuote`); it names no page size (pages are followed through `links.next`). What the source does
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
-// filters other than `sku:in` and the AND of two filters (D-62), `totalPages` 0 of an empty search (D-03).
+// filters other than `sku:in` and the AND of two filters (D-62; but of `resource` and `resourceId:in`, which §4.4
+// says to supply together), `totalPages` 0 of an empty search (D-03).
 import { expect, requirement, together } from '../lib/requirement.ts';
 import {
   nonNull,
@@ -543,22 +544,25 @@ for (const list of lists) {
     const [a, b] = [await fixture.fieldsFor(eq, e), await fixture.fieldsFor(list, i)];
     return { ...a, ...b, [eq.rule.field]: a[eq.rule.field], [list.rule.field]: b[list.rule.field] };
   };
+  // §4.4 asks for two of them together ("resourceId:in (supply `resource` with it …)"): that pair's AND is the
+  // source's; any other pair's is D-62's.
+  const inQuote = inFilter && filterQuote(list, inFilter.name, 'in');
+  const pairQuote = eqFilter && inQuote?.includes(`supply \`${eqFilter.name}\` with it`) ? inQuote : undefined;
   if (eqFilter && inFilter) {
     requirement(
       {
         id: `${list.operationId}.filter.combined`,
         level: 'MUST',
-        source: ['§4.4', 'D-62'],
-        basis: 'decision',
+        ...(pairQuote
+          ? { source: ['§4.4'], basis: 'source' as const, quote: pairQuote }
+          : { source: ['§4.4', 'D-62'], basis: 'decision' as const }),
         title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
       },
       async ({ api }) => {
         const fixture = await ListFixture.open(api, list);
         const mine: Obj[] = [];
         for (const [i, e] of [0, 1, 1].entries())
-          mine.push(
-            await fixture.make(await both(fixture, [eqFilter, e], [inFilter, i])),
-          );
+          mine.push(await fixture.make(await both(fixture, [eqFilter, e], [inFilter, i])));
         const conds = [
           { filter: eqFilter, raw: String(valueOf(eqFilter, mine[1]!)) },
           { filter: inFilter, raw: quoteList([valueOf(inFilter, mine[0]!), valueOf(inFilter, mine[1]!)]) },

@@ -3,11 +3,14 @@
 // isolate (a parent of its own, or a filter on its own values), a full walk with limit=2 following `links.next`
 // literally: every item exactly once in id order, right totals, links that keep the filters and the limit.
 // Basis: the ranges, the default and maximum page size, the page past the end and the id order are
-// D-03's (`decision`); the walk rests on the `limit` parameter, a platform fact (`platform`); what holds whatever
-// page size the target chose — the first page's totals and links — is the source's (§2.1, §8).
+// D-03's (`decision`); the form of the links (paths whose query names `page` and `limit`) rests on those parameters,
+// a platform fact (`platform`, `.walk`); what holds whatever page size the target chose — the first page's totals
+// and links — is the source's (§2.1, §8), and so is what the links of a walk lead to (`.links`): §2.1 calls `self`
+// the "URL of the current search" and `next`/`previous` the URL of the next/previous page, so following them
+// gives that search's pages, its filters kept.
 import { expect, requirement } from '../lib/requirement.ts';
 import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
-import { expect422 } from '../lib/expectations.ts';
+import { expect422, itemsIn } from '../lib/expectations.ts';
 import { makeItem, paramsFor, uid } from '../lib/fixtures.ts';
 import {
   createOf,
@@ -21,6 +24,7 @@ import {
 } from '../lib/lists.ts';
 import type { Api, ApiResponse } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
+import { NotApplicable } from '../lib/dialect.ts';
 
 type Obj = Record<string, Json>;
 const paginated = operations.filter(
@@ -186,8 +190,25 @@ for (const o of paginated) {
   }
 }
 
+/** §2.1's links, verbatim: what each leads to, whatever its form. */
+const LINKS =
+  '`self` (URL of the current search), `previous` (URL of the previous page or null), `next` (URL of the next page or null)';
+
 for (const o of walkable) {
   const iso = isolation(o);
+  requirement(
+    {
+      id: `${o.operationId}.pagination.links`,
+      level: 'MUST',
+      source: ['§2.1'],
+      basis: 'source',
+      quote: LINKS,
+      title: `in a search${iso ? ` filtered by ${iso.param}` : ''} in pages of 2, self leads to the page itself, next and previous to the pages after and before it (null at the ends), each with its pagination; every item on exactly one page`,
+    },
+    async ({ api }) => {
+      await followLinks(api, o, iso);
+    },
+  );
   requirement(
     {
       id: `${o.operationId}.pagination.walk`,
@@ -291,4 +312,75 @@ async function walk(
   // The page after the last (D-03: 200 with no items), for the decision requirement to check.
   const past = () => api.untyped(o.operationId, { params, query: { ...filter, limit: size, page: totalPages + 1 } });
   return { items, pages, past, expectedPast: { page: totalPages + 1, limit: size, total: N, totalPages } };
+}
+
+/**
+ * Makes 8 items that only this test's search finds and reads the search in pages of 2 by its links alone, checking
+ * on each page what §2.1 says of them: `pagination` (current page number, results per page, total results, total
+ * pages), `self` answering the page itself, `previous` the page before it (null on the first), `next` the page after
+ * it (null on the last), and every item of each page one of the search's (a link that drops the filters leads
+ * elsewhere). The links' form (a path, an absolute URL, which parameters) is not looked at. The page size is asked
+ * for with our `limit` (D-03; the dialect's `pageParams`): a target that answers pages of another size, with no
+ * `pageParams` stated, makes the requirement not applicable under the source profile.
+ */
+async function followLinks(api: Api, o: Operation, iso: { param: string; field: string } | undefined): Promise<void> {
+  // A multiple of the page size, so that the total pages are total / size exactly (the walk's 7 leave a last page
+  // of one item).
+  const N = 8;
+  const size = 2;
+  const totalPages = Math.ceil(N / size);
+  const params = await paramsFor(api, o.operationId);
+  const tag = uid('L').toUpperCase();
+  const items: Obj[] = [];
+  // Values without commas: how a comma is written in an `:in` value is §4.4's for `sku:in` only (D-62 elsewhere).
+  for (let i = 0; i < N; i++)
+    items.push(await makeItem(api, o, params, iso && iso.field !== 'id' ? { [iso.field]: `${tag}-${i}` } : {}));
+  const filter: Obj = iso ? { [iso.param]: quoteList(items.map((it) => it[iso.field])) } : {};
+  const ours = new Set(items.map((it) => it.id as number));
+  const idsOf = (res: ApiResponse, what: string) => itemsIn(res, what).map((x: Obj) => x.id as number);
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+  let res = await api.untyped(o.operationId, { params, query: { ...filter, limit: size } });
+  expect(res.status, `the first page: ${res.text.slice(0, 300)}`).toBe(200);
+  const taken = res.body?.pagination?.limit;
+  if (config.profile === 'source' && !config.dialect.stated.has('pageParams') && taken !== size)
+    throw new NotApplicable(
+      `needs D-03: ${o.operationId} answered pages of ${JSON.stringify(taken)} to our ${named.limit}=${size}; state the target's names in the dialect as pageParams`,
+    );
+  const pages: number[][] = [];
+  for (let p = 1; ; p++) {
+    const what = `page ${p}`;
+    expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBe(200);
+    expect(res.body, `${what}: the list envelope`).toMatchObject({
+      pagination: expect.any(Object),
+      links: expect.any(Object),
+    });
+    const { pagination, links } = res.body;
+    expect(pagination, `pagination of ${what}`).toMatchObject({ page: p, limit: size, total: N, totalPages });
+    const here = idsOf(res, what);
+    expect(here.length, `items on ${what}`).toBe(p < totalPages ? size : N - size * (totalPages - 1));
+    for (const id of here) expect(ours.has(id), `${what} holds item ${id}, which the search does not match`).toBe(true);
+    expect(typeof links.self, `${what}: self`).toBe('string');
+    const self = await follow(api, o, links.self, false);
+    expect(self.status, `${what}: self ${links.self}`).toBe(200);
+    expect(sorted(idsOf(self, `${what}: self`)), `${what}: self ${links.self}`).toEqual(sorted(here));
+    expect(self.body.pagination, `${what}: self ${links.self}`).toMatchObject({ page: p, total: N });
+    if (p === 1) expect(links.previous, 'previous on the first page').toBeNull();
+    else {
+      expect(typeof links.previous, `${what}: previous`).toBe('string');
+      const previous = await follow(api, o, links.previous, false);
+      expect(previous.status, `${what}: previous ${links.previous}`).toBe(200);
+      expect(sorted(idsOf(previous, `${what}: previous`)), `${what}: previous ${links.previous}`).toEqual(
+        sorted(pages[p - 2]!),
+      );
+    }
+    pages.push(here);
+    if (p === totalPages) {
+      expect(links.next, 'next on the last page').toBeNull();
+      break;
+    }
+    expect(typeof links.next, `${what}: next`).toBe('string');
+    res = await follow(api, o, links.next, false);
+  }
+  expect(sorted(pages.flat()), 'every item of the search on exactly one page').toEqual(sorted([...ours]));
 }

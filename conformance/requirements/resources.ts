@@ -7,10 +7,11 @@
 // roles and geozones, §2.12 specification rules, a product's one primary medium and current price, inventory
 // arithmetic, webhook ownership and URL scheme, redirect targets, and product deletion cascading to its
 // sub-resources.
-// Basis: the lifecycle, §2.12's specification rules, webhook scoping and the dynamic redirect are the
-// source's (status codes and error bodies left out: `expectAccepted`/`expectRefused`); what they answer exactly
-// (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split off into
-// `decision`/`platform` requirements.
+// Basis: the lifecycle, the success envelope of every write (§7), the fields "as returned" of §2.3–§2.8 and their
+// types, the product media get's envelope (§4.3), §2.12's specification rules, webhook scoping and the dynamic
+// redirect are the source's (status codes and error bodies left out: `expectAccepted`/`expectRefused`); what they
+// answer exactly (201, 204, 422 with an error ref, 404 for another client's webhook) and every rule of ours are split
+// off into `decision`/`platform` requirements.
 import { expect, requirement } from '../lib/requirement.ts';
 import {
   expect422,
@@ -21,6 +22,7 @@ import {
   resourceIn,
 } from '../lib/expectations.ts';
 import { listAll } from '../lib/lists.ts';
+import { headingOf, returnedFields, typeProblem } from '../lib/returned.ts';
 import { statedFields, wholeUpdate } from '../lib/updates.ts';
 import { deref, isNullable, operations, op, type Json, type Operation } from '../lib/contract.ts';
 import {
@@ -195,6 +197,22 @@ const withoutModifiedOn = (o: Json): Json => {
 /** Another value for a read-only id or date-time sent back changed. */
 const forgedValue = (v: Json): Json => (typeof v === 'number' ? v + 100_003 : '2001-01-01T00:00:00+00:00');
 
+/**
+ * An update of a field from the update example, sent with every writable field as read: §4.3 shows no update body,
+ * so it means the same whether the target's update is partial (D-01) or replaces the object.
+ */
+async function wholeChange(api: Api, family: Family, stored: Json): Promise<{ change: Json; data: Json }> {
+  const change = await bodyFrom(api, family.update, stored);
+  // Sent back as read: the fields of the stated body, else our writable fields (D-09's round trip, declared).
+  const stated = statedFields(family.update.operationId);
+  const writable = pick(
+    stored,
+    stated ?? Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
+  );
+  if (!stated) api.ledger.declare(family.update.operationId, Object.keys(writable), 'D-09');
+  return { change, data: { ...writable, ...change } };
+}
+
 const names = (res: ApiResponse): string[] => (res.body?.errors ?? []).map((e: { name: string }) => e.name);
 
 /**
@@ -223,6 +241,17 @@ function expectGone(res: ApiResponse, deleted: Json, what = 'deleted item') {
 const stillListed = (found: Json, deleted: Json) => found !== undefined && found.id === deleted.id;
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+/** §7, verbatim: what every v2 success carries. */
+const SUCCESS = 'On success, v2 responses carry `success` = true and `status` equal to the HTTP code';
+/** The sections whose tables give a resource's fields "as returned" (§2.3–§2.8), by family. */
+const returnedSection: Record<string, string> = {
+  Product: '2.3',
+  Inventory: '2.4',
+  Redirect: '2.5',
+  ProductDownload: '2.6',
+  ProductMedia: '2.7',
+  Webhook: '2.8',
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Every resource: lifecycle and shape.
@@ -271,16 +300,9 @@ for (const family of families) {
       expect(stored.id).toBe(m.item.id);
       // update: the stated update body (or the stated add body, fresh), else the update example, on top of the
       // writable fields as read
-      const change = await bodyFrom(api, family.update, stored);
-      // Sent back as read: the fields of the stated body, else our writable fields (D-09's round trip, declared).
-      const stated = statedFields(family.update.operationId);
-      const writable = pick(
-        stored,
-        stated ?? Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
-      );
-      if (!stated) api.ledger.declare(family.update.operationId, Object.keys(writable), 'D-09');
+      const { change, data } = await wholeChange(api, family, stored);
       expectAccepted(
-        await api.untyped(family.update.operationId, { params: ip, body: { data: { ...writable, ...change } } }),
+        await api.untyped(family.update.operationId, { params: ip, body: { data } }),
         family.update.operationId,
       );
       const updated = resourceIn(
@@ -308,6 +330,72 @@ for (const family of families) {
       );
     },
   );
+  // §7: a v2 success carries `success` true and `status` equal to the HTTP code, whichever 2xx it is (201 for an
+  // add and 204 for a delete are D-01's and D-04's). An answer without a body (a 204, RFC 9110 §15.3.5, or an empty
+  // 200) carries nothing: what it would carry is asserted of the answers that have one.
+  requirement(
+    {
+      id: `${family.create.operationId}.success-envelope`,
+      level: 'MUST',
+      source: ['§7', '§4.3'],
+      basis: 'source',
+      quote: SUCCESS,
+      title: `add, update and delete of a ${family.schemaName} that answer with a body carry success true and status equal to the HTTP code`,
+    },
+    async ({ api }) => {
+      const m = await make(api, family);
+      const ip = itemParams(family, m);
+      const stored = resourceIn(
+        await api.untyped(family.get.operationId, { params: ip }),
+        'data',
+        `get of the ${family.schemaName}`,
+      );
+      const { data } = await wholeChange(api, family, stored);
+      const upd = await api.untyped(family.update.operationId, { params: ip, body: { data } });
+      expectAccepted(upd, family.update.operationId);
+      const del = await api.untyped(family.del.operationId, { params: ip });
+      expectAccepted(del, family.del.operationId);
+      for (const [what, res] of [
+        ['add', m.res],
+        ['update', upd],
+        ['delete', del],
+      ] as const) {
+        if (!res.text) continue;
+        expect(res.body, `the ${what} answered ${res.status}: ${res.text.slice(0, 300)}`).toMatchObject({
+          success: true,
+          status: res.status,
+        });
+      }
+    },
+  );
+  // §2.3–§2.8: the resources whose fields the source gives "as returned", each field with its type.
+  const section = returnedSection[family.noun];
+  if (section) {
+    const fields = returnedFields(section);
+    requirement(
+      {
+        id: `${family.get.operationId}.as-returned`,
+        level: 'MUST',
+        source: [`§${section}`, '§2.1'],
+        basis: 'source',
+        quote: headingOf(section),
+        title: `get returns every field §${section} lists for ${family.schemaName}, each of the type it gives (or null, unset: §2.1)`,
+      },
+      async ({ api }) => {
+        const m = await make(api, family);
+        const got = await api.untyped(family.get.operationId, { params: itemParams(family, m) });
+        expect(got.status, got.text.slice(0, 300)).toBe(200);
+        const item = resourceIn(got, 'data', `get of the ${family.schemaName}`);
+        expect(typeof item.id, 'id (§2.1: "Identifiers are numeric")').toBe('number');
+        const problems = [...fields].flatMap(([k, type]) => {
+          if (!(k in item)) return [`${k}: missing`];
+          const problem = typeProblem(type, item[k]);
+          return problem ? [`${k}: ${problem}`] : [];
+        });
+        expect(problems, `the fields of §${section}`).toEqual([]);
+      },
+    );
+  }
   // D-01 (platform): add answers 201 and update 200, each with the single-resource envelope of the stored object.
   requirement(
     {
@@ -479,6 +567,28 @@ for (const family of families) {
     },
   );
 }
+
+// §4.3: "Get of a single product media item returns the single-resource envelope with the Product Media object"
+// (§2.1's table: success, status, data). The lifecycle reads the other gets' items wrapped or bare.
+const media = families.find((f) => f.noun === 'ProductMedia')!;
+requirement(
+  {
+    id: 'getProductMedia.envelope',
+    level: 'MUST',
+    source: ['§4.3', '§2.1', '§7'],
+    basis: 'source',
+    quote: 'Get of a single product media item returns the single-resource envelope with the Product Media object.',
+    title:
+      'get of a product media item answers 200 with the single-resource envelope: success true, status 200, data the item',
+  },
+  async ({ api }) => {
+    const m = await make(api, media);
+    const id = resourceIn(m.res, 'data', 'the add of a product media item').id;
+    const res = await api.untyped(media.get.operationId, { params: itemParams(media, m) });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.body, res.text.slice(0, 300)).toMatchObject({ success: true, status: 200, data: { id } });
+  },
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Ids are never reused (D-04), for every resource: an add right after deleting the newest item (the case where a
@@ -1359,6 +1469,34 @@ requirement(
   },
 );
 
+requirement(
+  {
+    id: 'createWebhook.metadata',
+    level: 'MUST',
+    source: ['§6', '§2.8'],
+    basis: 'source',
+    quote: '`metadata` is returned with the subscription',
+    title: 'the metadata an App sends with a subscription is returned with it, as sent, and an update of it too',
+  },
+  async ({ api }) => {
+    // "as returned" (§2.8): by a get; what an add or an update answers is D-01's.
+    const read = async (id: number) =>
+      resourceIn(await api.call('getWebhook', { params: { id } }), 'data', 'get of the webhook').metadata;
+    const metadata = { team: 'fulfilment', key: uid('meta') };
+    const w = await hook(api, { metadata, isActive: false });
+    expect(await read(w.id), 'metadata of the subscription').toEqual(metadata);
+    const changed = { team: 'returns', key: uid('meta') };
+    expectAccepted(
+      await api.call('updateWebhook', {
+        params: { id: w.id },
+        body: await wholeUpdate(api, 'updateWebhook', { id: w.id }, { metadata: changed }),
+      }),
+      'the update of its metadata',
+    );
+    expect(await read(w.id), 'metadata after the update').toEqual(changed);
+  },
+);
+
 // ---------------------------------------------------------------------------------------------------------
 // Redirects (§2.5, D-44).
 
@@ -1392,6 +1530,25 @@ requirement(
     expect422(await api.call('createRedirect', { body: { data: { resource: 'product', path: `/${uid('from')}` } } }), {
       name: 'data.resourceId',
     });
+  },
+);
+
+requirement(
+  {
+    id: 'createRedirect.static-target',
+    level: 'MUST',
+    source: ['§2.5'],
+    basis: 'source',
+    quote: 'A static target is a file in the media library or an external URL.',
+    title: 'a url redirect to an external URL keeps that URL as its target',
+  },
+  async ({ api }) => {
+    const target = `https://example.com/${uid('elsewhere')}`;
+    const r = await create(api, 'createRedirect', { resource: 'url', resourceId: undefined, target });
+    // As a get returns it (§2.5): what an add answers is D-01's.
+    expect(
+      resourceIn(await api.call('getRedirect', { params: { id: r.id } }), 'data', 'get of the redirect'),
+    ).toMatchObject({ resource: 'url', target });
   },
 );
 
