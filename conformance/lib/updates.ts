@@ -9,10 +9,10 @@ import type { Api } from './api.ts';
 import { config } from './config.ts';
 import { createFor, statedBody } from './dialect.ts';
 
-/** The fields of the body the dialect states for an update (or, failing that, for its add), in our names. */
-export function statedFields(updateOperationId: string): string[] | undefined {
+/** The fields of the body the dialect states for a write (for an update, failing its own, its add's), in our names. */
+export function statedFields(operationId: string): string[] | undefined {
   const { dialect } = config.dialect;
-  const body = statedBody(dialect, updateOperationId) ?? statedBody(dialect, createFor(updateOperationId) ?? '');
+  const body = statedBody(dialect, operationId) ?? statedBody(dialect, createFor(operationId) ?? '');
   return body && typeof body === 'object' ? Object.keys(body) : undefined;
 }
 
