@@ -10,16 +10,32 @@
 // else its own area); only a fault that survives them meets the rest of the suite, so every fault that survives is
 // still run against every requirement, and the kill rate means what a whole-suite run per fault meant.
 // Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
-// the last line is `Kill rate: N/M (P%)`; exits 1 when a fault is missed. `--baseline` takes the results.json of a
-// run without faults instead of making one (npm test passes the conformance step's).
+// the last line is `Kill rate: N/M (P%)`, over every fault, and the line before it `Source-breaking faults caught:
+// N/M (P%)`, over the faults that break the source or a standard (Fault.breaks). Under --profile source that share is
+// the headline ("caught under source"), each source-breaking fault that survives is listed as a gap, and the run
+// exits 1 when one survives (a fault that breaks only a decision need not be caught there); under the contract
+// profile it exits 1 when any fault is missed. A full run (neither --quick nor --only) records its figure in
+// conformance/strength.json (`contract` or `source`), which the suite's report carries. `--baseline` takes the
+// results.json of a run without faults instead of making one (npm test passes the conformance step's).
 import { join } from 'node:path';
 import { faults, quickFaults } from './faults/index.ts';
 import type { NamedFault } from './faults/types.ts';
-import { baselineOf, narrowing, pool, selection, suite as runSuite, writeSummary, type Run } from './suite-run.ts';
+import { figure, type Figure } from '../conformance/lib/strength.ts';
+import {
+  baselineOf,
+  narrowing,
+  pool,
+  selection,
+  suite as runSuite,
+  writeStrength,
+  writeSummary,
+  type Run,
+} from './suite-run.ts';
 
 // Three faults at a time, one Playwright worker each: on two cores, 16 faults took 49-50 s against 58 s at two
 // runs of two workers (a caught fault's run is short, and each worker it starts costs a Playwright start).
-const { values, jobs, outDir, runsDir, selected } = selection('mutants', faults, quickFaults, 3);
+const { values, full, command, jobs, outDir, runsDir, selected } = selection('mutants', faults, quickFaults, 3);
+const underSource = values.profile === 'source';
 
 const started = Date.now();
 
@@ -62,6 +78,8 @@ interface Outcome {
   area: string;
   areas: string[];
   source: string[];
+  breaks: NamedFault['breaks'];
+  standard?: string;
   description: string;
   result: 'caught' | 'missed' | 'crashed';
   /** Which run caught it: its own areas, or the rest of the suite (a hint that `areas` should name more). */
@@ -89,6 +107,8 @@ await pool(selected, jobs, async (f) => {
     area: f.area,
     areas,
     source: f.source,
+    breaks: f.breaks,
+    ...(f.standard ? { standard: f.standard } : {}),
     description: f.description,
     result,
     ...(caughtBy.length ? { caughtIn: failsIn(runs[0]!) ? 'areas' : 'rest' } : {}),
@@ -105,16 +125,35 @@ const order = (name: string) => selected.findIndex((f) => f.name === name);
 outcomes.sort((a, b) => order(a.name) - order(b.name));
 
 // 3. Reports.
-const caught = outcomes.filter((o) => o.result === 'caught').length;
-const pct = outcomes.length ? ((100 * caught) / outcomes.length).toFixed(1) : '0.0';
+/** The faults of `list` caught, as a figure of conformance/strength.json. */
+const caughtOf = (list: Outcome[]) => figure(list.filter((o) => o.result === 'caught').length, list.length, command);
+const share = (f: Figure) => `${f.count}/${f.total} (${f.percent.toFixed(1)}%)`;
+const all = caughtOf(outcomes);
+// The faults whose behaviour contradicts the source or a standard: those a suite judged by the source alone must catch.
+const sourceBreaking = outcomes.filter((o) => o.breaks !== 'decision');
+const bySource = caughtOf(sourceBreaking);
+const gaps = underSource ? sourceBreaking.filter((o) => o.result !== 'caught') : [];
+const notCaught = outcomes.filter((o) => o.result !== 'caught' && !gaps.includes(o));
 const wall = ((Date.now() - started) / 1000).toFixed(0);
-const killLine = `Kill rate: ${caught}/${outcomes.length} (${pct}%)`;
+const killLine = `Kill rate: ${share(all)}`;
+const sourceLine = `Source-breaking faults caught${underSource ? ' under source' : ''}: ${share(bySource)}`;
 const cell = (s: string) => s.replace(/\|/g, '\\|');
+/** What a fault breaks, as a cell: `source`, or the standard it names. */
+const breaksCell = (o: Outcome) => (o.breaks === 'standard' ? `standard (${o.standard})` : o.breaks);
+/** The §s a fault cites, and the standard it breaks. */
+const citing = (o: Outcome) =>
+  [...o.source.filter((s) => s.startsWith('§')), ...(o.standard ? [o.standard] : [])].join(', ');
 const md = [
   '# Mutant report: known-bad reference servers against the conformance suite',
   '',
-  `Generated ${new Date().toISOString()}; ${outcomes.length} fault(s)${values.quick ? ' (quick subset)' : ''}; wall time ${wall} s.`,
+  `Generated ${new Date().toISOString()}; ${outcomes.length} fault(s)${values.quick ? ' (quick subset)' : ''}; profile ${values.profile}; wall time ${wall} s.`,
   `Baseline (no fault): ${baseline.length - broken.length}/${baseline.length} requirements pass.`,
+  ...(underSource
+    ? [
+        '',
+        `**Caught under source: ${share(bySource)}** of the faults that break the source or a standard; a fault counts as caught only by a MUST requirement of basis source or standard. Over every fault, decisions included: ${share(all)}.`,
+      ]
+    : []),
   ...(broken.length
     ? [
         '',
@@ -125,30 +164,51 @@ const md = [
   '',
   'Each fault meets the requirements of its areas first, and the rest of the suite only if it survives them.',
   '',
-  '| fault | areas run first | source | result | caught by (requirement ids) | wall time |',
-  '|---|---|---|---|---|---|',
+  '| fault | areas run first | source | breaks | result | caught by (requirement ids) | wall time |',
+  '|---|---|---|---|---|---|---|',
   ...outcomes.map(
     (o) =>
-      `| \`${o.name}\` | ${o.areas.join(', ')} | ${o.source.join(', ')} | ${o.result === 'caught' ? (o.caughtIn === 'rest' ? '**caught outside its areas**' : 'caught') : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} | ${o.seconds.toFixed(0)} s |`,
+      `| \`${o.name}\` | ${o.areas.join(', ')} | ${o.source.join(', ')} | ${breaksCell(o)} | ${o.result === 'caught' ? (o.caughtIn === 'rest' ? '**caught outside its areas**' : 'caught') : `**${o.result}**`} | ${o.caughtBy.map((id) => `\`${id}\``).join(', ')}${o.errors.length ? ` (suite errors: ${o.errors.map((id) => `\`${id}\``).join(', ')})` : ''} | ${o.seconds.toFixed(0)} s |`,
   ),
   '',
-  ...(outcomes.some((o) => o.result !== 'caught')
+  ...(notCaught.length
     ? [
-        '## Not caught',
+        underSource
+          ? '## Not caught: faults that break only a decision (the source profile need not catch them)'
+          : '## Not caught',
         '',
-        ...outcomes
-          .filter((o) => o.result !== 'caught')
-          .map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/mutants/runs/${o.name}/.`),
+        ...notCaught.map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/mutants/runs/${o.name}/.`),
         '',
       ]
     : []),
+  ...(gaps.length
+    ? [
+        '## Gaps: source-breaking faults the source profile misses',
+        '',
+        'Each breaks what the source or a standard says, and no MUST requirement of basis source or standard catches it.',
+        '',
+        ...gaps.map((o) => `- \`${o.name}\` (${citing(o)}): ${o.description}`),
+        '',
+      ]
+    : []),
+  sourceLine,
   killLine,
   '',
 ].join('\n');
 writeSummary(
   outDir,
   md,
-  { wall, quick: values.quick, baseline, broken, lastLine: killLine },
-  { faults: outcomes, caught, total: outcomes.length, killRate: Number(pct) },
+  { wall, quick: values.quick, baseline, broken, closing: [sourceLine, killLine] },
+  {
+    profile: values.profile,
+    faults: outcomes,
+    caught: all.count,
+    total: all.total,
+    killRate: all.percent,
+    sourceBreaking: { caught: bySource.count, total: bySource.total, rate: bySource.percent },
+    ...(underSource ? { gaps: gaps.map((o) => ({ name: o.name, cites: citing(o), description: o.description })) } : {}),
+  },
 );
-process.exit(caught === outcomes.length ? 0 : 1);
+if (full) writeStrength(underSource ? 'source' : 'contract', underSource ? bySource : all);
+// Under the source profile only a source-breaking fault must be caught; under the contract profile, every fault.
+process.exit((underSource ? gaps.length === 0 : all.count === all.total) ? 0 : 1);

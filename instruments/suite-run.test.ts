@@ -1,9 +1,14 @@
 // The selection the fault and variant runners narrow a run with: a requirement left out by id,
-// the areas a fault meets first, and the rest of the suite, as the suite itself matches it (conformance/lib/selection.ts).
+// the areas a fault meets first, and the rest of the suite, as the suite itself matches it (conformance/lib/selection.ts);
+// and the figure a full run records in the suite's strength file (conformance/strength.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { selector } from '../conformance/lib/selection.ts';
-import { narrowing } from './suite-run.ts';
+import { figure, MEASURED_BY, readStrength } from '../conformance/lib/strength.ts';
+import { narrowing, writeStrength } from './suite-run.ts';
 
 const requirements = [
   { id: 'createProduct.lifecycle', area: 'resources', location: 'requirements/resources.ts:10' },
@@ -44,4 +49,28 @@ test('the rest of the suite is every requirement outside those areas, still with
     'listProducts.filter.sku:in',
     'searchContacts.filter.email',
   ]);
+});
+
+test("a full run's figure replaces its own in the strength file and keeps the others", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'strength-'));
+  try {
+    const file = join(dir, 'strength.json');
+    const measured = figure(3, 4, 'npm run conformance:mutants', new Date('2026-01-02T03:04:05Z'));
+    writeStrength('contract', measured, file);
+    const first = readStrength(file)!;
+    assert.deepEqual(first.contract, {
+      count: 3,
+      total: 4,
+      percent: 75,
+      measured: '2026-01-02T03:04:05.000Z',
+      command: 'npm run conformance:mutants',
+    });
+    assert.deepEqual(first.source, { count: null, command: MEASURED_BY.source });
+    writeStrength('benign', figure(16, 16, 'npm run conformance:variants'), file);
+    const second = readStrength(file)!;
+    assert.deepEqual(second.contract, measured);
+    assert.equal(second.benign.count, 16);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -5,6 +5,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { givenSettings } from '../conformance/lib/settings.ts';
+import {
+  MEASURED_BY,
+  STRENGTH_FILE,
+  readStrength,
+  type Figure,
+  type Strength,
+  type StrengthKey,
+} from '../conformance/lib/strength.ts';
 import { bin, root } from '../scripts/run.ts';
 
 /**
@@ -84,6 +92,12 @@ export function selection<T extends { name: string }>(
   }
   return {
     values,
+    /** The whole table, not a subset: only such a run measures a figure of conformance/strength.json. */
+    full: !values.quick && !values.only,
+    /** This run's command line, as a figure of conformance/strength.json records it. */
+    command: [`npm run conformance:${kind}`, ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(
+      ' ',
+    ),
     jobs: runsAtOnce,
     outDir: join(
       root,
@@ -192,13 +206,37 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promi
 }
 
 /**
+ * Records one figure in conformance/strength.json, keeping the others as they were (a figure no full run has measured
+ * stays the command that would). A full run of a runner calls it; the file is committed, and the suite's reporter
+ * carries it into conformance-report.json.
+ */
+export function writeStrength(key: StrengthKey, measured: Figure, file = STRENGTH_FILE): void {
+  const unmeasured = (k: StrengthKey) => ({ count: null, command: MEASURED_BY[k] });
+  const strength: Strength = readStrength(file) ?? {
+    contract: unmeasured('contract'),
+    source: unmeasured('source'),
+    benign: unmeasured('benign'),
+  };
+  strength[key] = measured;
+  writeFileSync(file, `${JSON.stringify(strength, null, 2)}\n`);
+  console.log(`${file}: ${key} ${measured.count}/${measured.total} (${measured.percent}%)`);
+}
+
+/**
  * Writes a runner's reports: `summary.md`, and `summary.json` with the fields both runners share (when, how long,
- * which subset, the baseline left out) and the runner's own (`fields`); prints where they went and the last line.
+ * which subset, the baseline left out) and the runner's own (`fields`); prints where they went and the closing lines.
  */
 export function writeSummary(
   outDir: string,
   md: string,
-  run: { wall: string; quick: boolean | undefined; baseline: Requirement[]; broken: Requirement[]; lastLine: string },
+  run: {
+    wall: string;
+    quick: boolean | undefined;
+    baseline: Requirement[];
+    broken: Requirement[];
+    /** The lines summary.md ends with (its very last line is the runner's `Kill rate:` or `Benign:`), printed too. */
+    closing: string[];
+  },
   fields: Record<string, unknown>,
 ): void {
   mkdirSync(outDir, { recursive: true });
@@ -211,5 +249,5 @@ export function writeSummary(
   };
   writeFileSync(join(outDir, 'summary.json'), JSON.stringify({ ...shared, ...fields }, null, 2));
   console.log(`\nReports: ${join(outDir, 'summary.md')}, summary.json (wall time ${run.wall} s)`);
-  console.log(run.lastLine);
+  for (const line of run.closing) console.log(line);
 }

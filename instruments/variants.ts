@@ -12,14 +12,25 @@
 // A variant failing a source or standard requirement is a finding: the requirement claims more than the source says,
 // or the variant is not benign. Requirements that do not pass without any variant (the baseline run) are left out.
 // Writes reports/variants/summary.md and summary.json (--quick: reports/variants/quick/, --only: reports/variants/only/);
-// the last line is `Benign: N/M`; exits 1 when a variant is not benign under either profile.
+// the last line is `Benign: N/M`; exits 1 when a variant is not benign under either profile. A full run (neither
+// --quick nor --only) records the figure in conformance/strength.json (`benign`), which the suite's report carries.
 import { join } from 'node:path';
 import { quickVariants, variants } from './variants/index.ts';
 import { gates } from '../conformance/lib/verdict.ts';
-import { baselineOf, pool, selection, suite, writeSummary, type Requirement, type Run } from './suite-run.ts';
+import { figure } from '../conformance/lib/strength.ts';
+import {
+  baselineOf,
+  pool,
+  selection,
+  suite,
+  writeStrength,
+  writeSummary,
+  type Requirement,
+  type Run,
+} from './suite-run.ts';
 import { root } from '../scripts/run.ts';
 
-const { values, jobs, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
+const { values, full, command, jobs, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
 
 type Profile = 'source' | 'contract';
 const bases = ['source', 'standard', 'platform', 'decision'] as const;
@@ -240,7 +251,8 @@ const md = [
 writeSummary(
   outDir,
   md,
-  { wall, quick: values.quick, baseline, broken: brokenBase, lastLine: benignLine },
+  { wall, quick: values.quick, baseline, broken: brokenBase, closing: [benignLine] },
   { variants: outcomes, benign, total: outcomes.length },
 );
+if (full) writeStrength('benign', figure(benign, outcomes.length, command));
 process.exit(benign === outcomes.length ? 0 : 1);

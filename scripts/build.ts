@@ -3,15 +3,21 @@
 // compiles what tsconfig.build.json lists (the bin, the suite, the contract modules, the typed client, the Playwright
 // config, the reference server of `store-api-conformance serve`), without type checking (`npm run typecheck` does
 // that), and the files they read at run time are copied to the same places beside them: the bundled document
-// (openapi/contract.ts), the source (quotes are checked, §1–§9) and the docs page the server serves at /docs (built
-// here by `npm run docs`, so the package never lacks it).
+// (openapi/contract.ts), the source (quotes are checked, §1–§9), the docs page the server serves at /docs (built here
+// by `npm run docs`, so the package never lacks it) and the suite's measured strength (conformance/strength.json,
+// which every conformance-report.json carries).
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, root, run } from './run.ts';
 
 const out = join(root, 'build');
 rmSync(out, { recursive: true, force: true });
-const assets = ['openapi/dist/openapi.json', 'openapi/source.txt', 'reports/docs/index.html'];
+const assets = [
+  'openapi/dist/openapi.json',
+  'openapi/source.txt',
+  'reports/docs/index.html',
+  'conformance/strength.json',
+];
 for (const [command, args] of [
   [bin('tsc'), ['-p', 'tsconfig.build.json']],
   [process.execPath, [join(root, 'scripts/docs.ts')]],

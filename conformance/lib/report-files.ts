@@ -1,10 +1,12 @@
 // The conformance report and badge of a run, written beside results.json (conformance/reporter.ts), and what this
 // suite knows to verify a report with (bin/verify.ts): its version, its contract's bundle hash, its requirements.
+// The report carries the suite's measured strength as shipped with it (conformance/strength.json, lib/strength.ts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundlePath, doc } from '../../openapi/contract.ts';
 import { config } from './config.ts';
 import { declared } from './requirement.ts';
+import { readStrength } from './strength.ts';
 import { badgeSvg, buildReport, inputOf, sha256, suitePackage, type ConformanceReport, type Known } from './report.ts';
 import type { Row } from './verdict.ts';
 
@@ -20,6 +22,7 @@ export function writeConformanceReport(rows: Row[], run: { target: string; passe
     target: run.target,
     generated: new Date().toISOString(),
     inputs: { dialect: inputOf(config.dialectFile), expectedFailures: inputOf(config.expectedFailures) },
+    strength: readStrength(),
     passed: run.passed,
   });
   writeFileSync(join(config.reportDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`);

@@ -19,6 +19,7 @@ const run = (passed: boolean, expectedFailures: { file: string; content: string 
   target: 'http://127.0.0.1:1',
   generated: '2026-01-01T00:00:00.000Z',
   inputs: { dialect: null, expectedFailures },
+  strength: null,
   passed,
 });
 
@@ -57,4 +58,30 @@ test('the badge: profile and passed count, partial with expected failures or not
   assert.match(svg, /^<svg [^>]*aria-label="store-api conformance: source · 2\/2"/);
   assert.match(svg, /fill="#4c1"/);
   assert.match(badgeSvg(buildReport([row('a.one', 'fail')], run(false))), /fill="#e05d44"/);
+});
+
+test('the report carries the strength file as read, measured figures and unmeasured alike', () => {
+  const strength = {
+    contract: {
+      count: 137,
+      total: 137,
+      percent: 100,
+      measured: '2026-01-01T00:00:00.000Z',
+      command: 'npm run conformance:mutants',
+    },
+    source: { count: null, command: 'npm run conformance:mutants -- --profile source' },
+    benign: {
+      count: 16,
+      total: 16,
+      percent: 100,
+      measured: '2026-01-01T00:00:00.000Z',
+      command: 'npm run conformance:variants',
+    },
+  };
+  const report = buildReport([row('a.one', 'pass'), row('a.two', 'pass'), row('a.three', 'pass')], {
+    ...run(true),
+    strength,
+  });
+  assert.deepEqual(report.strength, strength);
+  assert.deepEqual(verifyReport(report, known), []);
 });

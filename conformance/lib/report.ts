@@ -1,11 +1,13 @@
 // conformance-report.json and badge.svg: what a run can show to anyone. The report names the suite's version, the
 // contract's version and the hash of its bundle, the profile, the dialect and expected-failures files as they were
-// read, the target, when, the counts by area, basis and level, and every requirement's status; `verify` checks that a
-// report is complete and consistent (bin/verify.ts). Pure functions; the reporter writes them (conformance/reporter.ts).
+// read, the target, when, the suite's measured strength (conformance/strength.json), the counts by area, basis and
+// level, and every requirement's status; `verify` checks that a report is complete and consistent (bin/verify.ts).
+// Pure functions; the reporter writes them (conformance/reporter.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Strength } from './strength.ts';
 import { STATUSES, type Row, type Status } from './verdict.ts';
 
 export const REPORT_FORMAT = 'store-api-conformance-report/1';
@@ -32,6 +34,8 @@ export interface ConformanceReport {
     dialect: { file: string; content: string } | null;
     expectedFailures: { file: string; content: string } | null;
   };
+  /** How strong the suite that judged is, as its runners last measured it in full (null: no strength file). */
+  strength: Strength | null;
   counts: { all: Record<string, number>; byArea: Counts; byBasis: Counts; byLevel: Counts };
   verdict: { passed: boolean; passedRequirements: number; requirements: number; partial: boolean };
   requirements: ReportRequirement[];
@@ -60,7 +64,7 @@ export const inputOf = (file: string | undefined) =>
 
 export function buildReport(
   rows: Row[],
-  run: Pick<ConformanceReport, 'suite' | 'contract' | 'profile' | 'target' | 'generated' | 'inputs'> & {
+  run: Pick<ConformanceReport, 'suite' | 'contract' | 'profile' | 'target' | 'generated' | 'inputs' | 'strength'> & {
     passed: boolean;
   },
 ): ConformanceReport {

@@ -1,5 +1,5 @@
 // The fault registry: every module of every area folder is a fault named after its path, and the faults are
-// well-formed: unique names, a source cited, every area covered.
+// well-formed: unique names, a source cited, what each breaks, every area covered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -32,11 +32,32 @@ test('every module of an area folder is a fault, named <area>.<file>, and the ar
   for (const f of faults) assert.equal(f.name.split('.')[0], f.area, f.name);
 });
 
-test('names are unique; each fault cites a source and says what it breaks', () => {
+test('names are unique; each fault cites a source and describes its mistake', () => {
   assert.equal(new Set(faults.map((f) => f.name)).size, faults.length);
   for (const f of faults) {
     assert.ok(f.source.length > 0 && f.source.every((s) => /^(§\d|D-\d\d)/.test(s)), f.name);
     assert.ok(f.description.length > 20, f.name);
+  }
+});
+
+test('each fault says what it breaks, and cites what says so: a § of the source, a standard, or a D-nn', () => {
+  for (const f of faults) {
+    assert.ok(['source', 'standard', 'decision'].includes(f.breaks), `${f.name}: breaks ${f.breaks}`);
+    if (f.breaks === 'source')
+      assert.ok(
+        f.source.some((s) => s.startsWith('§')),
+        `${f.name}: breaks the source, but cites no § of it`,
+      );
+    if (f.breaks === 'decision')
+      assert.ok(
+        f.source.some((s) => /^D-\d\d$/.test(s)),
+        `${f.name}: breaks a decision, but cites no D-nn`,
+      );
+    assert.equal(
+      f.breaks === 'standard',
+      Boolean(f.standard?.trim()),
+      `${f.name}: a standard is named exactly when the fault breaks one`,
+    );
   }
 });
 

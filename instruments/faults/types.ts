@@ -11,6 +11,15 @@ export interface Fault {
   areas?: string[];
   /** The § of the source or D-nn the fault violates. */
   source: string[];
+  /**
+   * What its behaviour contradicts, judged against the words of openapi/source.txt: `source`, a statement the source
+   * makes (a § of it among `source`); `standard`, a named standard (`standard`); `decision`, only one of our
+   * decisions or a platform fact (a D-nn among `source`). A fault that breaks the source or a standard is one the
+   * `source` profile must catch (mutants.ts, "Source-breaking faults caught").
+   */
+  breaks: 'source' | 'standard' | 'decision';
+  /** The standard it breaks, when `breaks` is `standard`: `RFC 9110 §15.5.2`, `ISO 4217 (minor units)`. */
+  standard?: string;
   /** The mistake, as an implementer would make it. */
   description: string;
   apply(app: ReferenceApp): void;

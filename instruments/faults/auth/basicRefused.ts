@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.1', 'D-06'],
+  breaks: 'source',
   description: 'The token endpoint reads credentials from the form only: HTTP Basic client credentials are refused.',
   apply: (app) =>
     wrapHandler(

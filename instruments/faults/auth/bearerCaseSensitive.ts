@@ -3,6 +3,10 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-05'],
+  // The source does not say how the token is presented (§5); once it goes in `Authorization` with the scheme §2.9's
+  // `token_type` names, RFC 9110 says the scheme's case does not matter.
+  breaks: 'standard',
+  standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1',
   description:
     'The scheme must be written `Bearer` exactly; `bearer <token>` is refused (RFC 6750 schemes are case-insensitive).',
   apply: (app) => {

@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§8', 'D-05'],
+  breaks: 'source',
   description: 'Tokens are looked up without their expiry: a token stays valid after its 3600 s.',
   apply: (app) => {
     const { auth } = app.seams;

@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.9', '§8'],
+  breaks: 'source',
   description: '`expires_in` is reported in milliseconds (3600000) instead of seconds.',
   apply: (app) => {
     const { auth } = app.seams;

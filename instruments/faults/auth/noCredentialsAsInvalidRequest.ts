@@ -3,6 +3,8 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-06'],
+  breaks: 'standard',
+  standard: 'RFC 6749 §5.2 (no client authentication is invalid_client)',
   description:
     'A token request without client authentication (no credentials, or an id without its secret) is taken for a missing parameter: 400 invalid_request, not invalid_client.',
   apply: (app) =>

@@ -3,6 +3,9 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-67', 'D-06'],
+  // RFC 6749 lets a server refuse at the HTTP layer a body that is no form at all (conformance/requirements/auth.ts,
+  // `unreadable`): the shape of the refusal is D-67's.
+  breaks: 'decision',
   description:
     "The token endpoint answers a body it cannot read as the rest of the API does (415 or 400 in the error envelope), not RFC 6749's invalid_request.",
   apply: (app) =>

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§5', 'D-07'],
+  breaks: 'source',
   description:
     'Webhook operations want at least one scope: a token with only the default scope (a client without scopes) gets 403.',
   apply: (app) =>

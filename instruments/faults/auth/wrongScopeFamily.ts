@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§5', 'D-07'],
+  breaks: 'source',
   description:
     'The inventory operations were copied from the products ones with their scopes: they accept `products` (or `products.readonly`) instead of `inventory`.',
   apply: (app) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.10', 'D-68'],
+  breaks: 'source',
   description: 'An item of a product with no commodity code carries `commodityCode: null` instead of the string `""`.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

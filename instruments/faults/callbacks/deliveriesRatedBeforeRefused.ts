@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-65', '§4.5'],
+  breaks: 'decision',
   description:
     'A cart of more than 100 deliveries is refused only after the Apps were asked for rates (the count checked late).',
   apply: (app) =>

@@ -22,6 +22,7 @@ const closed = (o: Json, fields: string[]) =>
 
 export default {
   source: ['§4.5', 'D-59'],
+  breaks: 'decision',
   description:
     "App answers are validated with closed schemas: a rate or label answer with one field of the App's own is a failure, so the App vanishes from checkout and its labels fail.",
   apply: (app) => {

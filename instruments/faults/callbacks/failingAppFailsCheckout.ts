@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§7', 'D-22'],
+  breaks: 'source',
   description: 'An App that errors, times out or answers garbage turns the whole checkout into a 502.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

@@ -6,6 +6,7 @@ const rateShape = ({ title: _title, phone: _phone, ...address }: Json) => addres
 
 export default {
   source: ['§2.10', '§2.11'],
+  breaks: 'source',
   description: 'Label requests send the addresses of a rate request: `title` and `phone` are left out.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

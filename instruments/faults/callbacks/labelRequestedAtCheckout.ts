@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.5'],
+  breaks: 'source',
   description:
     'Checkout "reserves" the cheapest option by sending a label request for each delivery to a service with labelsUrl, right after its rates came back: the merchant is charged for a quotation.',
   apply: (app) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.5', 'D-49'],
+  breaks: 'source',
   description:
     'A service without `labelsUrl` gets its label requests at `ratesUrl` (the address "defaults" to the rates one).',
   apply: (app) =>

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.5', 'D-49'],
+  breaks: 'source',
   description: 'A shipment of several boxes sends one label request (for the first box) instead of one per box.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.5', 'D-59'],
+  breaks: 'source',
   description:
     'The landed costs a rate includes are taken out of its price (as if the provider invoiced the duties apart), so the offered totals are too low.',
   apply: (app) => {

@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§7', 'D-22'],
+  breaks: 'decision',
   description:
     'Callbacks wait for the App as long as it takes (no timeout): a slow App holds up checkout and is still used.',
   apply: (app) => {

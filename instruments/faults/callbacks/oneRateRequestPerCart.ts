@@ -11,6 +11,7 @@ const merged = (deliveries: Json[]) => ({
 
 export default {
   source: ['§4.5', '§2.10', 'D-21'],
+  breaks: 'source',
   description:
     'The whole cart goes out as one rate request instead of one per delivery; its rates are used for every delivery.',
   apply: (app) => {

@@ -6,6 +6,7 @@ const MAX_QUANTITY = 10_000;
 
 export default {
   source: ['D-65'],
+  breaks: 'decision',
   description: 'A cart line over 10 000 units is quietly clamped to 10 000 instead of answering 422 on its quantity.',
   apply: (app) =>
     beforeDispatch(app, (req) => {

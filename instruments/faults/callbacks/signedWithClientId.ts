@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§5', 'D-16'],
+  breaks: 'decision',
   description: "Rate and label requests are signed with the App's client id instead of its secret.",
   apply: (app) => {
     const post = app.seams.appCalls.post;

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.10', 'D-38'],
+  breaks: 'source',
   description: 'Rate and label requests send weights in kilograms instead of grams.',
   apply: (app) => {
     const post = app.seams.appCalls.post;

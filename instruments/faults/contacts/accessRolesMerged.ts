@@ -5,6 +5,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.2', 'D-51'],
+  breaks: 'source',
   description: "An update's `accessRoles` are added to the roles the contact holds instead of replacing them.",
   apply: (app) =>
     wrapHandler(app, ['updateContact', 'updateContactPost'], (original) => (req) => {

@@ -5,6 +5,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-15', 'D-55'],
+  breaks: 'decision',
   description:
     'A contact write with `address: null` (what a get returns for a contact without one) is refused as "must be object" instead of clearing the address or changing nothing.',
   apply: (app) =>

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', '§8'],
+  breaks: 'source',
   description: 'A company over 200 characters is silently cut to 200 instead of a 422.',
   apply: (app) =>
     beforeContactValidation(app, (c) =>

@@ -5,6 +5,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.2', 'D-26'],
+  breaks: 'source',
   description: '`tags: {"contact": []}` (zero strings) is refused as too few items instead of removing every tag.',
   apply: (app) =>
     wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => (req) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', '§8'],
+  breaks: 'source',
   description:
     'A firstname over 60 characters is silently cut to 60 (a non-strict VARCHAR(60) column) instead of a 422.',
   apply: (app) =>

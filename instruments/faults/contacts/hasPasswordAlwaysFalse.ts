@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-28'],
+  breaks: 'source',
   description: '`hasPassword` reads a `password` field that is never loaded, so it is always false.',
   apply: (app) =>
     onJson(app, (body) => {

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§3', 'D-12'],
+  breaks: 'source',
   description: 'The hq contact can be deleted like any other.',
   apply: (app) =>
     wrapHandler(app, 'deleteContact', (original) => (req) => {

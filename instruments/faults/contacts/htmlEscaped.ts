@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-13'],
+  breaks: 'source',
   description: 'HTML in contact fields is escaped (`&lt;b&gt;`) and stored instead of being refused with a 422.',
   apply: (app) =>
     beforeContactValidation(app, (c) =>

@@ -5,6 +5,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-29'],
+  breaks: 'source',
   description: 'The firstname/lastname a guest or user needs are checked on add only: an update may clear them.',
   apply: (app) =>
     wrapHandler(app, ['updateContact', 'updateContactPost'], (original) => async (req) => {

@@ -6,6 +6,9 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-24'],
+  // §2.2 says an absolute CDN URL written is downloaded: that the URL a get returned stands for its content URI is
+  // D-24's.
+  breaks: 'decision',
   description:
     'The thumbnail URL a get returns, sent back, is treated as an external URL and downloaded again instead of standing for its content URI: a kept `~/content/` URI with no stored file behind it is refused.',
   apply: (app) =>

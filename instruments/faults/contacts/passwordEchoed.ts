@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-28'],
+  breaks: 'source',
   description: 'Add and update answer the contact with the `password` that was sent.',
   apply: (app) =>
     wrapHandler(app, ['createContact', 'updateContact', 'updateContactPost'], (original) => async (req) => {

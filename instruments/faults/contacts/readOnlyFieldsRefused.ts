@@ -11,6 +11,7 @@ const readOnly = (): string[] =>
 
 export default {
   source: ['§2.2', '§4.2', 'D-09'],
+  breaks: 'decision',
   description:
     "A contact write that carries the read-only `id`, `hasPassword` or `created` (a get's answer sent back) is refused as an unknown field instead of the fields being ignored.",
   apply: (app) =>

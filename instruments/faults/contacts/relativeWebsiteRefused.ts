@@ -5,6 +5,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', 'D-27'],
+  breaks: 'source',
   description:
     'A `website` given as a relative path (`team/jane`) is refused: only an absolute URL or a path starting with `/` passes.',
   apply: (app) =>

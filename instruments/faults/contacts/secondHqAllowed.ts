@@ -5,6 +5,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§3', '§8', 'D-12'],
+  breaks: 'source',
   description: 'Adding a contact of type `hq` is accepted although the one hq contact already exists.',
   apply: (app) =>
     wrapHandler(app, 'createContact', (original) => async (req) => {

@@ -9,6 +9,7 @@ const relink = (c: Json) =>
 
 export default {
   source: ['§2.2', 'D-24'],
+  breaks: 'source',
   description:
     'A thumbnail written as an external URL is never downloaded: the external URL is kept and returned as it is (hot-linking).',
   apply: (app) => {

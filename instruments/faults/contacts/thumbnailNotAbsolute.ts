@@ -13,6 +13,7 @@ const short = (c: Json) => {
 
 export default {
   source: ['§2.2', 'D-24'],
+  breaks: 'source',
   description:
     'A thumbnail written as a `~/content/` URI is returned as written, not as the absolute URL get must give (only stored images get one).',
   apply: (app) =>

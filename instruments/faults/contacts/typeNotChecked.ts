@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.2', '§3'],
+  breaks: 'source',
   description:
     'A `type` outside the enumeration is not refused: it falls back to `recipient` (a lenient mapping with a default).',
   apply: (app) =>

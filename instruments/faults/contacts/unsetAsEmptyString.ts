@@ -11,6 +11,7 @@ const blank = (c: Json) =>
 
 export default {
   source: ['§2.1', '§2.2'],
+  breaks: 'source',
   description:
     'Unset optional text fields of a contact (department, position, taxNumber, …) are returned as "" instead of null.',
   apply: (app) =>

@@ -6,6 +6,8 @@ export default {
   // sees it since the fixtures' creates only make data (conformance/lib/api.ts, `setup`).
   areas: ['envelopes', 'resources'],
   source: ['D-01', '§2.1'],
+  // §4.4: the success status codes of add are "not shown", and RFC 9110 §9.3.3 asks 201 with a SHOULD only.
+  breaks: 'decision',
   description: 'Add answers 200 (the status of get and update) instead of 201.',
   apply: (app) => restatus(app, 201, 200),
 } satisfies Fault;

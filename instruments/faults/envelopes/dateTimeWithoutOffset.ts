@@ -6,6 +6,7 @@ export default {
   // sees it since the fixtures' creates only make data (conformance/lib/api.ts, `setup`).
   areas: ['envelopes', 'resources'],
   source: ['§2.1', 'D-10'],
+  breaks: 'source',
   description: 'Date-times are written as local times without an offset (`2024-05-01T10:00:00`).',
   apply: (app) =>
     onJson(app, (body) =>

@@ -5,6 +5,7 @@ export default {
   // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
   areas: ['envelopes', 'contacts'],
   source: ['D-04'],
+  breaks: 'decision',
   description: 'Delete answers 200 with a success envelope instead of 204 without a body.',
   apply: (app) =>
     wrapHandler(

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-02', '§7'],
+  breaks: 'decision',
   description: 'The error envelope leaves out `success: false` (only status and errors are sent).',
   apply: (app) =>
     onJson(app, (body) => {

@@ -5,6 +5,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export default {
   source: ['D-66'],
+  // RFC 8259 §8.1 binds the sender to UTF-8 and leaves the reader free: refusing other bytes is D-66's.
+  breaks: 'decision',
   description:
     'A body whose bytes are not UTF-8 is decoded as ISO-8859-1 (a lenient decoder) instead of answering 400.',
   apply: (app) =>

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-02'],
+  breaks: 'decision',
   description:
     "A method a literal path lacks falls through to the template that also matches it: `PUT /api/contacts/search.json` is updateContact (404 on its id), and PATCH lists both paths' methods in `Allow`.",
   apply: (app) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-02', 'D-48'],
+  breaks: 'decision',
   description: 'Malformed JSON reaches the generic error handler and answers 500 instead of 400.',
   apply: (app) =>
     onJson(app, (body, res) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-66'],
+  breaks: 'decision',
   description:
     'Any `+json` media type (application/merge-patch+json, …) is read as application/json instead of answering 415.',
   apply: (app) =>

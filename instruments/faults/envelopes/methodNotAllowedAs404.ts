@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-48', 'D-02'],
+  breaks: 'decision',
   description: 'A known path with another method answers 404 without `Allow`, as an unknown route would.',
   apply: (app) => {
     // Registered first, so it runs after the restatus below (each rewrite wraps the previous one).

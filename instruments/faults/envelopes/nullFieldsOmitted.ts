@@ -14,6 +14,7 @@ export default {
   // sees it since the fixtures' creates only make data (conformance/lib/api.ts, `setup`).
   areas: ['envelopes', 'resources'],
   source: ['§2.1', 'D-39'],
+  breaks: 'source',
   description: 'Unset optional fields are left out of answers instead of being sent as null.',
   apply: (app) =>
     onJson(app, (body) => {

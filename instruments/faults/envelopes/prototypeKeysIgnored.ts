@@ -6,6 +6,7 @@ const swallowed = new Set(['__proto__', 'constructor']);
 
 export default {
   source: ['D-41'],
+  breaks: 'decision',
   description:
     'The query is read into a plain object: `__proto__` and `constructor` never show as unknown parameters (no 422).',
   apply: (app) =>

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-41'],
+  breaks: 'decision',
   description: 'Query parameters the operation does not declare are silently ignored instead of a 422.',
   apply: (app) =>
     beforeDispatch(app, (req) => {

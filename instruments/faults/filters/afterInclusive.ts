@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4'],
+  breaks: 'source',
   description: '`:after` is inclusive (greater than or equal) instead of greater than.',
   apply: (app) =>
     rewriteFilters(

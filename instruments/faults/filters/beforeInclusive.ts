@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4'],
+  breaks: 'source',
   description: '`:before` is inclusive (less than or equal) instead of less than.',
   apply: (app) =>
     rewriteFilters(

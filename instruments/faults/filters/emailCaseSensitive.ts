@@ -6,6 +6,7 @@ export default {
   // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
   areas: ['contacts'],
   source: ['D-11'],
+  breaks: 'decision',
   description: 'Contact search by `email` matches the exact case only.',
   apply: (app) =>
     wrapHandler(app, 'searchContacts', (original) => async (req) => {

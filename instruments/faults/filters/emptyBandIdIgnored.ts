@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4'],
+  breaks: 'source',
   description: 'An empty `bandId` is treated as "no filter" instead of "products with no band".',
   apply: (app) =>
     wrapMethod(

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4'],
+  breaks: 'source',
   description: 'An empty `manufacturerId` is compared as the number 0 instead of meaning "no manufacturer".',
   apply: (app) =>
     rewriteFilters(

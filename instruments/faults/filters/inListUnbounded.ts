@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-70'],
+  breaks: 'decision',
   description:
     'An `:in` list past 1,000 values is not refused: the server reads its first 1,000 values and drops the rest without a word.',
   apply: (app) =>

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4'],
+  breaks: 'source',
   description: '`:max` is exclusive (less than) instead of less than or equal.',
   apply: (app) =>
     rewriteFilters(

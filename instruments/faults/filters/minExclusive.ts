@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4'],
+  breaks: 'source',
   description: '`:min` is exclusive (greater than) instead of greater than or equal.',
   apply: (app) =>
     rewriteFilters(

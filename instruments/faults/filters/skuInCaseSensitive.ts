@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.4', 'D-37'],
+  breaks: 'source',
   description: '`sku:in` compares case-sensitively.',
   apply: (app) =>
     rewriteFilters(

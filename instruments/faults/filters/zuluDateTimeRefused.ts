@@ -7,6 +7,8 @@ const zuluOrFraction = /T\d{2}:\d{2}:\d{2}(\.\d+)?Z|T\d{2}:\d{2}:\d{2}\.\d+/;
 
 export default {
   source: ['§2.1', '§4.4', 'D-10'],
+  // §2.1 gives the `+00:00` shape "for example": whether `Z` and fractions are taken is D-10's.
+  breaks: 'decision',
   description:
     'Date-times must have the exact shape +hh:mm: `Z` and fractional seconds, valid ISO 8601, are refused with 422.',
   apply: (app) =>

@@ -11,7 +11,10 @@ const bare = (link: string | null) => {
 };
 
 export default {
-  source: ['D-03'],
+  source: ['§2.1', 'D-03'],
+  // §2.1: `self` is the "URL of the current search" and `next` the URL of its next page; a link without the filters is
+  // another search.
+  breaks: 'source',
   description: 'The links are built from `page` and `limit` alone: following `next` drops every filter.',
   apply: (app) =>
     onJson(app, (body) =>

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-03'],
+  breaks: 'decision',
   description: 'Lists come newest first (descending id) instead of ascending id.',
   apply: (app) => {
     for (const r of allResources(app))

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-03', '§2.1'],
+  breaks: 'source',
   description: '`links.next` is always the following page, also on the last page.',
   apply: (app) =>
     onJson(app, (body) =>

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-03'],
+  breaks: 'decision',
   description: 'A page past the end answers 404 instead of 200 with empty `data`.',
   apply: (app) =>
     onJson(app, (body, res) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-11', 'D-03'],
+  breaks: 'decision',
   description: 'Contact search ignores `page`: every page answers the first one.',
   apply: (app) =>
     wrapHandler(

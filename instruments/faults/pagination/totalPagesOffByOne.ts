@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-03', '§2.1'],
+  breaks: 'source',
   description:
     '`totalPages` is `floor(total / limit) + 1`: one too many when total is a multiple of limit (and 1 for an empty list).',
   apply: (app) =>

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.1'],
+  breaks: 'source',
   description:
     'Unset optional text fields of a product (barcode, model, partNumber, …) read back as "" instead of null.',
   apply: (app) => {

@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§3', '§2.3'],
+  breaks: 'source',
   description: '`status` checks `publishStartOn` but not `publishEndOn`: an expired product stays `public`.',
   apply: (app) => {
     const started = (o: Record<string, unknown>, now: Date) =>

@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§3', '§2.3'],
+  breaks: 'source',
   description: '`status` is `public` whenever `isActive` is true, whatever `publishStartOn` / `publishEndOn` say.',
   apply: (app) => {
     app.seams.resources.products.def.computed!.status = {

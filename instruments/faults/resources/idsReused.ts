@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§4.3', 'D-04'],
+  breaks: 'decision',
   description:
     'New ids are max(id) + 1, as a table without AUTOINCREMENT hands them out: deleting the newest item gives its id to the next add.',
   apply: (app) => {

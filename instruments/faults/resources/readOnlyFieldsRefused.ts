@@ -8,6 +8,7 @@ const serverOwned = ['id', 'createdOn', 'modifiedOn', 'created'];
 
 export default {
   source: ['D-09'],
+  breaks: 'decision',
   description:
     'An object sent back as a get returned it is refused: read-only fields (id, createdOn, …) are 422 unknown-field instead of ignored.',
   apply: (app) =>

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§2.5', '§4.4', 'D-44'],
+  breaks: 'source',
   description:
     "A product redirect's target is the product's URL copied when the redirect is made: a later change of the alias leaves it pointing at the old URL.",
   apply: (app) => {

@@ -4,6 +4,8 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-04'],
+  // §4.3 gives the paths, not what an id of another parent answers: that is D-04's.
+  breaks: 'decision',
   description:
     'A sub-resource is looked up by its own id only: `/products/1/media/7.json` answers media 7 of product 2.',
   apply: (app) => {

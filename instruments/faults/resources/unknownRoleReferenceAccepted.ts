@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-52'],
+  breaks: 'decision',
   description: "A price's `accessRoleId` is stored without checking that the access role exists.",
   apply: (app) => {
     app.seams.resources.productPrices.def.check = (_ctx, next) => {

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-01'],
+  breaks: 'decision',
   description: 'Update is a replace, not a merge: fields absent from `data` go back to their defaults.',
   apply: (app) => {
     for (const r of allResources(app)) {

@@ -6,6 +6,9 @@ const NONE = '/-no-target-';
 
 export default {
   source: ['§2.5', 'D-44'],
+  // §2.5 types `target` "string or null" and §2.12 gives no required fields for add: that a `url` redirect needs one is
+  // D-44's.
+  breaks: 'decision',
   description: 'A `url` redirect is accepted without `target` (the conditional requirement is not enforced).',
   apply: (app) => {
     beforeDispatch(app, (req) => {

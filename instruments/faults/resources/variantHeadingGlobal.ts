@@ -6,6 +6,7 @@ export default {
   // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
   areas: ['specifications'],
   source: ['§2.12', 'D-61'],
+  breaks: 'source',
   description:
     "A heading used by any product's variant settings is treated as a variant heading everywhere: no product may hold two of its values.",
   apply: (app) => {

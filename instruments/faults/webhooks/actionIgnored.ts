@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§6', 'D-17'],
+  breaks: 'decision',
   description:
     'A pattern matches on its resource only: `products/created` also receives `products/updated` and `products/deleted`.',
   apply: (app) => {

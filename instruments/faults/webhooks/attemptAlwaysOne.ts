@@ -2,6 +2,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-16', 'D-23'],
+  breaks: 'decision',
   description: '`X-Store-Webhook-Attempt` is always 1, also on retries.',
   apply: (app) => {
     const send = app.seams.transport.send;

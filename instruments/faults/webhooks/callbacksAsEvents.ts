@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§6', 'D-17'],
+  breaks: 'source',
   description:
     'Each rate and label request is also published as a webhook event (`rateRequests/created`, `labelRequests/created`) to matching subscriptions.',
   apply: (app) => {

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§6', 'D-17'],
+  breaks: 'decision',
   description: 'A `*/deleted` event carries only `{id}` instead of the resource as it was.',
   apply: (app) => {
     const send = app.seams.transport.send;

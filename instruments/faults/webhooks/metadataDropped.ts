@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§6', 'D-17'],
+  breaks: 'decision',
   description: "The delivery body carries an empty `metadata` instead of the subscription's.",
   apply: (app) => {
     const send = app.seams.transport.send;

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['D-16', 'D-23'],
+  breaks: 'decision',
   description:
     '`X-Store-Delivery-Id` is a new id on every attempt, so a receiver cannot tell a retry from a new event.',
   apply: (app) => {

@@ -4,6 +4,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§5', 'D-16'],
+  breaks: 'decision',
   description: 'The webhook signature is the HMAC-SHA256 digest in hex instead of base64.',
   apply: (app) => {
     const send = app.seams.transport.send;

@@ -3,6 +3,7 @@ import type { Fault } from '../types.ts';
 
 export default {
   source: ['§5', 'D-16'],
+  breaks: 'decision',
   description: "Webhook deliveries are signed with the store's account name instead of the owning App client's secret.",
   apply: (app) => {
     const send = app.seams.transport.send;

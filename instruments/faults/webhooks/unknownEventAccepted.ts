@@ -6,6 +6,7 @@ const SHAPE = /^(\*|(\*|[a-zA-Z]+)\/(\*|created|updated|deleted))$/;
 
 export default {
   source: ['D-71', 'D-17'],
+  breaks: 'decision',
   description:
     'A subscription pattern is checked for its shape only: `prodcts/created` (a typo) is stored with 201 and never receives an event.',
   apply: (app) => {
