@@ -240,6 +240,7 @@ test('its dialect file: every body it states is accepted, and its `fields` are t
     'createSpecification',
     'createSpecificationValue',
     'createWebhook',
+    'updateProductSpecification',
   ]);
   const product = (await s.call('POST', '/api/v2/products.json', bodies.createProduct)).body.data;
   const heading = (await s.call('POST', '/api/v2/specifications.json', bodies.createSpecification)).body.data;
