@@ -139,6 +139,22 @@ for (const o of secured) {
   );
   requirement(
     {
+      id: `${o.operationId}.auth.no-token.challenge`,
+      level: 'MUST',
+      source: ['§5'],
+      basis: 'standard',
+      standard: 'RFC 9110 §15.5.2 (a 401 carries a WWW-Authenticate challenge)',
+      title: `${o.method} ${o.path} without a token, if answered 401, carries a WWW-Authenticate challenge`,
+    },
+    async ({ api }) => {
+      // Any refusal will do (§5); a 401 "MUST send a WWW-Authenticate header field containing at least one challenge".
+      const res = await callAs(api, o, 'none', await targetParams(api, o));
+      if (res.status === 401)
+        expect(res.headers['www-authenticate'] ?? '', 'the challenge of a 401 (RFC 9110 §15.5.2)').toMatch(/\S/);
+    },
+  );
+  requirement(
+    {
       id: `${o.operationId}.auth.no-token.status`,
       level: 'MUST',
       source: ['§5', 'D-05'],
@@ -714,11 +730,11 @@ together(() => {
 requirement(
   {
     id: 'createToken.lowercase-bearer',
-    level: 'SHOULD',
+    level: 'MUST',
     source: ['D-05'],
     basis: 'standard',
     standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1',
-    title: 'accepts the bearer scheme name in any case (RFC 6750)',
+    title: 'accepts the bearer scheme name in any case: RFC 9110 §11.1 makes the scheme a case-insensitive token',
   },
   async ({ api }) => {
     const res = await api.send('GET', api.url('listWebhooks'), {
