@@ -23,6 +23,7 @@ import {
   requestSchemaPointer,
   scriptedRates,
   signatureValid,
+  expectValidatable,
   waitFor,
   type Recorded,
 } from '../lib/inbox.ts';
@@ -388,6 +389,27 @@ skipping(
           `X-Store-Signature ${request.headers['x-store-signature']}`,
         ).toBe(true);
         expect(signatureValid(request, config.clients.full.clientSecret)).toBe(false);
+      },
+    );
+
+    requirement(
+      {
+        id: 'calculateShippingRates.security-headers',
+        level: 'MUST',
+        source: ['§5', '§4.5'],
+        basis: 'source',
+        quote: 'carry security headers so that the App can validate them',
+        title:
+          "a rate request carries security headers the App validates it by: its signature, in the target's scheme, verifies with the secret of the client that registered the service and no other's",
+      },
+      async ({ api }) => {
+        const { request } = await oneDelivery(api, { as: 'other' });
+        expectValidatable(
+          request,
+          config.clients.other.clientSecret,
+          config.clients.full.clientSecret,
+          'the rate request',
+        );
       },
     );
 
@@ -1246,6 +1268,21 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
         expect(deliveryProblems(delivery), 'the label request against §2.10').toEqual([]);
         expect(delivery.serviceCode, 'serviceCode: the one the App returned in its rates').toBe('STD');
       }
+    },
+  );
+  requirement(
+    {
+      id: 'createShippingLabel.security-headers',
+      level: 'MUST',
+      source: ['§5', '§4.5'],
+      basis: 'source',
+      quote: 'carry security headers so that the App can validate them',
+      title:
+        "a label request carries security headers the App validates it by: its signature, in the target's scheme, verifies with the secret of the client that registered the service and no other's",
+    },
+    async ({ api }) => {
+      for (const r of await labelRequests(api))
+        expectValidatable(r, config.clients.full.clientSecret, config.clients.other.clientSecret, 'the label request');
     },
   );
   requirement(

@@ -20,6 +20,7 @@ import {
   quietPeriod,
   requestSchemaPointer,
   signatureValid,
+  expectValidatable,
   waitFor,
   type Recorded,
 } from '../lib/inbox.ts';
@@ -230,6 +231,24 @@ together(
           `X-Store-Signature ${r!.headers['x-store-signature']} over ${r!.body.length} bytes`,
         ).toBe(true);
         expect(signatureValid(r!, config.clients.full.clientSecret)).toBe(false);
+      },
+    );
+
+    requirement(
+      {
+        id: 'createEventDelivery.security-headers',
+        level: 'MUST',
+        source: ['§5', '§6'],
+        basis: 'source',
+        quote: 'They are similar to those on webhook deliveries.',
+        title:
+          "a delivery carries security headers its App validates it by, as callbacks do: its signature, in the target's scheme, verifies with the subscription owner's secret and no other's",
+      },
+      async ({ api }) => {
+        const { key } = await subscribe(api, ['products/created'], { as: 'other' });
+        const p = await product(api);
+        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+        expectValidatable(r!, config.clients.other.clientSecret, config.clients.full.clientSecret, 'the delivery');
       },
     );
 

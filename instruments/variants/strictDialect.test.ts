@@ -182,7 +182,13 @@ test('geozones as country codes, round trip; deliveries in its shapes, signed ag
   assert.deepEqual(added.parsed.data.countryCodes, ['SE', 'NO']);
   assert.ok(!('countries' in added.parsed.data) && !('title' in added.parsed.data));
   const secret = s.app.seams.auth.clients.get('conformance-full')!.clientSecret;
-  assert.equal(added.headers['x-store-signature'], createHmac('sha256', secret).update(added.body).digest('base64'));
+  // Signed by Standard Webhooks over id.timestamp.body, with no X-Store-Signature.
+  const [id, timestamp] = [added.headers['webhook-id'], added.headers['webhook-timestamp']];
+  assert.equal(
+    added.headers['webhook-signature'],
+    `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${added.body}`).digest('base64')}`,
+  );
+  assert.equal(added.headers['x-store-signature'], undefined);
 });
 
 test('a dynamic redirect target is derived and refused on write; a url redirect takes its target', async (t) => {
@@ -240,6 +246,7 @@ test('its dialect file: every body it states is accepted, and its `fields` are t
     'createSpecification',
     'createSpecificationValue',
     'createWebhook',
+    'updateProductSpecification',
   ]);
   const product = (await s.call('POST', '/api/v2/products.json', bodies.createProduct)).body.data;
   const heading = (await s.call('POST', '/api/v2/specifications.json', bodies.createSpecification)).body.data;
