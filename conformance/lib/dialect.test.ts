@@ -49,6 +49,7 @@ test('a complete dialect of other choices is read, and each key counts as stated
     events: { 'products/created': 'product.added' },
     fields: { createGeozone: { title: { name: 'name' } } },
     signatures: CONTRACT_DIALECT.signatures,
+    deliveries: CONTRACT_DIALECT.deliveries,
   });
   assert.deepEqual([...stated].sort(), [
     'bodies.createGeozone',
@@ -99,7 +100,7 @@ test('every problem at once, one line each, naming the key and what it accepts',
     'd.json: errors must be a JSON pointer (`/errors`) or `none`',
     'd.json: bodies.createNothing is not a create or update operation of the document',
     'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
-    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, signatures, fields)',
+    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, deliveries, signatures, fields)',
     'd.json: statuses must be a map of add, update and delete to a 2xx status',
     "d.json: scopes.products is named by §5's table, not by a dialect",
     'd.json: scopes.nothing is not a scope of the document',
@@ -186,6 +187,11 @@ test('signature schemes: by name or by parts, and a request verified under each'
   assert.deepEqual(parts, { header: 'x-shop-signature', signs: 'body', encoding: 'hex' });
   assert.throws(() => parseDialect('signatures: { header: X, signs: id.timestamp.body }'), /signatures must be/);
   assert.throws(() => parseDialect('signatures: hmac'), /signatures must be/);
+  assert.deepEqual(parseDialect('deliveries: { event: /type }').dialect.deliveries, {
+    event: '/type',
+    resource: '/data',
+  });
+  assert.throws(() => parseDialect('deliveries: { event: type }'), /deliveries must be/);
   const body = '{"a":1}';
   const sig = createHmac('sha256', 's3cret').update(`m1.1700000000.${body}`).digest('base64');
   const r = {

@@ -34,6 +34,11 @@ export interface Dialect {
    * turns an array of objects into the array of one key's values.
    */
   fields: Record<string, Record<string, FieldMap>>;
+  /**
+   * Where a webhook delivery's body names its event and holds the resource it is about: JSON pointers (D-17's `/event`
+   * and `/data`; §6: "Body of a webhook delivery: not shown").
+   */
+  deliveries: { event: string; resource: string };
   /** How webhook deliveries and App callbacks are signed (§5: "Names and computation of the validation headers: not shown"; D-16). */
   signatures: Signatures;
 }
@@ -89,6 +94,7 @@ export const CONTRACT_DIALECT: Dialect = {
   events: {},
   fields: {},
   signatures: SIGNATURE_SCHEMES['store-signature']!,
+  deliveries: { event: '/event', resource: '/data' },
 };
 
 /** The keys, what each accepts, and the decision of ours each replaces (for a not-applicable reason). */
@@ -108,6 +114,10 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
     decision: 'D-07',
   },
   events: { accepts: "a map of our event names (`products/created`) to the target's", decision: 'D-17' },
+  deliveries: {
+    accepts: 'a map of event and resource to JSON pointers into a delivery body (`/event`, `/data`)',
+    decision: 'D-17',
+  },
   signatures: {
     accepts:
       '`store-signature` (ours), `standard-webhooks`, or { header, signs: body | id.timestamp.body, id, timestamp, encoding: base64 | hex, prefix }',
@@ -283,6 +293,14 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
         }
         break;
       }
+      case 'deliveries':
+        if (
+          !isMap(value) ||
+          !Object.entries(value).every(([k, v]) => (k === 'event' || k === 'resource') && pointer(v))
+        )
+          bad(key);
+        else dialect.deliveries = { ...CONTRACT_DIALECT.deliveries, ...(value as Record<string, string>) };
+        break;
       case 'signatures': {
         const scheme = signaturesOf(value);
         if (scheme) dialect.signatures = scheme;

@@ -5,7 +5,7 @@ import { check, deref, type Json } from './contract.ts';
 import type { Recorded } from './receiver.ts';
 import { Nonconformance } from './api.ts';
 import { config } from './config.ts';
-import { eventFromTarget, NotApplicable, SIGNATURE_SCHEMES, type Signatures } from './dialect.ts';
+import { at, eventFromTarget, NotApplicable, SIGNATURE_SCHEMES, type Signatures } from './dialect.ts';
 
 export type { Recorded };
 
@@ -38,11 +38,13 @@ export function bodyOf(r: Recorded): Json {
   }
 }
 
-/** The event a delivery names (D-17's body), by our name (lib/dialect.ts `events`). */
+/** The event a delivery names (at the dialect's `deliveries.event`, D-17's `/event`), by our name (`events`). */
 export function eventOf(r: Recorded): string | undefined {
-  const event = bodyOf(r)?.event;
+  const event = at(bodyOf(r), config.dialect.dialect.deliveries.event);
   return typeof event === 'string' ? eventFromTarget(config.dialect.dialect, event) : undefined;
 }
+/** The resource a delivery is about (at the dialect's `deliveries.resource`, D-17's `/data`). */
+export const resourceOfDelivery = (r: Recorded): Json => at(bodyOf(r), config.dialect.dialect.deliveries.resource);
 
 const summary = (list: Recorded[]) =>
   list.length === 0

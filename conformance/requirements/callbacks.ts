@@ -24,6 +24,7 @@ import {
   scriptedRates,
   signatureValid,
   expectValidatable,
+  resourceOfDelivery,
   waitFor,
   type Recorded,
 } from '../lib/inbox.ts';
@@ -630,17 +631,21 @@ skipping(
           expect(app.filter(about('rates', [p.id])), 'the rate request, at the App').toHaveLength(1);
           expect(app.filter(about('labels', [p.id])), 'the label request, at the App').toHaveLength(1);
           // Control (D-17): the shipment's own event arrives; then whatever else was queued has had time to arrive too.
-          await waitFor(hookKey, (r) => eventOf(r) === 'shipments/created' && bodyOf(r)?.data?.id === shipment.id, {
-            timeoutMs: 15_000,
-          });
+          // The event and its resource are read where the dialect says a delivery holds them (`deliveries`).
+          await waitFor(
+            hookKey,
+            (r) => eventOf(r) === 'shipments/created' && resourceOfDelivery(r)?.id === shipment.id,
+            { timeoutMs: 15_000 },
+          );
           await quietPeriod(1000);
-          const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks').map(bodyOf);
+          const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks');
           const callbacks = events.filter(
-            (b) =>
-              !(b?.data?.id === shipment.id && String(b?.event).startsWith('shipments/')) && carriesCallback(b, p.id),
+            (r) =>
+              !(resourceOfDelivery(r)?.id === shipment.id && String(eventOf(r)).startsWith('shipments/')) &&
+              carriesCallback(bodyOf(r), p.id),
           );
           expect(
-            callbacks.map((b) => `${b?.event}: ${JSON.stringify(b?.data).slice(0, 160)}`),
+            callbacks.map((r) => `${eventOf(r)}: ${JSON.stringify(resourceOfDelivery(r)).slice(0, 160)}`),
             'events that carry a rate or label request',
           ).toEqual([]);
         } finally {

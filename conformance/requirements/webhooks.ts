@@ -21,6 +21,7 @@ import {
   requestSchemaPointer,
   signatureValid,
   expectValidatable,
+  resourceOfDelivery,
   waitFor,
   type Recorded,
 } from '../lib/inbox.ts';
@@ -51,13 +52,10 @@ const matches = (pattern: string, event: string) => {
 /** Deliveries about one resource this test made. Ids of deleted resources may be given again to new ones, so the
  * id is paired with a value unique to the test (a product's sku, a redirect's target, an entry's productId). */
 const about = (resource: string, item: Json) => (r: Recorded) => {
-  const b = bodyOf(r);
+  const data = resourceOfDelivery(r);
   const key = identity[resource] ?? 'id';
   return (
-    r.kind === 'hooks' &&
-    !!eventOf(r)?.startsWith(`${resource}/`) &&
-    b.data?.id === item.id &&
-    b.data?.[key] === item[key]
+    r.kind === 'hooks' && !!eventOf(r)?.startsWith(`${resource}/`) && data?.id === item.id && data?.[key] === item[key]
   );
 };
 const attemptOf = (r: Recorded) => Number(r.headers['x-store-webhook-attempt']);
