@@ -4,7 +4,7 @@
 import { checkResponse, deref, nonNull, operations, sourceSection, type Json, type Operation } from './contract.ts';
 import { config } from './config.ts';
 import { Nonconformance, type Api, type ApiResponse } from './api.ts';
-import { requestWrapperOf } from './dialect.ts';
+import { fromTarget, requestWrapperOf } from './dialect.ts';
 
 /** `listX` → `createX` (or its singular, `listProducts` → `createProduct`), when the document has one. */
 export function createOf(list: Operation): Operation | undefined {
@@ -67,13 +67,20 @@ export const resolveLink = (link: string) =>
  * GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does: a mismatch
  * fails a `decision`/`platform` requirement (`strict`) and is only noted in a `source`/`standard` one.
  */
-export async function follow(api: Api, list: Operation, link: string, strict = true): Promise<ApiResponse> {
-  const res = await api.send('GET', resolveLink(link));
+export async function follow(
+  api: Api,
+  list: Operation,
+  link: string,
+  strict = true,
+  options: { as?: 'full' | 'other' } = {},
+): Promise<ApiResponse> {
+  const res = await api.send('GET', resolveLink(link), options);
   const problems = checkResponse(list, res.status, res.headers, res.body, res.text);
   if (problems.length && strict)
     throw new Nonconformance(`GET ${res.url} (followed from links)\n  ${problems.join('\n  ')}`);
   if (problems.length) api.deviations().push(`GET ${res.url} (followed from links): ${problems.join('; ')}`);
-  return res;
+  // Read in our contract's form, as every answer of `api.call` is (the check above saw it as sent).
+  return { ...res, body: fromTarget(config.dialect.dialect, list.operationId, res.status, res.body) };
 }
 
 /**
@@ -103,7 +110,7 @@ export async function listAll(
     items.push(...res.body.data);
     const next = res.body.links?.next;
     if (!next || page >= 1000) return items;
-    res = as === 'other' ? await api.send('GET', resolveLink(next), { as }) : await follow(api, list, next, false);
+    res = await follow(api, list, next, false, as ? { as } : {});
   }
 }
 
