@@ -2,6 +2,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { createHmac } from 'node:crypto';
+import { signatureValid } from './inbox.ts';
+import type { Recorded } from './receiver.ts';
 import {
   assumedFor,
   CONTRACT_DIALECT,
@@ -45,6 +48,8 @@ test('a complete dialect of other choices is read, and each key counts as stated
     scopes: { settings: 'admin' },
     events: { 'products/created': 'product.added' },
     fields: { createGeozone: { title: { name: 'name' } } },
+    signatures: CONTRACT_DIALECT.signatures,
+    deliveries: CONTRACT_DIALECT.deliveries,
   });
   assert.deepEqual([...stated].sort(), [
     'bodies.createGeozone',
@@ -95,7 +100,7 @@ test('every problem at once, one line each, naming the key and what it accepts',
     'd.json: errors must be a JSON pointer (`/errors`) or `none`',
     'd.json: bodies.createNothing is not a create or update operation of the document',
     'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
-    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, fields)',
+    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, deliveries, signatures, fields)',
     'd.json: statuses must be a map of add, update and delete to a 2xx status',
     "d.json: scopes.products is named by §5's table, not by a dialect",
     'd.json: scopes.nothing is not a scope of the document',
@@ -173,6 +178,31 @@ test('fields rename, nest and pluck, both ways, and a stated body is read in our
     /fields\.createGeozone\.countries must be the target's name, or \{ name, pluck \}/,
   );
   assert.ok(parseDialect('bodies: { updateProduct: { title: x } }').stated.has('bodies.updateProduct'));
+});
+
+test('signature schemes: by name or by parts, and a request verified under each', () => {
+  const standard = parseDialect('signatures: standard-webhooks').dialect.signatures;
+  assert.equal(standard.header, 'webhook-signature');
+  const parts = parseDialect('signatures: { header: X-Shop-Signature, encoding: hex }').dialect.signatures;
+  assert.deepEqual(parts, { header: 'x-shop-signature', signs: 'body', encoding: 'hex' });
+  assert.throws(() => parseDialect('signatures: { header: X, signs: id.timestamp.body }'), /signatures must be/);
+  assert.throws(() => parseDialect('signatures: hmac'), /signatures must be/);
+  assert.deepEqual(parseDialect('deliveries: { event: /type }').dialect.deliveries, {
+    event: '/type',
+    resource: '/data',
+  });
+  assert.throws(() => parseDialect('deliveries: { event: type }'), /deliveries must be/);
+  const body = '{"a":1}';
+  const sig = createHmac('sha256', 's3cret').update(`m1.1700000000.${body}`).digest('base64');
+  const r = {
+    body,
+    headers: { 'webhook-id': 'm1', 'webhook-timestamp': '1700000000', 'webhook-signature': `v1,old v1,${sig}` },
+  } as unknown as Recorded;
+  assert.equal(signatureValid(r, 's3cret', standard), true);
+  assert.equal(signatureValid(r, 'other', standard), false);
+  assert.equal(signatureValid(r, 's3cret'), false, "D-16's scheme reads another header");
+  const hex = { body, headers: { 'x-shop-signature': createHmac('sha256', 'k').update(body).digest('hex') } };
+  assert.equal(signatureValid(hex as unknown as Recorded, 'k', parts), true);
 });
 
 test("the README's complete example is a valid dialect", () => {

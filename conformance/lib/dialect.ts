@@ -34,7 +34,42 @@ export interface Dialect {
    * turns an array of objects into the array of one key's values.
    */
   fields: Record<string, Record<string, FieldMap>>;
+  /**
+   * Where a webhook delivery's body names its event and holds the resource it is about: JSON pointers (D-17's `/event`
+   * and `/data`; §6: "Body of a webhook delivery: not shown").
+   */
+  deliveries: { event: string; resource: string };
+  /** How webhook deliveries and App callbacks are signed (§5: "Names and computation of the validation headers: not shown"; D-16). */
+  signatures: Signatures;
 }
+
+/**
+ * A signature scheme: the header holding an HMAC-SHA256 of what is signed, keyed with the owning App client's
+ * secret (its UTF-8 bytes), in an encoding, after an optional prefix (`v1,`); several space-separated signatures
+ * may be sent. What is signed: the raw body, or `<id>.<timestamp>.<body>` with the id and timestamp headers named.
+ */
+export interface Signatures {
+  header: string;
+  signs: 'body' | 'id.timestamp.body';
+  id?: string;
+  timestamp?: string;
+  encoding: 'base64' | 'hex';
+  prefix?: string;
+}
+/** Schemes a team may state by name alone. */
+export const SIGNATURE_SCHEMES: Record<string, Signatures> = {
+  // D-16's.
+  'store-signature': { header: 'x-store-signature', signs: 'body', encoding: 'base64' },
+  // Standard Webhooks (standardwebhooks.com): `webhook-signature: v1,<base64>` over `<webhook-id>.<webhook-timestamp>.<body>`.
+  'standard-webhooks': {
+    header: 'webhook-signature',
+    signs: 'id.timestamp.body',
+    id: 'webhook-id',
+    timestamp: 'webhook-timestamp',
+    encoding: 'base64',
+    prefix: 'v1,',
+  },
+};
 
 /** One field of ours as the target has it: its name (a `/` nests it in an object) and, for an array of objects, the key each object is reduced to. */
 export interface FieldMap {
@@ -58,6 +93,8 @@ export const CONTRACT_DIALECT: Dialect = {
   scopes: {},
   events: {},
   fields: {},
+  signatures: SIGNATURE_SCHEMES['store-signature']!,
+  deliveries: { event: '/event', resource: '/data' },
 };
 
 /** The keys, what each accepts, and the decision of ours each replaces (for a not-applicable reason). */
@@ -77,6 +114,15 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
     decision: 'D-07',
   },
   events: { accepts: "a map of our event names (`products/created`) to the target's", decision: 'D-17' },
+  deliveries: {
+    accepts: 'a map of event and resource to JSON pointers into a delivery body (`/event`, `/data`)',
+    decision: 'D-17',
+  },
+  signatures: {
+    accepts:
+      '`store-signature` (ours), `standard-webhooks`, or { header, signs: body | id.timestamp.body, id, timestamp, encoding: base64 | hex, prefix }',
+    decision: 'D-16',
+  },
   fields: {
     accepts:
       "a map of create operationIds to a map of our field names to the target's: a name (`a/b` nests it), or `{ name, pluck }` for an array of objects reduced to one key's values",
@@ -103,6 +149,29 @@ const creates = () => new Set(operations.filter((o) => o.operationId.startsWith(
 /** The operations whose body the dialect may state: every create and update of a resource. */
 const writes = () =>
   new Set(operations.filter((o) => /^(create|update)/.test(o.operationId) && o.bodyPointer).map((o) => o.operationId));
+/** A `signatures` entry, read: a scheme's name, or its parts; undefined when it is neither. */
+function signaturesOf(v: unknown): Signatures | undefined {
+  if (typeof v === 'string') return SIGNATURE_SCHEMES[v];
+  if (!isMap(v) || !isName(v.header)) return undefined;
+  const known = ['header', 'signs', 'id', 'timestamp', 'encoding', 'prefix'];
+  if (!Object.keys(v).every((k) => known.includes(k))) return undefined;
+  const signs = v.signs ?? 'body';
+  const encoding = v.encoding ?? 'base64';
+  if ((signs !== 'body' && signs !== 'id.timestamp.body') || (encoding !== 'base64' && encoding !== 'hex'))
+    return undefined;
+  if (signs === 'id.timestamp.body' && !(isName(v.id) && isName(v.timestamp))) return undefined;
+  if (v.prefix !== undefined && typeof v.prefix !== 'string') return undefined;
+  return {
+    header: (v.header as string).toLowerCase(),
+    signs,
+    encoding,
+    ...(signs === 'id.timestamp.body'
+      ? { id: (v.id as string).toLowerCase(), timestamp: (v.timestamp as string).toLowerCase() }
+      : {}),
+    ...(v.prefix !== undefined ? { prefix: v.prefix as string } : {}),
+  };
+}
+
 /** A `fields` entry, read: a name, or `{ name, pluck }`; undefined when it is neither. */
 function fieldMap(v: unknown): FieldMap | undefined {
   if (isName(v)) return { name: v as string };
@@ -222,6 +291,20 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
             dialect.fields[id] = maps;
           }
         }
+        break;
+      }
+      case 'deliveries':
+        if (
+          !isMap(value) ||
+          !Object.entries(value).every(([k, v]) => (k === 'event' || k === 'resource') && pointer(v))
+        )
+          bad(key);
+        else dialect.deliveries = { ...CONTRACT_DIALECT.deliveries, ...(value as Record<string, string>) };
+        break;
+      case 'signatures': {
+        const scheme = signaturesOf(value);
+        if (scheme) dialect.signatures = scheme;
+        else bad(key);
         break;
       }
       default:

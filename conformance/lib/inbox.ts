@@ -5,7 +5,7 @@ import { check, deref, type Json } from './contract.ts';
 import type { Recorded } from './receiver.ts';
 import { Nonconformance } from './api.ts';
 import { config } from './config.ts';
-import { eventFromTarget } from './dialect.ts';
+import { at, eventFromTarget, NotApplicable, SIGNATURE_SCHEMES, type Signatures } from './dialect.ts';
 
 export type { Recorded };
 
@@ -38,11 +38,13 @@ export function bodyOf(r: Recorded): Json {
   }
 }
 
-/** The event a delivery names (D-17's body), by our name (lib/dialect.ts `events`). */
+/** The event a delivery names (at the dialect's `deliveries.event`, D-17's `/event`), by our name (`events`). */
 export function eventOf(r: Recorded): string | undefined {
-  const event = bodyOf(r)?.event;
+  const event = at(bodyOf(r), config.dialect.dialect.deliveries.event);
   return typeof event === 'string' ? eventFromTarget(config.dialect.dialect, event) : undefined;
 }
+/** The resource a delivery is about (at the dialect's `deliveries.resource`, D-17's `/data`). */
+export const resourceOfDelivery = (r: Recorded): Json => at(bodyOf(r), config.dialect.dialect.deliveries.resource);
 
 const summary = (list: Recorded[]) =>
   list.length === 0
@@ -94,11 +96,50 @@ export async function waitFor(
 /** Waits a bounded time in which nothing is expected to change, for the "nothing arrives" checks. */
 export const quietPeriod = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** D-16: `X-Store-Signature` = base64(HMAC-SHA256(raw body, secret)), compared in constant time. */
-export function signatureValid(r: Recorded, secret: string): boolean {
-  const expected = Buffer.from(createHmac('sha256', secret).update(Buffer.from(r.body, 'utf8')).digest('base64'));
-  const got = Buffer.from(String(r.headers['x-store-signature'] ?? ''));
-  return got.length === expected.length && timingSafeEqual(got, expected);
+/**
+ * Whether a request the App received is signed with `secret` under a scheme (lib/dialect.ts): D-16's by default,
+ * `X-Store-Signature` = base64(HMAC-SHA256(raw body, secret)); any of several space-separated signatures will do,
+ * each compared in constant time.
+ */
+export function signatureValid(
+  r: Recorded,
+  secret: string,
+  scheme: Signatures = SIGNATURE_SCHEMES['store-signature']!,
+): boolean {
+  const signed =
+    scheme.signs === 'body'
+      ? r.body
+      : `${String(r.headers[scheme.id!] ?? '')}.${String(r.headers[scheme.timestamp!] ?? '')}.${r.body}`;
+  const expected = Buffer.from(
+    `${scheme.prefix ?? ''}${createHmac('sha256', secret).update(Buffer.from(signed, 'utf8')).digest(scheme.encoding)}`,
+  );
+  return String(r.headers[scheme.header] ?? '')
+    .split(' ')
+    .some((sent) => {
+      const got = Buffer.from(sent);
+      return got.length === expected.length && timingSafeEqual(got, expected);
+    });
+}
+/**
+ * §5: callbacks (and, "similar", webhook deliveries) "carry security headers so that the App can validate them": the
+ * request verifies under the dialect's scheme with its owner's secret, and not with another client's. Where the
+ * dialect states no scheme and the request carries none of D-16's, the scheme is the target's, unknown: under the
+ * source profile the requirement is not applicable, naming the key that would state it.
+ */
+export function expectValidatable(r: Recorded, owner: string, other: string, what: string): void {
+  const { dialect, stated } = config.dialect;
+  const scheme = dialect.signatures;
+  const sent = r.headers[scheme.header];
+  if (sent === undefined && !stated.has('signatures') && config.profile === 'source')
+    throw new NotApplicable(
+      `needs D-16: ${what} carries no ${scheme.header} header; state the target's signature scheme in the dialect as signatures`,
+    );
+  if (!signatureValid(r, owner, scheme))
+    throw new Nonconformance(
+      `${what}: its ${scheme.header} (${sent ?? 'none'}) does not verify with the secret of the client it is for`,
+    );
+  if (signatureValid(r, other, scheme))
+    throw new Nonconformance(`${what}: its ${scheme.header} verifies with another client's secret too`);
 }
 
 /**

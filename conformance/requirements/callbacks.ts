@@ -23,6 +23,8 @@ import {
   requestSchemaPointer,
   scriptedRates,
   signatureValid,
+  expectValidatable,
+  resourceOfDelivery,
   waitFor,
   type Recorded,
 } from '../lib/inbox.ts';
@@ -391,6 +393,27 @@ skipping(
       },
     );
 
+    requirement(
+      {
+        id: 'calculateShippingRates.security-headers',
+        level: 'MUST',
+        source: ['§5', '§4.5'],
+        basis: 'source',
+        quote: 'carry security headers so that the App can validate them',
+        title:
+          "a rate request carries security headers the App validates it by: its signature, in the target's scheme, verifies with the secret of the client that registered the service and no other's",
+      },
+      async ({ api }) => {
+        const { request } = await oneDelivery(api, { as: 'other' });
+        expectValidatable(
+          request,
+          config.clients.other.clientSecret,
+          config.clients.full.clientSecret,
+          'the rate request',
+        );
+      },
+    );
+
     // The decimals of the price strings are ISO 4217's (prices-formatted-*); how the box is stacked is D-21's (box).
     // The weights are D-38's and D-21's (.weight): the product's packagedWeight in grams is ours, and a "gross"
     // weight may count packaging the source does not weigh.
@@ -608,17 +631,21 @@ skipping(
           expect(app.filter(about('rates', [p.id])), 'the rate request, at the App').toHaveLength(1);
           expect(app.filter(about('labels', [p.id])), 'the label request, at the App').toHaveLength(1);
           // Control (D-17): the shipment's own event arrives; then whatever else was queued has had time to arrive too.
-          await waitFor(hookKey, (r) => eventOf(r) === 'shipments/created' && bodyOf(r)?.data?.id === shipment.id, {
-            timeoutMs: 15_000,
-          });
+          // The event and its resource are read where the dialect says a delivery holds them (`deliveries`).
+          await waitFor(
+            hookKey,
+            (r) => eventOf(r) === 'shipments/created' && resourceOfDelivery(r)?.id === shipment.id,
+            { timeoutMs: 15_000 },
+          );
           await quietPeriod(1000);
-          const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks').map(bodyOf);
+          const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks');
           const callbacks = events.filter(
-            (b) =>
-              !(b?.data?.id === shipment.id && String(b?.event).startsWith('shipments/')) && carriesCallback(b, p.id),
+            (r) =>
+              !(resourceOfDelivery(r)?.id === shipment.id && String(eventOf(r)).startsWith('shipments/')) &&
+              carriesCallback(bodyOf(r), p.id),
           );
           expect(
-            callbacks.map((b) => `${b?.event}: ${JSON.stringify(b?.data).slice(0, 160)}`),
+            callbacks.map((r) => `${eventOf(r)}: ${JSON.stringify(resourceOfDelivery(r)).slice(0, 160)}`),
             'events that carry a rate or label request',
           ).toEqual([]);
         } finally {
@@ -1246,6 +1273,21 @@ skipping(config.manualCallbacks, 'CONFORMANCE_MANUAL_CALLBACKS=1: the target has
         expect(deliveryProblems(delivery), 'the label request against §2.10').toEqual([]);
         expect(delivery.serviceCode, 'serviceCode: the one the App returned in its rates').toBe('STD');
       }
+    },
+  );
+  requirement(
+    {
+      id: 'createShippingLabel.security-headers',
+      level: 'MUST',
+      source: ['§5', '§4.5'],
+      basis: 'source',
+      quote: 'carry security headers so that the App can validate them',
+      title:
+        "a label request carries security headers the App validates it by: its signature, in the target's scheme, verifies with the secret of the client that registered the service and no other's",
+    },
+    async ({ api }) => {
+      for (const r of await labelRequests(api))
+        expectValidatable(r, config.clients.full.clientSecret, config.clients.other.clientSecret, 'the label request');
     },
   );
   requirement(

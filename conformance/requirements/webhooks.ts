@@ -20,6 +20,8 @@ import {
   quietPeriod,
   requestSchemaPointer,
   signatureValid,
+  expectValidatable,
+  resourceOfDelivery,
   waitFor,
   type Recorded,
 } from '../lib/inbox.ts';
@@ -50,13 +52,10 @@ const matches = (pattern: string, event: string) => {
 /** Deliveries about one resource this test made. Ids of deleted resources may be given again to new ones, so the
  * id is paired with a value unique to the test (a product's sku, a redirect's target, an entry's productId). */
 const about = (resource: string, item: Json) => (r: Recorded) => {
-  const b = bodyOf(r);
+  const data = resourceOfDelivery(r);
   const key = identity[resource] ?? 'id';
   return (
-    r.kind === 'hooks' &&
-    !!eventOf(r)?.startsWith(`${resource}/`) &&
-    b.data?.id === item.id &&
-    b.data?.[key] === item[key]
+    r.kind === 'hooks' && !!eventOf(r)?.startsWith(`${resource}/`) && data?.id === item.id && data?.[key] === item[key]
   );
 };
 const attemptOf = (r: Recorded) => Number(r.headers['x-store-webhook-attempt']);
@@ -230,6 +229,24 @@ together(
           `X-Store-Signature ${r!.headers['x-store-signature']} over ${r!.body.length} bytes`,
         ).toBe(true);
         expect(signatureValid(r!, config.clients.full.clientSecret)).toBe(false);
+      },
+    );
+
+    requirement(
+      {
+        id: 'createEventDelivery.security-headers',
+        level: 'MUST',
+        source: ['§5', '§6'],
+        basis: 'source',
+        quote: 'They are similar to those on webhook deliveries.',
+        title:
+          "a delivery carries security headers its App validates it by, as callbacks do: its signature, in the target's scheme, verifies with the subscription owner's secret and no other's",
+      },
+      async ({ api }) => {
+        const { key } = await subscribe(api, ['products/created'], { as: 'other' });
+        const p = await product(api);
+        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+        expectValidatable(r!, config.clients.other.clientSecret, config.clients.full.clientSecret, 'the delivery');
       },
     );
 

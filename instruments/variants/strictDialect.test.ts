@@ -174,15 +174,21 @@ test('geozones as country codes, round trip; deliveries in its shapes, signed ag
   assert.deepEqual([deleted.body.data.name, deleted.body.data.countryCodes], ['Nordics', ['DK']]);
 
   const addedOf = () =>
-    s.deliveries.map((d) => ({ ...d, parsed: JSON.parse(d.body) })).find((d) => d.parsed.event === 'geozones/added');
+    s.deliveries.map((d) => ({ ...d, parsed: JSON.parse(d.body) })).find((d) => d.parsed.type === 'geozones/added');
   for (let i = 0; i < 100 && !addedOf(); i++) await new Promise((r) => setTimeout(r, 50));
   const added = addedOf();
   assert.ok(added);
-  assert.equal(added.parsed.event, 'geozones/added');
-  assert.deepEqual(added.parsed.data.countryCodes, ['SE', 'NO']);
-  assert.ok(!('countries' in added.parsed.data) && !('title' in added.parsed.data));
+  assert.equal(added.parsed.type, 'geozones/added');
+  assert.deepEqual(added.parsed.payload.countryCodes, ['SE', 'NO']);
+  assert.ok(!('countries' in added.parsed.payload) && !('title' in added.parsed.payload));
   const secret = s.app.seams.auth.clients.get('conformance-full')!.clientSecret;
-  assert.equal(added.headers['x-store-signature'], createHmac('sha256', secret).update(added.body).digest('base64'));
+  // Signed by Standard Webhooks over id.timestamp.body, with no X-Store-Signature.
+  const [id, timestamp] = [added.headers['webhook-id'], added.headers['webhook-timestamp']];
+  assert.equal(
+    added.headers['webhook-signature'],
+    `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${added.body}`).digest('base64')}`,
+  );
+  assert.equal(added.headers['x-store-signature'], undefined);
 });
 
 test('a dynamic redirect target is derived and refused on write; a url redirect takes its target', async (t) => {

@@ -1,4 +1,6 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { fail } from '../../reference-server/core/errors.ts';
+import { signerSecret } from '../faults/lib.ts';
 import type { BuiltInRows } from '../../reference-server/store/builtIns.ts';
 import absoluteLinks from './absoluteLinks.ts';
 import createdAs200 from './createdAs200.ts';
@@ -7,6 +9,7 @@ import deleteReturnsObject from './deleteReturnsObject.ts';
 import { applyDialect, type ResourceFields } from './dialect.ts';
 import otherErrorRefs from './otherErrorRefs.ts';
 import readOnlyFieldsRefused from './readOnlyFieldsRefused.ts';
+import { onSignedRequest } from './lib.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -94,6 +97,19 @@ export const builtIns: BuiltInRows = {
   ],
 };
 
+/** A webhook delivery in its own body: `{type, payload, …}` for D-17's `{event, data, …}`; a callback as it is. */
+function ownDelivery(body: string): string {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (!parsed || typeof parsed !== 'object' || typeof parsed.event !== 'string') return body;
+  const { event, data, ...rest } = parsed;
+  return JSON.stringify({ type: event, payload: data, ...rest });
+}
+
 export default {
   decides: [
     ...new Set([
@@ -102,6 +118,7 @@ export default {
       'D-03',
       'D-07',
       'D-11',
+      'D-16',
       'D-17',
       'D-30',
       'D-32',
@@ -114,8 +131,29 @@ export default {
     ]),
   ].sort(),
   dialect: 'strictDialect.dialect.yaml',
-  description: `An independent team's strict implementation, stated in its dialect file in its own names and shapes. Everything otherDialect decides (bare v2 and contact bodies, bare contact answers, the contact search under \`results\`, errors under \`problems\`, \`pageNumber\`/\`pageSize\`, scopes \`admin\`/\`logistics\`, events \`<resource>/added\`, \`changed\`, \`removed\`, 200 for every write, 50 a page, absolute links, \`validation.*\` error refs), but that its refusals stay 422; and: (1) strict input: a write body's field that is not one of its writable fields by its own names is refused with 422 naming it as sent, read-only fields sent back included (D-09, D-39: §2.12 "Required and writable fields for add and update ... not shown"; §2.2 marks fields "Read only" and says nothing of sending them back); (2) its built-in roles are \`member\`, \`reseller\`, \`employee\` and its built-in geozones \`Home market\`, \`European Economic Area\`, \`International\` (D-34, D-35: §2.12 "Built-in roles can be listed", "Built-in ones can be listed", none named), so a contact granted \`staff\` is refused (§2.2: "identifier of an existing access role"); (3) its names and shapes where §2.12 says "fields: not shown": a price is \`currency\`, \`amount\` (ours \`priceExcTax\`), with no price including tax and no quantity break ("Product Price fields: not shown"); a geozone is \`name\` and \`countryCodes\`, an array of country codes ("Geozone fields: not shown"); a heading is \`name\`, with no description ("Specification (heading) fields: not shown"); a value is \`label\`, \`position\` ("Specification Value fields: not shown"); an access role is \`code\`, \`name\` and \`rules: {verification, approval}\`, with no description ("Access Role fields: not shown"), answers and webhook deliveries alike; (4) a redirect's \`target\` is derived, never written, for a dynamic resource (§2.5: "A dynamic target (page, category, product) is stored as a resource and ID pair"): a \`target\` sent for a \`product\`, \`page\` or \`category\` redirect is refused (ours ignores it, D-44), a \`url\` redirect takes it (§2.5: "A static target is a file in the media library or an external URL"). §4.3/§4.4: "Request and response bodies of add, update and delete ... not shown"; §7: "Error response body: not shown"; §8, §5, §6 as otherDialect.`,
+  description: `An independent team's strict implementation, stated in its dialect file in its own names and shapes. Everything otherDialect decides (bare v2 and contact bodies, bare contact answers, the contact search under \`results\`, errors under \`problems\`, \`pageNumber\`/\`pageSize\`, scopes \`admin\`/\`logistics\`, events \`<resource>/added\`, \`changed\`, \`removed\`, 200 for every write, 50 a page, absolute links, \`validation.*\` error refs), but that its refusals stay 422; and: (1) strict input: a write body's field that is not one of its writable fields by its own names is refused with 422 naming it as sent, read-only fields sent back included (D-09, D-39: §2.12 "Required and writable fields for add and update ... not shown"; §2.2 marks fields "Read only" and says nothing of sending them back); (2) its built-in roles are \`member\`, \`reseller\`, \`employee\` and its built-in geozones \`Home market\`, \`European Economic Area\`, \`International\` (D-34, D-35: §2.12 "Built-in roles can be listed", "Built-in ones can be listed", none named), so a contact granted \`staff\` is refused (§2.2: "identifier of an existing access role"); (3) its names and shapes where §2.12 says "fields: not shown": a price is \`currency\`, \`amount\` (ours \`priceExcTax\`), with no price including tax and no quantity break ("Product Price fields: not shown"); a geozone is \`name\` and \`countryCodes\`, an array of country codes ("Geozone fields: not shown"); a heading is \`name\`, with no description ("Specification (heading) fields: not shown"); a value is \`label\`, \`position\` ("Specification Value fields: not shown"); an access role is \`code\`, \`name\` and \`rules: {verification, approval}\`, with no description ("Access Role fields: not shown"), answers and webhook deliveries alike; (4) a redirect's \`target\` is derived, never written, for a dynamic resource (§2.5: "A dynamic target (page, category, product) is stored as a resource and ID pair"): a \`target\` sent for a \`product\`, \`page\` or \`category\` redirect is refused (ours ignores it, D-44), a \`url\` redirect takes it (§2.5: "A static target is a file in the media library or an external URL"). §4.3/§4.4: "Request and response bodies of add, update and delete ... not shown"; §7: "Error response body: not shown"; §8, §5, §6 as otherDialect; (5) deliveries and callbacks are signed by Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>\`) instead of \`X-Store-Signature\` (D-16; §5: "Names and computation of the validation headers: not shown").`,
   apply: (app) => {
+    // Its delivery body names the event `type` and holds the resource in `payload`; signed by Standard Webhooks. Last
+    // of all (onSignedRequest's first wrapper runs last): the body as sent.
+    onSignedRequest(app, (_url, init) => {
+      const original = String(init.body);
+      const { 'x-store-signature': ours, ...headers } = init.headers;
+      const body = ownDelivery(original);
+      const id = headers['x-store-delivery-id'] ?? randomUUID();
+      const timestamp = headers['x-store-timestamp'] ?? String(Math.floor(Date.now() / 1000));
+      const secret = signerSecret(app, original, ours ?? '');
+      const signature = createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64');
+      return {
+        ...init,
+        body,
+        headers: {
+          ...headers,
+          'webhook-id': id,
+          'webhook-timestamp': timestamp,
+          'webhook-signature': `v1,${signature}`,
+        },
+      };
+    });
     for (const v of Object.values(alsoDecided)) v.apply(app);
     applyDialect(app, { fields, strict: true });
     app.seams.builtIns.replace(structuredClone(builtIns));
