@@ -82,7 +82,10 @@ test("a source requirement's planted value stops it as the suite's error before 
   assert.equal(sent, 0);
   // Declared, the same body goes out (and, here, meets the stand-in transport).
   await assert.rejects(
-    api.untyped('createProduct', { body: api.ours('createProduct', { data: { title: 'Tea', sku: 'T-1' } }) }),
+    api.untyped('createProduct', {
+      as: { token: 'a-token' },
+      body: api.ours('createProduct', { data: { title: 'Tea', sku: 'T-1' } }),
+    }),
     (err: unknown) => !(err instanceof ProvenanceError),
   );
   assert.equal(sent, 1);
