@@ -31,6 +31,7 @@ import {
   create,
   exampleOf,
   paramsFor,
+  pick,
   product,
   specification,
   uid,
@@ -189,7 +190,6 @@ const instants = (o: Json): Json =>
         : v,
     ]),
   );
-const pick = (o: Json, keys: string[]): Json => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
 const withoutModifiedOn = (o: Json): Json => {
   const { modifiedOn: _, ...rest } = o;
   return rest;
@@ -1205,6 +1205,27 @@ requirement(
         JSON.stringify(window),
       ).toBe(current);
     }
+  },
+);
+
+requirement(
+  {
+    id: 'createProductPrice.defaults',
+    level: 'MUST',
+    source: ['D-30', 'D-39'],
+    basis: 'decision',
+    title:
+      'a price added with its currency and priceExcTax alone has priceIncTax equal to priceExcTax and quantityMin 1',
+  },
+  async ({ api }) => {
+    const p = await product(api);
+    const res = await api.call('createProductPrice', {
+      params: { productId: p.id },
+      body: { data: { currency: 'GBP', priceExcTax: 4.5 } },
+    });
+    expectWritten(res, 'add');
+    const got = await api.call('getProductPrice', { params: { productId: p.id, id: res.body.data.id } });
+    expect(got.body.data).toMatchObject({ priceExcTax: 4.5, priceIncTax: 4.5, quantityMin: 1 });
   },
 );
 
