@@ -11,13 +11,22 @@ import {
   assumedChoice,
   createFor,
   fromTarget,
+  isObject,
   NotApplicable,
   queryToTarget,
   requestWrapperOf,
   toTarget,
 } from './dialect.ts';
 import { record } from './cleanup.ts';
-import { Ledger, oursIn, ProvenanceError, writeOnlyFields, type Attribution } from './provenance.ts';
+import {
+  decisionOf,
+  Ledger,
+  oursIn,
+  ProvenanceError,
+  resourceWritten,
+  writeOnlyFields,
+  type Attribution,
+} from './provenance.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 
 export class Nonconformance extends Error {
@@ -367,11 +376,8 @@ export class Api {
    * returns it: for a requirement that writes what the source does not show, and says so (lib/provenance.ts).
    */
   ours<T>(operationId: string, body: T): T {
-    const wrapper = requestWrapperOf(operationId);
-    const b = body as Record<string, Json>;
-    const resource = wrapper && b && Object.keys(b).length === 1 && wrapper in b ? b[wrapper] : b;
-    if (resource && typeof resource === 'object')
-      this.ledger.declare(operationId, Object.keys(resource), op(operationId).decision.join(', ') || 'a decision');
+    const resource = resourceWritten(operationId, body);
+    if (isObject(resource)) this.ledger.declare(operationId, Object.keys(resource), decisionOf(operationId));
     return body;
   }
 

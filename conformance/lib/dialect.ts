@@ -141,7 +141,9 @@ export interface LoadedDialect {
   stated: Set<string>;
 }
 
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, Json> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const is2xx = (v: unknown) => Number.isInteger(v) && (v as number) >= 200 && (v as number) <= 299;
 const isName = (v: unknown) => typeof v === 'string' && /^[^\s]+$/.test(v);
 const pointer = (t: unknown) => typeof t === 'string' && (t === '' || /^(\/[^/]*)+$/.test(t));
@@ -152,7 +154,7 @@ const writes = () =>
 /** A `signatures` entry, read: a scheme's name, or its parts; undefined when it is neither. */
 function signaturesOf(v: unknown): Signatures | undefined {
   if (typeof v === 'string') return SIGNATURE_SCHEMES[v];
-  if (!isMap(v) || !isName(v.header)) return undefined;
+  if (!isObject(v) || !isName(v.header)) return undefined;
   const known = ['header', 'signs', 'id', 'timestamp', 'encoding', 'prefix'];
   if (!Object.keys(v).every((k) => known.includes(k))) return undefined;
   const signs = v.signs ?? 'body';
@@ -175,7 +177,7 @@ function signaturesOf(v: unknown): Signatures | undefined {
 /** A `fields` entry, read: a name, or `{ name, pluck }`; undefined when it is neither. */
 function fieldMap(v: unknown): FieldMap | undefined {
   if (isName(v)) return { name: v as string };
-  if (!isMap(v) || !isName(v.name) || !Object.keys(v).every((k) => k === 'name' || k === 'pluck')) return undefined;
+  if (!isObject(v) || !isName(v.name) || !Object.keys(v).every((k) => k === 'name' || k === 'pluck')) return undefined;
   if (v.pluck !== undefined && !isName(v.pluck)) return undefined;
   return { name: v.name as string, ...(v.pluck === undefined ? {} : { pluck: v.pluck as string }) };
 }
@@ -238,17 +240,17 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
         continue;
       }
       case 'statuses':
-        if (!isMap(value) || !Object.entries(value).every(([k, v]) => WRITES.includes(k as Write) && is2xx(v)))
+        if (!isObject(value) || !Object.entries(value).every(([k, v]) => WRITES.includes(k as Write) && is2xx(v)))
           bad(key);
         else Object.assign(dialect.statuses, value);
         break;
       case 'pageParams':
-        if (!isMap(value) || !Object.entries(value).every(([k, v]) => (k === 'page' || k === 'limit') && isName(v)))
+        if (!isObject(value) || !Object.entries(value).every(([k, v]) => (k === 'page' || k === 'limit') && isName(v)))
           bad(key);
         else Object.assign(dialect.pageParams, value);
         break;
       case 'scopes': {
-        if (!isMap(value) || !Object.values(value).every(isName)) {
+        if (!isObject(value) || !Object.values(value).every(isName)) {
           bad(key);
           break;
         }
@@ -260,7 +262,7 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
         break;
       }
       case 'events': {
-        if (!isMap(value) || !Object.values(value).every(isName)) {
+        if (!isObject(value) || !Object.values(value).every(isName)) {
           bad(key);
           break;
         }
@@ -270,14 +272,14 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
         break;
       }
       case 'fields': {
-        if (!isMap(value)) {
+        if (!isObject(value)) {
           bad(key);
           break;
         }
         const known = creates();
         for (const [id, names] of Object.entries(value)) {
           if (!known.has(id)) problems.push(`${name}: fields.${id} is not a create operation of the document`);
-          else if (!isMap(names)) problems.push(`${name}: fields.${id} must map our field names to the target's`);
+          else if (!isObject(names)) problems.push(`${name}: fields.${id} must map our field names to the target's`);
           else {
             const maps: Record<string, FieldMap> = {};
             for (const [ours, theirs] of Object.entries(names)) {
@@ -295,7 +297,7 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
       }
       case 'deliveries':
         if (
-          !isMap(value) ||
+          !isObject(value) ||
           !Object.entries(value).every(([k, v]) => (k === 'event' || k === 'resource') && pointer(v))
         )
           bad(key);
@@ -347,7 +349,6 @@ export const requestWrapperOf = (operationId: string): string | undefined => {
   return keys.length === 1 ? keys[0] : undefined;
 };
 
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The value at a `/`-separated path of names (not a JSON pointer: a name has no escapes), and setting one. */
 const getPath = (o: Record<string, Json>, path: string): Json =>
   path.split('/').reduce<Json>((v, k) => (isObject(v) ? v[k] : undefined), o);
@@ -395,6 +396,13 @@ function fromTheirs(value: Json, maps: Record<string, FieldMap>, event: (e: stri
   if (Array.isArray(out.events)) out.events = renameEvents('events', out.events, event);
   return out;
 }
+
+/**
+ * The body the dialect states for a write, in our contract's form: the operation's own, else (an update) its add's;
+ * undefined where it states neither.
+ */
+export const statedBodyFor = (d: Dialect, operationId: string): Json =>
+  statedBody(d, operationId) ?? statedBody(d, createFor(operationId) ?? '');
 
 /** Our contract's form of a body the dialect states in the target's names (`bodies`), for the suite to extend. */
 export function statedBody(d: Dialect, operationId: string): Json | undefined {

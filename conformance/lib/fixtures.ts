@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { op, type Json, type Operation } from './contract.ts';
 import { Nonconformance, type Api, type ApiResponse, type CallOptions } from './api.ts';
 import { config } from './config.ts';
-import { assumedFor, createFor, NotApplicable, requestWrapperOf, statedBody } from './dialect.ts';
+import { assumedFor, createFor, NotApplicable, requestWrapperOf, statedBodyFor } from './dialect.ts';
+import { decisionOf } from './provenance.ts';
 import { createOf } from './lists.ts';
 import { resourceOf } from './expectations.ts';
 
@@ -30,8 +31,7 @@ export const wrapperOf = (operationId: string): string => requestWrapperOf(opera
  */
 export function baseBody(api: Api, operationId: string): { data: Json; stated: boolean } {
   const loaded = config.dialect;
-  const create = createFor(operationId);
-  const stated = statedBody(loaded.dialect, operationId) ?? (create && statedBody(loaded.dialect, create));
+  const stated = statedBodyFor(loaded.dialect, operationId);
   const example = exampleOf(operationId)?.[wrapperOf(operationId)];
   const data: Json = structuredClone(stated ?? example ?? {});
   if (!stated && wrapperOf(operationId) === 'contact') delete data.accessRoles;
@@ -64,8 +64,9 @@ export function bodyWith(api: Api, operationId: string, fields: Json = {}): Json
   for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
   return { [wrapperOf(operationId)]: data };
 }
-/** The decisions an operation's body rests on, as a provenance record names them. */
-export const decisionOf = (operationId: string): string => op(operationId).decision.join(', ') || 'a decision';
+/** An object's entries at `keys`, those it has. */
+export const pick = (o: Json, keys: string[]): Json =>
+  Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
 
 /**
  * Creates one resource from the dialect's body for the operation (lib/dialect.ts), else the document's example, plus

@@ -10,7 +10,7 @@
 // declared choice costs is decided from the target's answer: kept, nothing; not kept, the requirement rests on the
 // decision (its effective basis); refused, the requirement is not applicable (suite.spec.ts, `control`).
 import { deref, op, sourceText, type Json } from './contract.ts';
-import { createFor, requestWrapperOf, statedBody, type LoadedDialect } from './dialect.ts';
+import { createFor, isObject, requestWrapperOf, statedBody, type LoadedDialect } from './dialect.ts';
 
 /** Where one written field came from. */
 export type Origin =
@@ -38,7 +38,6 @@ export const SOURCE_WRITABLE: ReadonlySet<string> = (() => {
 /** The Contact operations §4.2 lists with a body: their fields are §2.2's. */
 const CONTACT_WRITES = new Set(['createContact', 'updateContact', 'updateContactPost']);
 
-const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const key = (v: Json) => JSON.stringify(v);
 
 /**
@@ -87,8 +86,7 @@ export class Ledger {
   attribute(loaded: LoadedDialect, operationId: string, body: unknown): Attribution {
     const o = op(operationId);
     const wrapper = requestWrapperOf(operationId);
-    const resource =
-      isObject(body) && wrapper && Object.keys(body).length === 1 && isObject(body[wrapper]) ? body[wrapper] : body;
+    const resource = resourceWritten(operationId, body);
     const origins: Record<string, Origin> = {};
     const unattributed: string[] = [];
     if (!isObject(resource)) return { resource: {}, origins, unattributed };
@@ -144,6 +142,14 @@ export function writeOnlyFields(operationId: string): Set<string> {
   if (o.bodyPointer) walk({ $ref: o.bodyPointer }, 0);
   return found;
 }
+
+/** The resource a write's body holds: inside our contract's wrapper for the operation, or the body itself. */
+export function resourceWritten(operationId: string, body: unknown): unknown {
+  const wrapper = requestWrapperOf(operationId);
+  return isObject(body) && wrapper && Object.keys(body).length === 1 && isObject(body[wrapper]) ? body[wrapper] : body;
+}
+/** The decisions an operation's body rests on, as a provenance record names them. */
+export const decisionOf = (operationId: string): string => op(operationId).decision.join(', ') || 'a decision';
 
 /** The fields of ours an attributed write carried, with what each rests on. */
 export const oursIn = (a: Attribution): [string, string][] =>

@@ -7,12 +7,11 @@ import { propertiesOf } from './lists.ts';
 import { resourceIn } from './expectations.ts';
 import type { Api } from './api.ts';
 import { config } from './config.ts';
-import { createFor, statedBody } from './dialect.ts';
+import { statedBodyFor } from './dialect.ts';
 
 /** The fields of the body the dialect states for a write (for an update, failing its own, its add's), in our names. */
 export function statedFields(operationId: string): string[] | undefined {
-  const { dialect } = config.dialect;
-  const body = statedBody(dialect, operationId) ?? statedBody(dialect, createFor(operationId) ?? '');
+  const body = statedBodyFor(config.dialect.dialect, operationId);
   return body && typeof body === 'object' ? Object.keys(body) : undefined;
 }
 

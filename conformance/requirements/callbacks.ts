@@ -12,7 +12,7 @@
 import { expect, requirement, skipping, afterEach, requirementTimeout } from '../lib/requirement.ts';
 import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
-import { create, exampleOf, product, uid } from '../lib/fixtures.ts';
+import { create, exampleOf, pick, product, uid } from '../lib/fixtures.ts';
 import {
   appUrl,
   bodyOf,
@@ -210,7 +210,6 @@ async function stocked(
     ),
   };
 }
-const pick = (o: Json, keys: string[]): Json => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));
 
 interface ServiceOptions {
   rates?: Record<string, string | number>;
