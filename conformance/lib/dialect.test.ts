@@ -6,6 +6,8 @@ import { createHmac } from 'node:crypto';
 import { signatureValid } from './inbox.ts';
 import type { Recorded } from './receiver.ts';
 import {
+  answerOf,
+  fillTemplate,
   assumedFor,
   CONTRACT_DIALECT,
   createFor,
@@ -100,7 +102,7 @@ test('every problem at once, one line each, naming the key and what it accepts',
     'd.json: errors must be a JSON pointer (`/errors`) or `none`',
     'd.json: bodies.createNothing is not a create or update operation of the document',
     'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
-    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, deliveries, signatures, fields)',
+    'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, deliveries, shippingServices, checkout, dispatch, signatures, fields)',
     'd.json: statuses must be a map of add, update and delete to a 2xx status',
     "d.json: scopes.products is named by §5's table, not by a dialect",
     'd.json: scopes.nothing is not a scope of the document',
@@ -190,6 +192,7 @@ test('signature schemes: by name or by parts, and a request verified under each'
   assert.deepEqual(parseDialect('deliveries: { event: /type }').dialect.deliveries, {
     event: '/type',
     resource: '/data',
+    metadata: '/metadata',
   });
   assert.throws(() => parseDialect('deliveries: { event: type }'), /deliveries must be/);
   const body = '{"a":1}';
@@ -203,6 +206,79 @@ test('signature schemes: by name or by parts, and a request verified under each'
   assert.equal(signatureValid(r, 's3cret'), false, "D-16's scheme reads another header");
   const hex = { body, headers: { 'x-shop-signature': createHmac('sha256', 'k').update(body).digest('hex') } };
   assert.equal(signatureValid(hex as unknown as Recorded, 'k', parts), true);
+});
+
+test('shippingServices, checkout and dispatch: where the callbacks are reached, read with their defaults', () => {
+  const { dialect } = parseDialect(
+    [
+      'shippingServices: { path: /api/carriers.json, wrapper: carrier }',
+      'checkout: { path: /api/test/checkouts, body: { lines: "{{items}}", to: "{{destination.countryCode}}" } }',
+      'dispatch: { path: "/api/test/checkouts/{{checkoutId}}/ship", answer: { id: /id, boxes: { at: /parcels, each: { labelStatus: /state } } } }',
+    ].join('\n'),
+  );
+  assert.deepEqual(dialect.shippingServices, {
+    path: '/api/carriers.json',
+    item: '/api/carriers/{id}.json',
+    wrapper: 'carrier',
+    id: '/carrier/id',
+  });
+  assert.equal(dialect.checkout?.method, 'POST');
+  assert.deepEqual(dialect.checkout?.item, { productId: '{{productId}}', quantity: '{{quantity}}' });
+  assert.deepEqual(dialect.dispatch?.body, {
+    data: {
+      currency: '{{currency}}',
+      destination: '{{destination}}',
+      items: '{{items}}',
+      shippingServiceId: '{{shippingServiceId}}',
+      serviceCode: '{{serviceCode}}',
+    },
+  });
+  const err = (() => {
+    try {
+      parseDialect(
+        'checkout: { method: FETCH, path: checkouts, body: { id: "{{checkoutId}}" }, item: { p: "{{sku}}" }, answer: { options: options }, extra: 1 }',
+      );
+    } catch (e) {
+      return e as DialectError;
+    }
+    throw new Error('no error');
+  })();
+  assert.deepEqual(err.problems, [
+    'dialect: checkout.extra is not a part of a trigger (method, path, body, item, answer)',
+    'dialect: checkout.method must be GET, POST, PUT, PATCH or DELETE',
+    'dialect: checkout.path must be a path from the target URL (`/api/test/checkouts`)',
+    'dialect: checkout.body: {{checkoutId}} is not a value the suite fills ({{items}}, {{currency}}, {{destination}}, {{dispatchDate}})',
+    'dialect: checkout.item: {{sku}} is not a value the suite fills ({{productId}}, {{quantity}})',
+    'dialect: checkout.answer.options must be a JSON pointer, or { at, each } for a list',
+  ]);
+  assert.throws(() => parseDialect('shippingServices: { path: /x, item: /x/1 }'), /shippingServices must be/);
+});
+
+test('a trigger template filled, and its answer read in our form', () => {
+  const filled = fillTemplate(
+    {
+      cart: { lines: '{{items}}', at: '{{dispatchDate}}' },
+      country: '{{destination.countryCode}}',
+      note: 'to {{destination.city}}',
+    },
+    { items: [{ p: 1 }], destination: { countryCode: 'GB', city: 'London' } },
+  );
+  assert.deepEqual(filled, { cart: { lines: [{ p: 1 }] }, country: 'GB', note: 'to London' });
+  const trigger = {
+    method: 'POST',
+    path: '/x',
+    body: {},
+    item: {},
+    answer: {
+      id: '/checkout/id',
+      options: { at: '/checkout/offers', each: { serviceCode: '/code', priceExcTax: '/price/net' } },
+    },
+  };
+  assert.deepEqual(answerOf(trigger, { checkout: { id: 'c1', offers: [{ code: 'STD', price: { net: 3 } }] } }), {
+    id: 'c1',
+    options: [{ code: 'STD', price: { net: 3 }, serviceCode: 'STD', priceExcTax: 3 }],
+  });
+  assert.deepEqual(answerOf(undefined, { success: true, data: { options: [] } }), { options: [] });
 });
 
 test("the README's complete example is a valid dialect", () => {

@@ -38,7 +38,13 @@ export interface Dialect {
    * Where a webhook delivery's body names its event and holds the resource it is about: JSON pointers (D-17's `/event`
    * and `/data`; §6: "Body of a webhook delivery: not shown").
    */
-  deliveries: { event: string; resource: string };
+  deliveries: { event: string; resource: string; metadata: string };
+  /** Where the target's shipping services are added and removed (§4.5: "Endpoint for adding a shipping service: not shown"; D-18); unstated, D-18's operations. */
+  shippingServices?: ShippingServices;
+  /** How a checkout starts, the trigger of rate requests (D-20: checkout is not an operation of the source); unstated, our `calculateCheckoutRates`. */
+  checkout?: Trigger;
+  /** How a dispatch starts, the trigger of label requests (D-20, D-49); unstated, our `createShipment`. */
+  dispatch?: Trigger;
   /** How webhook deliveries and App callbacks are signed (§5: "Names and computation of the validation headers: not shown"; D-16). */
   signatures: Signatures;
 }
@@ -71,6 +77,84 @@ export const SIGNATURE_SCHEMES: Record<string, Signatures> = {
   },
 };
 
+/**
+ * Where shipping services live: `path` takes a POST that adds one, `item` (`{id}` the service's id) a DELETE that
+ * removes one; the body is `fields.createShippingService` and `bodies.createShippingService` in `wrapper` (`none`: bare),
+ * and the answer holds the new service's id at the pointer `id`.
+ */
+export interface ShippingServices {
+  path: string;
+  item: string;
+  wrapper: string;
+  id: string;
+}
+
+/**
+ * A request that causes callbacks: its method, its path and its body, templates whose `{{name}}` the suite fills with
+ * what it made (TRIGGER_VALUES); `item` is one cart line, `{{items}}` the list of them. `answer` says where the answer
+ * holds each field of ours (D-20's CheckoutRates or Shipment): a JSON pointer, or `{ at, each }` for a list whose
+ * elements' fields are at the pointers of `each`.
+ */
+export interface Trigger {
+  method: string;
+  path: string;
+  body: Json;
+  item: Json;
+  answer?: Record<string, string | { at: string; each: Record<string, string> }>;
+}
+/** The values the suite fills a trigger's templates with, by trigger: a cart, then what a dispatch adds. */
+export const TRIGGER_VALUES = {
+  item: ['productId', 'quantity'],
+  checkout: ['items', 'currency', 'destination', 'dispatchDate'],
+  dispatch: ['items', 'currency', 'destination', 'dispatchDate', 'checkoutId', 'shippingServiceId', 'serviceCode'],
+};
+/** The `{{name}}` placeholders of a template (a `destination.<field>` names one field of the address). */
+export function placeholders(template: Json): string[] {
+  if (typeof template === 'string') return [...template.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!);
+  if (Array.isArray(template)) return template.flatMap(placeholders);
+  return isObject(template) ? [...Object.keys(template), ...Object.values(template)].flatMap(placeholders) : [];
+}
+/**
+ * A template filled: a string that is one placeholder becomes its value (any JSON; a key whose value is undefined is
+ * left out), a placeholder inside a longer string its text.
+ */
+export function fillTemplate(template: Json, values: Record<string, Json>): Json {
+  const valueOf = (name: string): Json =>
+    name.split('.').reduce<Json>((v, k) => (isObject(v) ? v[k] : undefined), values);
+  if (typeof template === 'string') {
+    const whole = /^\{\{\s*([\w.]+)\s*\}\}$/.exec(template);
+    if (whole) return valueOf(whole[1]!);
+    return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_m, name: string) => String(valueOf(name) ?? ''));
+  }
+  if (Array.isArray(template)) return template.map((t) => fillTemplate(t, values)).filter((v) => v !== undefined);
+  if (!isObject(template)) return template;
+  const out: Record<string, Json> = {};
+  for (const [k, t] of Object.entries(template)) {
+    const v = fillTemplate(t, values);
+    if (v !== undefined) out[fillTemplate(k, values) as string] = v;
+  }
+  return out;
+}
+/** An answer of a trigger in our contract's form: each field of ours read where `answer` says; unstated, D-20's `data`. */
+export function answerOf(trigger: Trigger | undefined, body: Json): Json {
+  if (!trigger?.answer) return isObject(body) && 'data' in body ? body.data : body;
+  const out: Record<string, Json> = {};
+  for (const [ours, where] of Object.entries(trigger.answer)) {
+    if (typeof where === 'string') out[ours] = at(body, where);
+    else {
+      const list = at(body, where.at);
+      out[ours] = Array.isArray(list)
+        ? list.map((el) =>
+            isObject(el)
+              ? { ...el, ...Object.fromEntries(Object.entries(where.each).map(([f, p]) => [f, at(el, p)])) }
+              : el,
+          )
+        : list;
+    }
+  }
+  return out;
+}
+
 /** One field of ours as the target has it: its name (a `/` nests it in an object) and, for an array of objects, the key each object is reduced to. */
 export interface FieldMap {
   name: string;
@@ -94,7 +178,7 @@ export const CONTRACT_DIALECT: Dialect = {
   events: {},
   fields: {},
   signatures: SIGNATURE_SCHEMES['store-signature']!,
-  deliveries: { event: '/event', resource: '/data' },
+  deliveries: { event: '/event', resource: '/data', metadata: '/metadata' },
 };
 
 /** The keys, what each accepts, and the decision of ours each replaces (for a not-applicable reason). */
@@ -115,8 +199,24 @@ export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: st
   },
   events: { accepts: "a map of our event names (`products/created`) to the target's", decision: 'D-17' },
   deliveries: {
-    accepts: 'a map of event and resource to JSON pointers into a delivery body (`/event`, `/data`)',
+    accepts:
+      'a map of event, resource and metadata to JSON pointers into a delivery body (`/event`, `/data`, `/metadata`)',
     decision: 'D-17',
+  },
+  shippingServices: {
+    accepts:
+      "{ path, item, wrapper, id }: the path a POST adds a shipping service at, the path (with `{id}`) a DELETE removes one at, the body's wrapper (or `none`) and the JSON pointer to the new id in the answer",
+    decision: 'D-18',
+  },
+  checkout: {
+    accepts:
+      '{ method, path, body, item, answer }: the request that starts a checkout, its templates filled with {{items}}, {{currency}}, {{destination}}, {{dispatchDate}} (and {{productId}}, {{quantity}} in `item`), and where the answer holds id, currency, deliveries and options (a pointer, or { at, each })',
+    decision: 'D-20',
+  },
+  dispatch: {
+    accepts:
+      "{ method, path, body, item, answer }: the request that starts a dispatch, as checkout's, with {{checkoutId}}, {{shippingServiceId}} and {{serviceCode}} too, and where the answer holds id and boxes",
+    decision: 'D-20',
   },
   signatures: {
     accepts:
@@ -171,6 +271,90 @@ function signaturesOf(v: unknown): Signatures | undefined {
       ? { id: (v.id as string).toLowerCase(), timestamp: (v.timestamp as string).toLowerCase() }
       : {}),
     ...(v.prefix !== undefined ? { prefix: v.prefix as string } : {}),
+  };
+}
+
+/** A `shippingServices` entry, read; undefined when it is not one. */
+function shippingServicesOf(v: unknown): ShippingServices | undefined {
+  const known = ['path', 'item', 'wrapper', 'id'];
+  if (!isObject(v) || !Object.keys(v).every((k) => known.includes(k)) || !isPath(v.path)) return undefined;
+  const item =
+    v.item ?? `${(v.path as string).replace(/\.json$/, '')}/{id}${(v.path as string).endsWith('.json') ? '.json' : ''}`;
+  const wrapper = v.wrapper ?? 'none';
+  if (!isPath(item) || !(item as string).includes('{id}') || !isName(wrapper)) return undefined;
+  const id = v.id ?? (wrapper === 'none' ? '/id' : `/${wrapper as string}/id`);
+  if (!pointer(id)) return undefined;
+  return { path: v.path as string, item: item as string, wrapper: wrapper as string, id: id as string };
+}
+const isPath = (v: unknown) => typeof v === 'string' && v.startsWith('/') && !/\s/.test(v);
+
+/** Our own triggers' templates (D-20): what a stated trigger leaves out is ours. */
+const OUR_TRIGGERS: Record<'checkout' | 'dispatch', Pick<Trigger, 'body' | 'item'>> = {
+  checkout: {
+    body: { data: { currency: '{{currency}}', destination: '{{destination}}', items: '{{items}}' } },
+    item: { productId: '{{productId}}', quantity: '{{quantity}}' },
+  },
+  dispatch: {
+    body: {
+      data: {
+        currency: '{{currency}}',
+        destination: '{{destination}}',
+        items: '{{items}}',
+        shippingServiceId: '{{shippingServiceId}}',
+        serviceCode: '{{serviceCode}}',
+      },
+    },
+    item: { productId: '{{productId}}', quantity: '{{quantity}}' },
+  },
+};
+/** A `checkout` or `dispatch` entry, read; each problem is given to `problem` (after the key) and undefined returned. */
+function triggerOf(key: 'checkout' | 'dispatch', v: unknown, problem: (p: string) => void): Trigger | undefined {
+  let bad = false;
+  const say = (p: string) => {
+    bad = true;
+    problem(p);
+  };
+  if (!isObject(v)) return (say(` must be ${DIALECT_KEYS[key].accepts}`), undefined);
+  for (const k of Object.keys(v))
+    if (!['method', 'path', 'body', 'item', 'answer'].includes(k))
+      say(`.${k} is not a part of a trigger (method, path, body, item, answer)`);
+  const method = v.method ?? 'POST';
+  if (typeof method !== 'string' || !/^(GET|POST|PUT|PATCH|DELETE)$/.test(method))
+    say('.method must be GET, POST, PUT, PATCH or DELETE');
+  if (!isPath(v.path)) say('.path must be a path from the target URL (`/api/test/checkouts`)');
+  const body = v.body ?? OUR_TRIGGERS[key].body;
+  const item = v.item ?? OUR_TRIGGERS[key].item;
+  if (!isObject(body)) say('.body must be an object (a template)');
+  if (!isObject(item)) say('.item must be an object (a template of one cart line)');
+  const check = (part: string, template: Json, names: string[]) => {
+    for (const n of placeholders(template))
+      if (!names.includes(n.split('.')[0]!))
+        say(`.${part}: {{${n}}} is not a value the suite fills (${names.map((x) => `{{${x}}}`).join(', ')})`);
+  };
+  check('path', v.path, TRIGGER_VALUES[key]);
+  check('body', body, TRIGGER_VALUES[key]);
+  check('item', item, TRIGGER_VALUES.item);
+  const answer = v.answer;
+  if (answer !== undefined) {
+    if (!isObject(answer)) say('.answer must map our fields to JSON pointers, or { at, each } for a list');
+    else
+      for (const [f, where] of Object.entries(answer)) {
+        const list =
+          isObject(where) &&
+          pointer(where.at) &&
+          isObject(where.each) &&
+          Object.values(where.each).every(pointer) &&
+          Object.keys(where).every((k) => k === 'at' || k === 'each');
+        if (!pointer(where) && !list) say(`.answer.${f} must be a JSON pointer, or { at, each } for a list`);
+      }
+  }
+  if (bad) return undefined;
+  return {
+    method: method as string,
+    path: v.path as string,
+    body,
+    item,
+    ...(answer === undefined ? {} : { answer: answer as Trigger['answer'] }),
   };
 }
 
@@ -298,11 +482,23 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
       case 'deliveries':
         if (
           !isObject(value) ||
-          !Object.entries(value).every(([k, v]) => (k === 'event' || k === 'resource') && pointer(v))
+          !Object.entries(value).every(([k, v]) => ['event', 'resource', 'metadata'].includes(k) && pointer(v))
         )
           bad(key);
         else dialect.deliveries = { ...CONTRACT_DIALECT.deliveries, ...(value as Record<string, string>) };
         break;
+      case 'shippingServices': {
+        const where = shippingServicesOf(value);
+        if (where) dialect.shippingServices = where;
+        else bad(key);
+        break;
+      }
+      case 'checkout':
+      case 'dispatch': {
+        const trigger = triggerOf(key, value, (p) => problems.push(`${name}: ${key}${p}`));
+        if (trigger) dialect[key] = trigger;
+        break;
+      }
       case 'signatures': {
         const scheme = signaturesOf(value);
         if (scheme) dialect.signatures = scheme;
@@ -396,6 +592,12 @@ function fromTheirs(value: Json, maps: Record<string, FieldMap>, event: (e: stri
   if (Array.isArray(out.events)) out.events = renameEvents('events', out.events, event);
   return out;
 }
+
+/** A resource of ours in the target's names and shapes (`fields` of its create operation), and back. */
+export const resourceToTarget = (d: Dialect, create: string, v: Json): Json =>
+  toTheirs(v, d.fields[create] ?? {}, (e) => eventToTarget(d, e));
+export const resourceFromTarget = (d: Dialect, create: string, v: Json): Json =>
+  fromTheirs(v, d.fields[create] ?? {}, (e) => eventFromTarget(d, e));
 
 /**
  * The body the dialect states for a write, in our contract's form: the operation's own, else (an update) its add's;

@@ -45,6 +45,8 @@ export function eventOf(r: Recorded): string | undefined {
 }
 /** The resource a delivery is about (at the dialect's `deliveries.resource`, D-17's `/data`). */
 export const resourceOfDelivery = (r: Recorded): Json => at(bodyOf(r), config.dialect.dialect.deliveries.resource);
+/** The subscription's metadata a delivery carries (at the dialect's `deliveries.metadata`, D-17's `/metadata`). */
+export const metadataOfDelivery = (r: Recorded): Json => at(bodyOf(r), config.dialect.dialect.deliveries.metadata);
 
 const summary = (list: Recorded[]) =>
   list.length === 0

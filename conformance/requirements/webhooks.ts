@@ -17,6 +17,7 @@ import {
   eventOf,
   headerProblems,
   inbox,
+  metadataOfDelivery,
   quietPeriod,
   requestSchemaPointer,
   signatureValid,
@@ -168,7 +169,7 @@ together(
             const body = bodyOf(r);
             expect(check(bodyPointer, body), `${eventOf(r)} body against ${bodyPointer}`).toEqual([]);
             expect(body.apiVersion).toBe('v2');
-            expect(body.metadata).toEqual(metadata);
+            expect(metadataOfDelivery(r), 'the subscription metadata the delivery carries').toEqual(metadata);
             // D-17: data is the resource as a get returns it (for deleted, as it was)
             expect(
               check(`#/components/schemas/${l.schema}`, body.data),
