@@ -1,5 +1,4 @@
 import { deref, type Json } from '../../openapi/contract.ts';
-import { findOperation } from '../../reference-server/http/routes.ts';
 import { beforeDispatch, rewriteBody } from '../faults/lib.ts';
 import { onRefusedKeys, refusedKey } from './lib.ts';
 import type { Variant } from './types.ts';
@@ -26,7 +25,8 @@ export default {
   apply: (app) => {
     // Each read-only field sent is renamed so that the server's own validation refuses it (lib.ts `refusedKey`).
     beforeDispatch(app, (req) => {
-      const { op } = findOperation(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
+      // The operation as the app routes the request (a dialect may serve ours at paths of its own).
+      const { op } = app.seams.route(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
       if (!op?.bodyTypes.length || !Buffer.isBuffer(req.body) || req.body.length === 0) return;
       let body: Json;
       try {

@@ -1,16 +1,19 @@
 // The strictDialect variant over HTTP: its strict input, its built-in roles and geozones, its names and shapes of
-// the fields §2.12 does not show (answers and deliveries alike), its derived redirect targets; and its dialect file,
-// whose bodies it accepts and whose `fields` are its own.
+// the fields §2.12 does not show (answers and deliveries alike), its derived redirect targets, its carriers and its
+// checkout and dispatch triggers at paths of its own; and its dialect file, whose bodies it accepts and whose
+// `fields`, `shippingServices`, `checkout` and `dispatch` are its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { Json } from '../../openapi/contract.ts';
 import type { ReferenceApp } from '../../reference-server/app.ts';
 import { start } from '../../reference-server/testing.ts';
-import strictDialect, { fields } from './strictDialect.ts';
+import strictDialect, { fields, triggers } from './strictDialect.ts';
 
 const dialectFile = parse(
   readFileSync(fileURLToPath(new URL(`./${strictDialect.dialect}`, import.meta.url)), 'utf8'),
@@ -37,6 +40,61 @@ async function startStrict() {
 }
 
 const names = (body: Json) => (body?.problems ?? []).map((p: Json) => p.name);
+
+/** The deliveries recorded so far whose `type` is `type`, parsed, once one has come (the worker sends them later). */
+async function deliveriesOf(s: Awaited<ReturnType<typeof startStrict>>, type: string) {
+  const of = () =>
+    s.deliveries.map((d) => ({ ...d, parsed: JSON.parse(d.body) as Json })).filter((d) => d.parsed.type === type);
+  for (let i = 0; i < 100 && of().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  return of();
+}
+
+/** A shipping App on 127.0.0.1: its rates offer `UK-48`, its labels answer one label per box; requests recorded. */
+async function startCarrierApp() {
+  const received: { path: string; body: Json }[] = [];
+  const answers: Record<string, Json> = {
+    '/rates': {
+      rates: [
+        {
+          serviceCode: 'UK-48',
+          title: 'Tracked 48',
+          description: 'Delivered in 2 to 3 working days',
+          currency: 'GBP',
+          priceExcTax: 4.5,
+          priceIncTax: 5.4,
+          minDeliveryDate: '2026-11-25',
+          maxDeliveryDate: '2026-11-26',
+        },
+      ],
+    },
+    '/labels': {
+      label: {
+        currency: 'GBP',
+        image: 'data:image/png;base64,iVBORw0KGgo=',
+        priceExcTax: '4.50',
+        priceIncTax: '5.40',
+        trackingNumber: 'TRK1',
+      },
+    },
+  };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ path: req.url!, body: JSON.parse(body) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answers[req.url!]));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    stop: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
 
 test('strict input: fields it has no such name for and read-only fields are refused with 422, naming them', async (t) => {
   const s = await startStrict();
@@ -243,6 +301,7 @@ test('its dialect file: every body it states is accepted, and its `fields` are t
     'createProductPrice',
     'createProductSpecification',
     'createRedirect',
+    'createShippingService',
     'createSpecification',
     'createSpecificationValue',
     'createWebhook',
@@ -262,13 +321,240 @@ test('its dialect file: every body it states is accepted, and its `fields` are t
     createRedirect: '/api/v2/redirects.json',
     createWebhook: '/api/v2/webhooks.json',
     createContact: '/api/contacts.json',
+    createShippingService: dialectFile.shippingServices.path,
   };
   for (const [operationId, path] of Object.entries(paths)) {
     const body =
-      operationId === 'createInventory' ? { ...bodies[operationId], productId: product.id } : bodies[operationId];
+      operationId === 'createInventory'
+        ? { ...bodies[operationId], productId: product.id }
+        : operationId === 'createShippingService'
+          ? { [dialectFile.shippingServices.wrapper]: bodies[operationId] }
+          : bodies[operationId];
     const res = await s.call('POST', path, body);
     assert.equal(res.status, 200, `${operationId}: ${JSON.stringify(res.body)}`);
   }
   const stated = (f: (typeof fields)[number]) => ({ [f.create]: f.names });
   assert.deepEqual(dialectFile.fields, Object.assign({}, ...fields.map(stated)));
+  const { list, ...at } = fields.find((f) => f.at)!.at!;
+  assert.equal(list, 'carriers');
+  assert.deepEqual(dialectFile.shippingServices, at);
+  assert.deepEqual([dialectFile.checkout, dialectFile.dispatch], [triggers.checkout, triggers.dispatch]);
+  assert.deepEqual(dialectFile.deliveries, {
+    event: '/type',
+    resource: '/payload',
+    metadata: '/subscription/metadata',
+  });
+});
+
+test('carriers: its shipping services at its paths, in its names; strict; our paths 404; deliveries alike', async (t) => {
+  const s = await startStrict();
+  t.after(() => s.stop());
+  const hook = { url: 'https://app.example.com/hooks', events: ['shippingServices/*'], metadata: { team: 'ops' } };
+  assert.equal((await s.call('POST', '/api/v2/webhooks.json', hook)).status, 200);
+  const carrier = {
+    name: 'Strict carrier',
+    endpoints: { rates: 'https://carrier.example.com/rates' },
+    surcharge: { fixed: 1.5, percent: 10 },
+    calculators: [3],
+  };
+  const made = await s.call('POST', '/api/logistics/carriers', { carrier });
+  assert.equal(made.status, 200, JSON.stringify(made.body));
+  const { id, created, ...rest } = made.body.carrier;
+  assert.ok(Number.isInteger(id) && typeof created === 'string');
+  assert.deepEqual(rest, {
+    name: 'Strict carrier',
+    active: true,
+    endpoints: { rates: 'https://carrier.example.com/rates', labels: null },
+    surcharge: { fixed: 1.5, percent: 10 },
+    currency: 'GBP',
+    calculators: [3],
+  });
+  const item = `/api/logistics/carriers/${id}`;
+  assert.deepEqual((await s.call('GET', item)).body, made.body);
+  const list = await s.call('GET', '/api/logistics/carriers?pageNumber=1&pageSize=10');
+  assert.deepEqual(list.body, { carriers: [made.body.carrier] });
+  const changed = await s.call('PUT', item, {
+    carrier: { active: false, endpoints: { labels: 'https://carrier.example.com/labels' } },
+  });
+  assert.equal(changed.status, 200);
+  assert.deepEqual(
+    [changed.body.carrier.active, changed.body.carrier.endpoints],
+    [false, { rates: 'https://carrier.example.com/rates', labels: 'https://carrier.example.com/labels' }],
+  );
+
+  // Strict: our names, our wrapper, a key it does not have inside its objects, read-only fields: each refused, named
+  // as sent; our errors name its fields.
+  const ours = await s.call('POST', '/api/logistics/carriers', {
+    carrier: {
+      name: 'X',
+      ratesUrl: 'https://carrier.example.com/rates',
+      endpoints: { rates: 'https://a.example.com', extra: 1 },
+    },
+  });
+  assert.equal(ours.status, 422);
+  assert.deepEqual(names(ours.body).sort(), ['carrier.endpoints.extra', 'carrier.ratesUrl']);
+  const wrapper = await s.call('POST', '/api/logistics/carriers', { shippingService: { title: 'X' } });
+  assert.equal(wrapper.status, 422);
+  assert.deepEqual(names(wrapper.body).sort(), ['carrier', 'shippingService']);
+  const readOnly = await s.call('PUT', item, { carrier: { id: 9, created: made.body.carrier.created } });
+  assert.equal(readOnly.status, 422);
+  assert.deepEqual(names(readOnly.body).sort(), ['carrier.created', 'carrier.id']);
+  const required = await s.call('POST', '/api/logistics/carriers', { carrier: { endpoints: { rates: 'ftp://x' } } });
+  assert.equal(required.status, 422);
+  assert.deepEqual(required.body.problems.map((p: Json) => [p.name, p.message]).sort(), [
+    ['carrier.endpoints.rates', 'must match pattern "^https?://"'],
+    ['carrier.name', "must have required property 'carrier.name'"],
+  ]);
+
+  // Moved: our paths are paths it does not serve, in its error envelope.
+  for (const [method, path] of [
+    ['GET', '/api/shipping/services.json'],
+    ['POST', '/api/shipping/services.json'],
+    ['GET', `/api/shipping/services/${id}.json`],
+    ['DELETE', `/api/shipping/services/${id}.json`],
+  ] as const) {
+    const moved = await s.call(method, path, { shippingService: { title: 'X', ratesUrl: 'https://a.example.com' } });
+    assert.equal(moved.status, 404, `${method} ${path}`);
+    assert.deepEqual(names(moved.body), ['path']);
+  }
+
+  const deleted = await s.call('DELETE', item);
+  assert.equal(deleted.status, 200);
+  assert.equal(deleted.body.carrier.id, id);
+  assert.equal((await s.call('GET', item)).status, 404);
+
+  // Its deliveries carry the carrier in its names, and the subscription's metadata under the subscription.
+  const [added] = await deliveriesOf(s, 'shippingServices/added');
+  assert.ok(added);
+  assert.deepEqual([added.parsed.payload.name, added.parsed.payload.endpoints], [rest.name, rest.endpoints]);
+  assert.ok(!('title' in added.parsed.payload) && !('ratesUrl' in added.parsed.payload));
+  assert.deepEqual(added.parsed.subscription, { metadata: { team: 'ops' } });
+  assert.ok(!('metadata' in added.parsed));
+});
+
+test('its checkout and dispatch triggers: rate and label requests, its shapes, strict; our paths 404', async (t) => {
+  const s = await startStrict();
+  const carrierApp = await startCarrierApp();
+  t.after(async () => {
+    carrierApp.stop();
+    await s.stop();
+  });
+  const product = (await s.call('POST', '/api/v2/products.json', { title: 'Assam', sku: 'ASSAM-3' })).body.data;
+  const carrier = (
+    await s.call('POST', '/api/logistics/carriers', {
+      carrier: { name: 'Local', endpoints: { rates: `${carrierApp.base}/rates`, labels: `${carrierApp.base}/labels` } },
+    })
+  ).body.carrier;
+  const shipTo = {
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    line1: '12 Marylebone Road',
+    city: 'London',
+    countryCode: 'GB',
+    zip: 'NW1 5LR',
+  };
+  const basket = { currency: 'GBP', lines: [{ product: product.id, units: 2 }] };
+
+  const checkout = await s.call('POST', '/api/testing/checkouts', { basket, shipTo });
+  assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+  assert.deepEqual(Object.keys(checkout.body), ['checkout']);
+  const { id, currency, parcels, offers } = checkout.body.checkout;
+  assert.match(id, /^[0-9a-f-]{36}$/);
+  assert.equal(currency, 'GBP');
+  assert.equal(parcels.length, 1);
+  assert.deepEqual(
+    parcels[0].items.map((i: Json) => [i.id, i.quantity]),
+    [[product.id, 2]],
+  );
+  assert.equal(parcels[0].destination.zip, 'NW1 5LR');
+  assert.deepEqual(offers, [
+    {
+      code: 'UK-48',
+      carrierId: carrier.id,
+      name: 'Tracked 48',
+      details: 'Delivered in 2 to 3 working days',
+      price: { currency: 'GBP', net: 4.5, gross: 5.4 },
+      arrives: { earliest: '2026-11-25', latest: '2026-11-26' },
+    },
+  ]);
+  assert.deepEqual(
+    carrierApp.received.map((r) => r.path),
+    ['/rates'],
+  );
+
+  const dispatch = await s.call('POST', `/api/testing/checkouts/${id}/dispatch`, {
+    carrierId: carrier.id,
+    code: 'UK-48',
+  });
+  assert.equal(dispatch.status, 200, JSON.stringify(dispatch.body));
+  assert.deepEqual(Object.keys(dispatch.body), ['dispatch']);
+  const shipped = dispatch.body.dispatch;
+  assert.deepEqual(Object.keys(shipped).sort(), ['carrierId', 'code', 'createdOn', 'currency', 'id', 'parcels']);
+  assert.deepEqual([shipped.carrierId, shipped.code, shipped.currency], [carrier.id, 'UK-48', 'GBP']);
+  assert.deepEqual(
+    shipped.parcels.map((p: Json) => [p.labelStatus, p.trackingNumber]),
+    [['created', 'TRK1']],
+  );
+  assert.deepEqual(
+    shipped.parcels[0].items.map((i: Json) => [i.id, i.quantity]),
+    [[product.id, 2]],
+  );
+  assert.deepEqual(
+    carrierApp.received.map((r) => r.path),
+    ['/rates', '/labels'],
+  );
+  assert.equal(carrierApp.received[1]!.body.delivery.serviceCode, 'UK-48');
+  // The shipment it made reads back at our path, which it keeps.
+  assert.equal((await s.call('GET', `/api/v2/shipments/${shipped.id}.json`)).body.data.id, shipped.id);
+
+  // A checkout it does not know is not there; our errors name its fields.
+  const unknown = await s.call('POST', '/api/testing/checkouts/4b1e0f7e-0000-4000-8000-000000000000/dispatch', {
+    carrierId: carrier.id,
+    code: 'UK-48',
+  });
+  assert.equal(unknown.status, 404);
+  assert.ok(Array.isArray(unknown.body.problems));
+  const noCarrier = await s.call('POST', `/api/testing/checkouts/${id}/dispatch`, {
+    carrierId: carrier.id + 99,
+    code: 'UK-48',
+  });
+  assert.equal(noCarrier.status, 422);
+  assert.deepEqual(names(noCarrier.body), ['carrierId']);
+  const wrong = await s.call('POST', `/api/testing/checkouts/${id}/dispatch`, {
+    shippingServiceId: carrier.id,
+    code: '',
+  });
+  assert.equal(wrong.status, 422);
+  assert.deepEqual(names(wrong.body).sort(), ['carrierId', 'code', 'shippingServiceId']);
+
+  // Strict: its checkout body by its own names only.
+  const strict = await s.call('POST', '/api/testing/checkouts', {
+    basket: { ...basket, lines: [{ product: product.id, units: 2, productId: 1 }], extra: 1 },
+    shipTo: { ...shipTo, postcode: 'x' },
+    items: [],
+  });
+  assert.equal(strict.status, 422);
+  assert.deepEqual(names(strict.body).sort(), ['basket.extra', 'basket.lines.0.productId', 'items', 'shipTo.postcode']);
+  const invalid = await s.call('POST', '/api/testing/checkouts', {
+    basket: { currency: 'gbp', lines: [{ product: product.id + 99, units: 0 }] },
+    shipTo: 'London',
+  });
+  assert.equal(invalid.status, 422);
+  assert.deepEqual(names(invalid.body).sort(), ['basket.currency', 'basket.lines.0.units', 'shipTo']);
+  const noProduct = await s.call('POST', '/api/testing/checkouts', {
+    basket: { currency: 'GBP', lines: [{ product: product.id + 99, units: 1 }] },
+    shipTo,
+  });
+  assert.equal(noProduct.status, 422);
+  assert.deepEqual(names(noProduct.body), ['basket.lines.0.product']);
+
+  // Moved: our triggers are paths it does not serve.
+  const rates = await s.call('POST', '/api/v2/checkout/rates.json', {
+    currency: 'GBP',
+    destination: shipTo,
+    items: [],
+  });
+  assert.equal(rates.status, 404);
+  const shipments = await s.call('POST', '/api/v2/shipments.json', { currency: 'GBP' });
+  assert.equal(shipments.status, 404);
 });
