@@ -66,6 +66,8 @@ interface ProfileRun {
   /** Not applicable (a choice its dialect does not state), and judged as decisions (a choice it never confirmed). */
   notApplicable: number;
   asDecisions: number;
+  /** The callbacks area's requirements judged (passed or failed), and those not judged, with why (§4.5 reach). */
+  callbacks: { judged: number; unjudged: { id: string; status: string; reason?: string }[] };
   seconds: number;
 }
 interface Outcome {
@@ -78,6 +80,19 @@ interface Outcome {
   seconds: number;
 }
 const runs = new Map<string, ProfileRun>();
+
+/** The callbacks area of a run: how many were judged, and which were not (skipped, not applicable, not run). */
+function callbacksOf(rows: Requirement[]): ProfileRun['callbacks'] {
+  const area = rows.filter((r) => r.area === 'callbacks');
+  const judged = (r: Requirement) => ['pass', 'fail', 'error'].includes(r.status);
+  return {
+    judged: area.filter(judged).length,
+    unjudged: area
+      .filter((r) => !judged(r))
+      .map((r) => ({ id: r.id, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })),
+  };
+}
+const baselineCallbacks = callbacksOf(baseline).judged;
 
 function judge(profile: Profile, run: Run): ProfileRun {
   const failing = (run.requirements ?? [])
@@ -110,6 +125,7 @@ function judge(profile: Profile, run: Run): ProfileRun {
     byBasis,
     notApplicable: (run.requirements ?? []).filter((r) => r.status === 'not-applicable').length,
     asDecisions: (run.requirements ?? []).filter((r) => r.effectiveBasis && r.effectiveBasis !== r.basis).length,
+    callbacks: callbacksOf(run.requirements ?? []),
     seconds: run.seconds,
   };
 }
@@ -141,7 +157,7 @@ await pool(selected, jobs, async (v) => {
         profile === 'source' && (r.notApplicable || r.asDecisions)
           ? `; not applicable ${r.notApplicable}, judged as decisions ${r.asDecisions}`
           : ''
-      }${
+      }${profile === 'source' ? `; callbacks judged ${r.callbacks.judged}/${baselineCallbacks}` : ''}${
         sourceFailures.length
           ? `; source/standard: ${sourceFailures
               .slice(0, 5)
@@ -197,11 +213,13 @@ const md = [
       ]
     : []),
   '',
-  '| variant | decides | source profile | source/standard failures | contract profile | contract failures by basis | wall s |',
-  '|---|---|---|---|---|---|---|',
+  `Callbacks judged: how many of the ${baselineCallbacks} requirements of the callbacks area the baseline judges a variant's run judged too (passed or failed); the others were skipped or not applicable, so §2.10, §2.11 and §4.5 were judged only in part.`,
+  '',
+  '| variant | decides | source profile | source/standard failures | contract profile | contract failures by basis | callbacks judged | wall s |',
+  '|---|---|---|---|---|---|---|---|',
   ...outcomes.map(
     (o) =>
-      `| \`${o.name}\` | ${o.decides.join(', ')} | ${verdictCell(o.source)} | ${sourceCell(o.source)} | ${verdictCell(o.contract)} | ${countsCell(o.contract)}${o.contract && sourceCell(o.contract) !== '—' ? `; not decision/platform: ${sourceCell(o.contract)}` : ''} | ${o.seconds.toFixed(0)} |`,
+      `| \`${o.name}\` | ${o.decides.join(', ')} | ${verdictCell(o.source)} | ${sourceCell(o.source)} | ${verdictCell(o.contract)} | ${countsCell(o.contract)}${o.contract && sourceCell(o.contract) !== '—' ? `; not decision/platform: ${sourceCell(o.contract)}` : ''} | ${o.source ? `${o.source.callbacks.judged}/${baselineCallbacks}` : '—'} | ${o.seconds.toFixed(0)} |`,
   ),
   '',
   '## Variants',
@@ -218,6 +236,13 @@ const md = [
       const sourceIds = r.failing.filter((f) => !['decision', 'platform'].includes(f.basis));
       return [
         head,
+        ...(p === 'source' && r.callbacks.unjudged.length
+          ? [
+              `  - callbacks not judged (${r.callbacks.unjudged.length}): ${r.callbacks.unjudged
+                .map((u) => `\`${u.id}\` (${u.status}${u.reason ? `: ${cell(u.reason).slice(0, 120)}` : ''})`)
+                .join('; ')}`,
+            ]
+          : []),
         ...sourceIds.map((f) => `  - **${f.status}** \`${f.id}\` (${f.basis}): ${cell(f.reason ?? '').slice(0, 300)}`),
         ...(p === 'contract' && r.failing.length > sourceIds.length
           ? [

@@ -654,9 +654,12 @@ export function fromTarget(d: Dialect, operationId: string, status: number, body
       return { ...(Array.isArray(body) ? {} : body), contacts: at(body, d.contactSearchList) };
     return body;
   }
-  if (status >= 400 && d.errors !== '/errors' && !Array.isArray(body))
-    return { ...body, errors: d.errors === 'none' ? [] : at(body, d.errors) };
-  return body;
+  return status >= 400 ? errorsFromTarget(d, body) : body;
+}
+/** An error answer in our contract's form: its list of errors put at `errors` (D-02's place) from the dialect's. */
+export function errorsFromTarget(d: Dialect, body: Json): Json {
+  if (d.errors === '/errors' || !isObject(body)) return body;
+  return { ...body, errors: d.errors === 'none' ? [] : at(body, d.errors) };
 }
 
 /**

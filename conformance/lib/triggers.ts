@@ -11,6 +11,7 @@ import { config, type ClientRole } from './config.ts';
 import type { Json } from './contract.ts';
 import {
   answerOf,
+  errorsFromTarget,
   at,
   fillTemplate,
   isObject,
@@ -70,6 +71,8 @@ async function send(api: Api, trigger: Trigger, values: Record<string, Json>): P
     body: fillTemplate(trigger.body, filled),
   });
   const result = res.status >= 200 && res.status < 300 ? answerOf(trigger, res.body) : undefined;
+  // A refusal is read as any other: its errors where the dialect says (`errors`).
+  if (res.status >= 400) res.body = errorsFromTarget(dialect(), res.body);
   if (result !== undefined) api.ledger.saw(result);
   return { res, result };
 }
