@@ -98,14 +98,14 @@ test('every problem at once, one line each, naming the key and what it accepts',
   })();
   assert.ok(err instanceof DialectError);
   assert.deepEqual(err.problems, [
-    'd.json: v2Body must be `data` or `none`',
-    'd.json: errors must be a JSON pointer (`/errors`) or `none`',
+    'd.json: v2Body must be `data` or `none` (ours: D-01)',
+    'd.json: errors must be a JSON pointer (`/errors`) or `none` (ours: D-02)',
     'd.json: bodies.createNothing is not a create or update operation of the document',
-    'd.json: bodies.createGeozone must be an object (the resource, without a wrapper)',
+    'd.json: bodies.createGeozone must be an object (the resource, without a wrapper) (ours: D-01, D-35, D-39)',
     'd.json: unknown key pages (known: v2Body, contactBody, contactSearchList, errors, bodies, statuses, pageParams, scopes, events, deliveries, shippingServices, checkout, dispatch, signatures, fields)',
-    'd.json: statuses must be a map of add, update and delete to a 2xx status',
-    "d.json: scopes.products is named by §5's table, not by a dialect",
-    'd.json: scopes.nothing is not a scope of the document',
+    'd.json: statuses must be a map of add, update and delete to a 2xx status (ours: D-01)',
+    "d.json: scopes.products is named by §5's table, not by a dialect (ours: D-07)",
+    'd.json: scopes.nothing is not a scope of the document (ours: D-07)',
     'd.json: events.products/made is not an event name of ours (D-17)',
   ]);
   assert.throws(() => parseDialect('- a list'), /expected an object of dialect keys/);
@@ -244,12 +244,12 @@ test('shippingServices, checkout and dispatch: where the callbacks are reached, 
     throw new Error('no error');
   })();
   assert.deepEqual(err.problems, [
-    'dialect: checkout.extra is not a part of a trigger (method, path, body, item, answer)',
-    'dialect: checkout.method must be GET, POST, PUT, PATCH or DELETE',
-    'dialect: checkout.path must be a path from the target URL (`/api/test/checkouts`)',
-    'dialect: checkout.body: {{checkoutId}} is not a value the suite fills ({{items}}, {{currency}}, {{destination}}, {{dispatchDate}})',
-    'dialect: checkout.item: {{sku}} is not a value the suite fills ({{productId}}, {{quantity}})',
-    'dialect: checkout.answer.options must be a JSON pointer, or { at, each } for a list',
+    'dialect: checkout.extra is not a part of a trigger (method, path, body, item, answer) (ours: D-20)',
+    'dialect: checkout.method must be GET, POST, PUT, PATCH or DELETE (ours: D-20)',
+    'dialect: checkout.path must be a path from the target URL (`/api/test/checkouts`) (ours: D-20)',
+    'dialect: checkout.body: {{checkoutId}} is not a value the suite fills ({{items}}, {{currency}}, {{destination}}, {{dispatchDate}}) (ours: D-20)',
+    'dialect: checkout.item: {{sku}} is not a value the suite fills ({{productId}}, {{quantity}}) (ours: D-20)',
+    'dialect: checkout.answer.options must be a JSON pointer, or { at, each } for a list (ours: D-20)',
   ]);
   assert.throws(() => parseDialect('shippingServices: { path: /x, item: /x/1 }'), /shippingServices must be/);
 });

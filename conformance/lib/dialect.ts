@@ -511,8 +511,19 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
     }
     stated.add(key);
   }
-  if (problems.length) throw new DialectError(problems);
+  if (problems.length) throw new DialectError(problems.map((p) => withDecision(p, name)));
   return { dialect, stated };
+}
+
+/** A problem of a key, naming the decision of ours the key replaces (`bodies.createGeozone`: that operation's). */
+function withDecision(problem: string, name: string): string {
+  const [, key, sub] = /^(\w+)(?:\.(\w+))?/.exec(problem.slice(name.length + 2)) ?? [];
+  if (!key || !Object.hasOwn(DIALECT_KEYS, key)) return problem;
+  const perOperation = (key === 'bodies' || key === 'fields') && sub && operations.some((o) => o.operationId === sub);
+  const decision = perOperation ? op(sub).decision.join(', ') : DIALECT_KEYS[key as keyof Dialect].decision;
+  return decision && !decision.startsWith('the decision') && !problem.includes(decision)
+    ? `${problem} (ours: ${decision})`
+    : problem;
 }
 
 export class DialectError extends Error {
