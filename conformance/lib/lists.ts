@@ -83,10 +83,16 @@ export async function follow(
   return { ...res, body: fromTarget(config.dialect.dialect, list.operationId, res.status, res.body) };
 }
 
+/** The most pages a walk reads: a search of the suite's own data spans a few; more is a link that never ends. */
+const MAX_PAGES = 200;
+
 /**
  * Every item of a search, page after page through `links.next` (§2.1: "URL of the next page or null"), without
  * naming a page size or a page parameter (§8: their names and sizes are "not shown"), so a `source` requirement
- * holds whatever page size the target chose. Each page must be a 200 (§7).
+ * holds whatever page size the target chose. Each page must be a 200 (§7). The walk stops at the first `next` that
+ * cannot be right, as the target's failure, in the request that shows it: a `next` on the last page its own
+ * `pagination` counts (§2.1 "totalPages"), on an empty page, or to a page already read (§2.1: "the URL of the next
+ * page or null").
  */
 export async function listAll(
   api: Api,
@@ -97,6 +103,7 @@ export async function listAll(
 ): Promise<Json[]> {
   let res = await api.untyped(list.operationId, { params, query, ...(as ? { as } : {}) });
   const items: Json[] = [];
+  const seen = new Set<string>([res.url]);
   for (let page = 1; ; page++) {
     if (res.status !== 200)
       throw new Nonconformance(
@@ -109,9 +116,25 @@ export async function listAll(
       );
     items.push(...res.body.data);
     const next = res.body.links?.next;
-    if (!next || page >= 1000) return items;
+    if (next === null || next === undefined) return items;
+    const where = `${list.operationId} ${JSON.stringify(query)} page ${page}`;
+    const wrong = endlessNext(res.body, next, seen, page);
+    if (wrong) throw new Nonconformance(`${where}: links.next ${JSON.stringify(next)} ${wrong}`);
+    seen.add(resolveLink(next));
     res = await follow(api, list, next, false, as ? { as } : {});
   }
+}
+
+/** Why a page's `next` cannot be right (undefined when it may be): see `listAll`. */
+export function endlessNext(body: Json, next: Json, seen: Set<string>, page: number): string | undefined {
+  if (typeof next !== 'string' || !next) return 'is neither a URL nor null';
+  const { page: at, totalPages } = (body?.pagination ?? {}) as { page?: unknown; totalPages?: unknown };
+  if (typeof at === 'number' && typeof totalPages === 'number' && at >= totalPages)
+    return `on page ${at} of ${totalPages} (pagination.totalPages): the last page links on`;
+  if (Array.isArray(body?.data) && body.data.length === 0) return 'on an empty page: the list has ended';
+  if (seen.has(resolveLink(next))) return 'to a page already read: the links loop';
+  if (page >= MAX_PAGES) return `after ${MAX_PAGES} pages: the links do not end`;
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chart } from './chart.ts';
-import { FAILING_FAULT, HALF_FAILING_FAULT, type SuiteRows } from './suite.ts';
+import { FAILING_FAULT, HALF_FAILING_FAULT, ENDLESS_LINKS_FAULT, type SuiteRows } from './suite.ts';
 
 export interface Load {
   rps: number;
@@ -180,7 +180,7 @@ function barsOf(r: Results, ratios: Ratios): Bar[] {
 
 /** The suite's bars: a passing run's time, and failing, half-failing and mock runs against it. */
 function suiteBars(suite: SuiteRows): Bar[] {
-  const { passing, failing, halfFailing, mock } = suite;
+  const { passing, failing, halfFailing, endlessLinks, mock } = suite;
   return [
     {
       bar: `a full conformance suite run, every requirement passing, in ≤ ${SUITE_GOALS.passingSeconds} s`,
@@ -198,6 +198,11 @@ function suiteBars(suite: SuiteRows): Bar[] {
         halfFailing.failed * 2 >= halfFailing.requirements &&
         halfFailing.seconds <= SUITE_GOALS.failingRatio * passing.seconds,
       value: `${fmt(halfFailing.seconds / passing.seconds)}× (${halfFailing.seconds.toFixed(1)} s; ${halfFailing.failed} of ${halfFailing.requirements} failed)`,
+    },
+    {
+      bar: `a run against a server whose lists link on past their last page (${ENDLESS_LINKS_FAULT}) in ≤ ${SUITE_GOALS.failingRatio}× the passing run, every report written`,
+      met: endlessLinks.reports && endlessLinks.seconds <= SUITE_GOALS.failingRatio * passing.seconds,
+      value: `${fmt(endlessLinks.seconds / passing.seconds)}× (${endlessLinks.seconds.toFixed(1)} s; ${endlessLinks.failed} of ${endlessLinks.requirements} failed, ${endlessLinks.notRun} not run)`,
     },
     {
       bar: `a run against the Prism mock, every requirement reached and every report written, in ≤ ${SUITE_GOALS.mockRatio}× the passing run`,
@@ -377,6 +382,7 @@ function suiteSection({ suite }: Results): string {
     ['the reference server as it is', suite.passing],
     [`the reference server, creates answering 200 (${FAILING_FAULT})`, suite.failing],
     [`the reference server, error answers without success (${HALF_FAILING_FAULT})`, suite.halfFailing],
+    [`the reference server, lists linking on past their last page (${ENDLESS_LINKS_FAULT})`, suite.endlessLinks],
     ['the Prism mock on the bundled document', suite.mock],
   ] as const;
   return `## Conformance suite

@@ -29,6 +29,8 @@ export interface SuiteRows {
   failing: SuiteRun;
   /** Against envelopes.errorWithoutSuccess: more than half the requirements fail. */
   halfFailing: SuiteRun;
+  /** Against pagination.nextOnLastPage: every list's `next` links on past its last page, without end. */
+  endlessLinks: SuiteRun;
   /** Against the Prism mock on the bundled document: a target that is not ours. */
   mock: SuiteRun;
   /**
@@ -42,6 +44,8 @@ export interface SuiteRows {
 export const FAILING_FAULT = 'envelopes.createAnswers200';
 /** The fault of the half-failing row: an error envelope without `success` fails every requirement that sees an error. */
 export const HALF_FAILING_FAULT = 'envelopes.errorWithoutSuccess';
+/** The fault of the endless-links row: a `next` on every page, the last included (§2.1: "URL of the next page or null"). */
+export const ENDLESS_LINKS_FAULT = 'pagination.nextOnLastPage';
 
 function time(name: string, env: Record<string, string>, target = ''): Promise<SuiteRun> {
   const dir = join(root, 'reports/bench', name);
@@ -137,14 +141,15 @@ export async function suiteRows(): Promise<SuiteRows> {
   const passing = await time('conformance', { FAULTS: '' });
   const failing = await time('conformance-failing', { FAULTS: FAILING_FAULT });
   const halfFailing = await time('conformance-half-failing', { FAULTS: HALF_FAILING_FAULT });
+  const endlessLinks = await time('conformance-endless-links', { FAULTS: ENDLESS_LINKS_FAULT });
   const mockServer = await prism();
   const mock = await time('conformance-mock', {}, mockServer.url);
   mockServer.child.kill();
-  return { passing, failing, halfFailing, mock, floor: await floor() };
+  return { passing, failing, halfFailing, endlessLinks, mock, floor: await floor() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { passing, failing, halfFailing, mock, floor: bare } = await suiteRows();
+  const { passing, failing, halfFailing, endlessLinks, mock, floor: bare } = await suiteRows();
   const line = (label: string, r: SuiteRun) =>
     `${label}: ${r.seconds.toFixed(1)} s, ${r.passed} passed, ${r.failed} failed of ${r.requirements} (exit ${r.exitCode})`;
   console.log(line('passing', passing));
@@ -152,6 +157,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`failing ÷ passing: ${(failing.seconds / passing.seconds).toFixed(2)}×`);
   console.log(line(`half failing (${HALF_FAILING_FAULT})`, halfFailing));
   console.log(`half failing ÷ passing: ${(halfFailing.seconds / passing.seconds).toFixed(2)}×`);
+  console.log(line(`endless links (${ENDLESS_LINKS_FAULT})`, endlessLinks));
+  console.log(`endless links ÷ passing: ${(endlessLinks.seconds / passing.seconds).toFixed(2)}×`);
   console.log(
     `${line('the Prism mock', mock)}, ${mock.notRun} not run, reports ${mock.reports ? 'written' : 'MISSING'}`,
   );
