@@ -38,19 +38,31 @@ export function checkedSettings(): Settings {
   }
 }
 
+/** Signals that arrive within this long of the one passed on are the same stop, sent again (npm passes its own on). */
+const SAME_STOP_MS = 1000;
+
 /**
- * Playwright's CLI on the Node that runs this (Playwright's workers and global setup use the same one). A SIGINT or
- * SIGTERM this process gets (Ctrl-C, a CI job cancelled, `timeout`) is passed on once, so that the run stops as
- * Playwright stops on SIGINT: the teardown deletes what the run made and the reporter writes every report, what did
- * not run marked not run (playwright.config.ts turns SIGTERM into SIGINT). A second one is passed on
- * too: Playwright then stops at once.
+ * Playwright's CLI on the Node that runs this (Playwright's workers and global setup use the same one), in a process
+ * group of its own: a signal sent to this command's whole group (`timeout`, a cancelled CI job, Ctrl-C) reaches this
+ * process only, never Playwright's workers or the reference server the run started, which would die before the
+ * teardown. The first SIGINT or SIGTERM is passed on to Playwright, so that the run stops as Playwright stops on
+ * SIGINT: the teardown deletes what the run made and stops the server, and the reporter writes every report, what did
+ * not run marked not run (playwright.config.ts turns SIGTERM into SIGINT); this process returns only after that. The
+ * same stop sent again at once (npm passes on the one it got) is not passed on; a later one is: Playwright then stops at
+ * once.
  */
 function playwright(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const child = spawn(process.execPath, [playwrightCli, ...args, '--config', playwrightConfig], {
     stdio: 'inherit',
     env,
+    detached: true,
   });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  let passedOn = 0;
+  const forward = (signal: NodeJS.Signals) => {
+    if (Date.now() - passedOn < SAME_STOP_MS) return;
+    passedOn = Date.now();
+    child.kill(signal);
+  };
   process.on('SIGINT', forward).on('SIGTERM', forward);
   return new Promise((resolve) =>
     child.on('close', (code, signal) => {

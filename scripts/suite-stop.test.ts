@@ -1,7 +1,10 @@
-// A run stopped part-way: SIGTERM, as a cancelled CI job or `timeout` sends it, to the suite's
-// command while requirements run against a reference server the test started. The run must end with the three
-// reports, what it did not get to marked not run with the signal named, and what it made on the target (webhooks,
-// shipping services: conformance/lib/cleanup.ts) deleted.
+// A run stopped part-way, as CI stops it: `timeout`, a cancelled job or Ctrl-C signal the command's whole process
+// group (SIGTERM or SIGINT, then SIGKILL after a grace period). From both entry points (`npm run conformance`, the
+// installed command) and against both kinds of target (an outside one; the reference server `npm run conformance`
+// starts, which must outlive the signal until the teardown is done), the
+// command must return only once the run has ended as a run ends: the three reports, what it did not get to marked not
+// run with the signal named, and what it made on the target (webhooks, shipping services: conformance/lib/cleanup.ts)
+// deleted, with the cleanup line to say so. The grace period's SIGKILL must never be needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -9,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './run.ts';
-import { startReference } from './server-process.ts';
+import { startReference, type ServerProcess } from './server-process.ts';
 
 interface Made {
   create: string;
@@ -20,75 +23,120 @@ const getOf: Record<string, string> = {
   createWebhook: '/api/v2/webhooks/{id}.json',
   createShippingService: '/api/shipping/services/{id}.json',
 };
+/** How long the stop may take before the group is killed, as `timeout -k` would. */
+const GRACE_MS = 60_000;
 
-test('SIGTERM part-way: the three reports, the rest not run, the suite’s data deleted from the target', async () => {
-  const server = await startReference();
-  const dir = mkdtempSync(join(tmpdir(), 'suite-stop-'));
-  try {
-    const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORT_DIR: dir };
-    delete env.TARGET_URL;
-    const child = spawn(process.execPath, [join(root, 'bin/store-api-conformance.ts'), '--target', server.url], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+type Entry = 'npm' | 'installed';
+type Target = 'outside' | 'started';
+interface Case {
+  entry: Entry;
+  target: Target;
+  signal: 'SIGTERM' | 'SIGINT';
+}
+
+/** The command of an entry point, against an outside target (its URL) or the reference server it starts. */
+function command(entry: Entry, url: string | undefined): string[] {
+  if (entry === 'npm') return ['npm', 'run', '--silent', 'conformance'];
+  return [process.execPath, join(root, 'bin/store-api-conformance.ts'), ...(url ? ['--target', url] : [])];
+}
+
+/** Runs the case: the command in a process group of its own, signalled once a hundred requirements have an outcome. */
+async function stopped(c: Case, server: ServerProcess | undefined, dir: string) {
+  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORT_DIR: dir };
+  delete env.TARGET_URL;
+  if (c.entry === 'npm' && server) env.TARGET_URL = server.url;
+  const [cmd, ...args] = command(c.entry, server?.url);
+  const child = spawn(cmd!, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if ([...out.matchAll(/^ {2}(\d+)\/\d+ · /gm)].some((m) => Number(m[1]) >= 100)) resolve();
     });
-    let out = '';
-    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
-    // Stopped once a hundred requirements have an outcome (a progress line), while most of the run is still ahead.
-    await new Promise<void>((resolve, reject) => {
-      const look = (d: Buffer) => {
-        out += d.toString();
-        const done = [...out.matchAll(/^ {2}(\d+)\/\d+ · /gm)].map((m) => Number(m[1]));
-        if (done.some((n) => n >= 100)) resolve();
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    void exited.then(() => reject(new Error(`the run ended before it was stopped:\n${out.slice(-2000)}`)));
+  });
+  process.kill(-child.pid!, c.signal);
+  let killed = false;
+  const kill = setTimeout(() => {
+    killed = true;
+    process.kill(-child.pid!, 'SIGKILL');
+  }, GRACE_MS);
+  const code = await exited;
+  clearTimeout(kill);
+  // What the command left when it returned, read before anything else can write.
+  const left = Object.fromEntries(
+    ['results.json', 'summary.md', 'junit.xml', '.tokens.json', '.created.jsonl'].map((f) => [
+      f,
+      existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : undefined,
+    ]),
+  );
+  return { code, out, killed, left };
+}
+
+// The installed command judges the target it is given; only the repository's run starts a reference server itself.
+const cases: Case[] = (['npm', 'installed'] as Entry[]).flatMap((entry) =>
+  (entry === 'npm' ? (['outside', 'started'] as Target[]) : (['outside'] as Target[])).flatMap((target) =>
+    (['SIGTERM', 'SIGINT'] as const).map((signal) => ({ entry, target, signal })),
+  ),
+);
+
+for (const c of cases)
+  test(`${c.signal} to the group of ${c.entry === 'npm' ? 'npm run conformance' : 'the installed command'}, against ${c.target === 'outside' ? 'an outside target' : 'the reference server it starts'}: it returns after the reports and the cleanup`, async () => {
+    const server = c.target === 'outside' ? await startReference() : undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'suite-stop-'));
+    try {
+      const { code, out, killed, left } = await stopped(c, server, dir);
+      assert.equal(killed, false, `the stop outlasted ${GRACE_MS} ms:\n${out.slice(-2000)}`);
+      assert.equal(code, 1, out.slice(-2000));
+      for (const f of ['results.json', 'summary.md', 'junit.xml'])
+        assert.ok(left[f] !== undefined, `${f} written before the command returned`);
+      const results = JSON.parse(left['results.json']!) as {
+        gate: { passed: boolean };
+        requirements: { id: string; status: string; reason?: string }[];
       };
-      child.stdout.on('data', look);
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      void exited.then(() => reject(new Error(`the run ended before it was stopped:\n${out.slice(-2000)}`)));
-    });
-    child.kill('SIGTERM');
-    const code = await exited;
-    assert.equal(code, 1, out.slice(-2000));
+      const reason = `the run was interrupted (${c.signal})`;
+      const notRun = results.requirements.filter((r) => r.status === 'not-run');
+      assert.ok(
+        results.requirements.some((r) => r.status === 'pass'),
+        'requirements ran before the signal',
+      );
+      assert.ok(notRun.length > 100, `${notRun.length} not run`);
+      for (const r of notRun) assert.equal(r.reason, reason, r.id);
+      assert.equal(results.gate.passed, false);
+      const escaped = reason.replace(/[()]/g, '\\$&');
+      assert.match(left['summary.md']!, new RegExp(`- ${notRun.length} requirement\\(s\\): ${escaped}`));
+      assert.equal(
+        left['junit.xml']!.match(/<testcase /g)?.length,
+        results.requirements.length,
+        'a test case per requirement',
+      );
+      assert.equal(
+        left['junit.xml']!.match(new RegExp(`<skipped message="not run: ${escaped}"`, 'g'))?.length,
+        notRun.length,
+      );
+      assert.match(out, new RegExp(`${notRun.length} not run: ${escaped}\\n`));
 
-    for (const f of ['results.json', 'summary.md', 'junit.xml']) assert.ok(existsSync(join(dir, f)), `${f} written`);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-      gate: { passed: boolean };
-      requirements: { id: string; status: string; reason?: string }[];
-    };
-    const notRun = results.requirements.filter((r) => r.status === 'not-run');
-    assert.ok(
-      results.requirements.some((r) => r.status === 'pass'),
-      'requirements ran before the signal',
-    );
-    assert.ok(notRun.length > 100, `${notRun.length} not run`);
-    for (const r of notRun) assert.equal(r.reason, 'the run was interrupted (SIGTERM)', r.id);
-    assert.equal(results.gate.passed, false);
-    const summary = readFileSync(join(dir, 'summary.md'), 'utf8');
-    assert.match(summary, new RegExp(`- ${notRun.length} requirement\\(s\\): the run was interrupted \\(SIGTERM\\)`));
-    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
-    assert.equal(junit.match(/<testcase /g)?.length, results.requirements.length, 'a test case per requirement');
-    assert.equal(
-      junit.match(/<skipped message="not run: the run was interrupted \(SIGTERM\)"/g)?.length,
-      notRun.length,
-    );
-    assert.match(out, new RegExp(`${notRun.length} not run: the run was interrupted \\(SIGTERM\\)\\n`));
-
-    // Everything the run made that keeps the target working is gone: each answers 404 to its maker.
-    const tokens = JSON.parse(readFileSync(join(dir, '.tokens.json'), 'utf8')) as Record<string, string>;
-    const made = readFileSync(join(dir, '.created.jsonl'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Made);
-    assert.ok(made.length > 0, 'the run made webhooks or shipping services before it was stopped');
-    assert.match(out, new RegExp(`cleanup: ${made.length} of ${made.length} resources the suite made removed`));
-    for (const m of made) {
-      const token = typeof m.as === 'string' ? tokens[m.as] : m.as.token;
-      const res = await fetch(`${server.url}${getOf[m.create]!.replace('{id}', String(m.id))}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      assert.equal(res.status, 404, `${m.create} ${m.id} is still there`);
+      const made = (left['.created.jsonl'] ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Made);
+      assert.ok(made.length > 0, 'the run made webhooks or shipping services before it was stopped');
+      assert.match(out, new RegExp(`cleanup: ${made.length} of ${made.length} resources the suite made removed`));
+      // On an outside target, each is gone: it answers 404 to its maker (a started server is stopped with its data).
+      if (server) {
+        const tokens = JSON.parse(left['.tokens.json']!) as Record<string, string>;
+        for (const m of made) {
+          const token = typeof m.as === 'string' ? tokens[m.as] : m.as.token;
+          const res = await fetch(`${server.url}${getOf[m.create]!.replace('{id}', String(m.id))}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          assert.equal(res.status, 404, `${m.create} ${m.id} is still there`);
+        }
+      }
+    } finally {
+      await server?.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  });
