@@ -84,7 +84,7 @@ const patternQuote: Record<string, string> = {
  * a `source` requirement may say only that a value within §2.2's rules is not refused. That they are validated, kept
  * and returned is D-27's.
  */
-const notImplemented = new Set(['username']);
+export const notImplemented = new Set(['username']);
 /** The words of §2.2 that make each always-required field required. */
 const requiredQuote: Record<string, string> = {
   type: 'Required on every request',

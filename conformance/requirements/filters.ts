@@ -34,7 +34,7 @@ import {
 import type { Api } from '../lib/api.ts';
 
 type Obj = Record<string, Json>;
-interface Filter {
+export interface Filter {
   param: Parameter;
   name: string;
   rule: XFilter;
@@ -89,7 +89,7 @@ const derived: Record<string, { states: () => Obj[]; value: (o: Obj, now: number
   },
 };
 
-function filtersOf(list: Operation): Filter[] {
+export function filtersOf(list: Operation): Filter[] {
   const create = createOf(list);
   const writable = create ? writableFields(create) : {};
   const fields = propertiesOf(itemSchema(list));
@@ -110,7 +110,7 @@ const valueOf = (filter: Filter, item: Obj): Json =>
   filter.source === 'derived' ? derived[filter.rule.field]!.value(item, Date.now()) : item[filter.rule.field];
 
 /** Does `actual` satisfy `name=raw` (§4.4)? */
-function matches(filter: Filter, actual: Json, raw: string): boolean {
+export function matches(filter: Filter, actual: Json, raw: string): boolean {
   const norm = (v: Json): Json =>
     filter.kind === 'date'
       ? Date.parse(String(v))

@@ -311,7 +311,7 @@ requirement(
 );
 // Every writable field that is nullable and has no non-null default (variantOf, manufacturerId, bandId,
 // publishStartOn, publishEndOn, …): unset, it must read back null, not missing and not an empty value.
-const nullable = Object.entries(schema('ProductInput').properties as Record<string, Json>)
+export const nullable = Object.entries(schema('ProductInput').properties as Record<string, Json>)
   .filter(([, s]) => !deref(s).readOnly && (deref(s).default ?? null) === null && isNullable(s))
   .map(([k]) => k);
 /**
@@ -331,7 +331,7 @@ const sourceFields = new Map<string, boolean>(
     }),
 );
 /** The writable nullable fields left unset below that §2.3 types "or null". */
-const sourceNullable = nullable.filter((k) => sourceFields.get(k) === true);
+export const sourceNullable = nullable.filter((k) => sourceFields.get(k) === true);
 if (
   !['variantOf', 'manufacturerId', 'bandId', 'publishStartOn', 'publishEndOn'].every((k) => sourceNullable.includes(k))
 )
