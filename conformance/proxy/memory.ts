@@ -1,0 +1,59 @@
+// What the proxy remembers of the traffic it has seen, for the rules that a short sequence of exchanges shows
+// (rules.ts): the tokens the token endpoint issued and the scopes it said they hold (tokens are opaque, §4.1, so the
+// endpoint's answer is the only way to know them), the last write of each item and what every write sent (a write
+// reads back on the next get, D-01; unset fields read null, §2.1), the items deleted (gone, and their ids never given
+// again, D-04), and the links of list answers (what following one must lead to, §2.1).
+import type { Json } from '../lib/contract.ts';
+
+export interface Token {
+  /** The scopes the token endpoint's `scope` named (D-07: null, the default scope only, is none). */
+  scopes: string[];
+  issuedAt: number;
+  /** `expires_in`, seconds; undefined when the answer gave none. */
+  expiresIn?: number;
+}
+
+export interface Item {
+  /** The family's create operation (`createProduct`): the resource the item is one of. */
+  create: string;
+  /** Whether the proxy saw it made: only then are its unset fields known. */
+  seenMade: boolean;
+  /** Every field a write through the proxy sent it since it was made. */
+  sent: Set<string>;
+  /** The last write's answer (the resource as stored) and the place of that write among all writes. */
+  last?: { resource: Json; write: number; operationId: string };
+  deleted?: true;
+}
+
+/** A link of a list answer, by the path and query it names: the page following it must answer. */
+export interface Link {
+  operationId: string;
+  rel: 'self' | 'next' | 'previous';
+  page: number;
+  total: number;
+  /** The ids of the page it names, where the answer that gave it was that page (`self`). */
+  ids?: number[];
+}
+
+export class Memory {
+  readonly tokens = new Map<string, Token>();
+  readonly items = new Map<string, Item>();
+  /** The ids deleted in each collection (create operation and parents). */
+  readonly deletedIds = new Map<string, Set<string>>();
+  readonly links = new Map<string, Link>();
+  /** How many writes (2xx answers to POST, PUT, PATCH, DELETE) have passed. */
+  writes = 0;
+
+  item(key: string, create: string): Item {
+    let it = this.items.get(key);
+    if (!it) this.items.set(key, (it = { create, seenMade: false, sent: new Set() }));
+    return it;
+  }
+}
+
+/** The key of an item: its resource, its parents and its id (`createProductPrice {"productId":"5"} 7`). */
+export const itemKey = (create: string, parents: Record<string, string>, id: string | number) =>
+  `${collectionKey(create, parents)} ${String(id)}`;
+/** The key of a collection: its resource and its parents. */
+export const collectionKey = (create: string, parents: Record<string, string>) =>
+  `${create} ${JSON.stringify(Object.fromEntries(Object.entries(parents).sort(([a], [b]) => a.localeCompare(b))))}`;
