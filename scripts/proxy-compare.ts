@@ -1,0 +1,113 @@
+// `npm run proxy:compare -- [--only TERMS] [--fault NAME] [--workers N] [--out DIR]`: the proxy's verdicts on a
+// recorded suite run against the suite's own (issue 38, item 3). The reference server (with FAULTS=NAME when given)
+// behind the proxy (conformance/proxy/), the suite run through the proxy (TARGET_URL = the proxy), the proxy stopped;
+// then, for every requirement the proxy judged from the traffic and the suite ran, whether the two agree: the proxy
+// failed it exactly when the suite did. Writes <out>/compare.json and compare.md; exits 0 only when they all agree.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startReference, startServer } from './server-process.ts';
+import { bin, root } from './run.ts';
+
+interface Row {
+  id: string;
+  status: string;
+  basis?: string;
+  reason?: string;
+  exchanges?: number;
+}
+const read = (file: string): Row[] => (JSON.parse(readFileSync(file, 'utf8')) as { requirements: Row[] }).requirements;
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: '@products,@pagination,listProducts.*,getProduct.*,createProduct.*,updateProduct.*,deleteProduct.*,routing.*' },
+    fault: { type: 'string' },
+    workers: { type: 'string', default: '2' },
+    out: { type: 'string' },
+  },
+});
+const out = values.out ?? join(root, 'reports', 'proxy-compare', values.fault ?? 'reference');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const server = await startReference({ env: { ...process.env, ...(values.fault ? { FAULTS: values.fault } : {}) } });
+const proxy = await startServer({
+  command: [process.execPath, join(root, 'bin', 'store-api-conformance.ts'), 'proxy'],
+  args: ['--target', server.url, '--port', '0', '--report-dir', join(out, 'proxy')],
+  onOutput: (chunk) => writeFileSync(join(out, 'proxy.log'), chunk, { flag: 'a' }),
+});
+console.log(`reference server ${server.url}${values.fault ? ` with FAULTS=${values.fault}` : ''}, the proxy at ${proxy.url}`);
+const started = Date.now();
+const code = await new Promise<number>((resolve) => {
+  const child = spawn(bin('playwright'), ['test'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      TARGET_URL: proxy.url,
+      CONFORMANCE_ONLY: values.only,
+      CONFORMANCE_REPORT_DIR: join(out, 'suite'),
+      CONFORMANCE_WORKERS: values.workers,
+      PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: Buffer[] = [];
+  child.stdout.on('data', (d: Buffer) => log.push(d));
+  child.stderr.on('data', (d: Buffer) => log.push(d));
+  child.on('close', (c) => {
+    writeFileSync(join(out, 'suite.log'), Buffer.concat(log));
+    resolve(c ?? 1);
+  });
+});
+console.log(`suite: exit ${code} after ${Math.round((Date.now() - started) / 1000)} s`);
+await proxy.stop('SIGTERM', 20_000);
+await server.stop();
+
+const suiteFile = join(out, 'suite', 'results.json');
+const proxyFile = join(out, 'proxy', 'results.json');
+if (!existsSync(suiteFile) || !existsSync(proxyFile)) {
+  console.error(`missing ${existsSync(suiteFile) ? proxyFile : suiteFile}; see ${out}/suite.log and proxy.log`);
+  process.exit(1);
+}
+const suite = new Map(read(suiteFile).map((r) => [r.id, r]));
+const judged = read(proxyFile);
+const verdict = (status: string) => (status === 'pass' ? 'pass' : status === 'fail' || status === 'error' ? 'fail' : undefined);
+const both = judged.filter((r) => suite.has(r.id) && verdict(suite.get(r.id)!.status) !== undefined);
+const agree = both.filter((r) => verdict(suite.get(r.id)!.status) === r.status);
+const disagree = both.filter((r) => verdict(suite.get(r.id)!.status) !== r.status);
+const outside = judged.filter((r) => !suite.has(r.id));
+const notJudgedBySuite = judged.filter((r) => suite.has(r.id) && verdict(suite.get(r.id)!.status) === undefined);
+const proxyResults = JSON.parse(readFileSync(proxyFile, 'utf8')) as { judgeable: number; exchanges: number };
+const summary = {
+  fault: values.fault ?? null,
+  only: values.only,
+  exchanges: proxyResults.exchanges,
+  judgeable: proxyResults.judgeable,
+  judged: judged.length,
+  compared: both.length,
+  agree: agree.length,
+  disagree: disagree.map((r) => ({ id: r.id, proxy: r.status, proxyReason: r.reason, suite: suite.get(r.id)!.status, suiteReason: suite.get(r.id)!.reason })),
+  failedBoth: agree.filter((r) => r.status === 'fail').map((r) => r.id),
+  judgedOutsideTheRun: outside.map((r) => `${r.id} ${r.status}`),
+  notJudgedBySuite: notJudgedBySuite.map((r) => `${r.id} (suite: ${suite.get(r.id)!.status})`),
+};
+writeFileSync(join(out, 'compare.json'), `${JSON.stringify(summary, null, 2)}\n`);
+writeFileSync(
+  join(out, 'compare.md'),
+  [
+    `# The proxy against the suite${values.fault ? `, fault ${values.fault}` : ', the reference server'}`,
+    '',
+    `Selection \`${values.only}\`; ${proxyResults.exchanges} exchanges. The proxy judged ${judged.length} requirements (of the ${proxyResults.judgeable} it can judge from traffic); ${both.length} of them the suite ran and judged: **${agree.length} agree**, **${disagree.length} disagree**.`,
+    '',
+    ...(summary.failedBoth.length ? ['Failed by both:', '', ...summary.failedBoth.map((id) => `- \`${id}\``), ''] : []),
+    ...(disagree.length
+      ? ['## Disagreements', '', ...summary.disagree.map((d) => `- \`${d.id}\`: proxy ${d.proxy} (${d.proxyReason ?? ''}), suite ${d.suite} (${d.suiteReason ?? ''})`), '']
+      : []),
+    `Judged by the proxy from traffic of other requirements, outside the run: ${outside.length}.`,
+    '',
+  ].join('\n'),
+);
+console.log(`proxy judged ${judged.length}; compared ${both.length}: ${agree.length} agree, ${disagree.length} disagree (${out}/compare.md)`);
+for (const d of summary.disagree) console.log(`  ${d.id}: proxy ${d.proxy} (${d.proxyReason ?? ''}); suite ${d.suite} (${(d.suiteReason ?? '').slice(0, 200)})`);
+process.exit(disagree.length ? 1 : 0);
