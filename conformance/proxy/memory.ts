@@ -16,13 +16,22 @@ export interface Token {
 export interface Item {
   /** The family's create operation (`createProduct`): the resource the item is one of. */
   create: string;
+  /** Its collection (`collectionKey`): the family and the parents. */
+  collection: string;
   /** Whether the proxy saw it made: only then are its unset fields known. */
   seenMade: boolean;
+  /** The Authorization of the request that made it: a list shows a webhook to its own client only (§5, D-45). */
+  madeBy?: string;
   /** Every field a write through the proxy sent it since it was made. */
   sent: Set<string>;
-  /** The last write's answer (the resource as stored) and the place of that write among all writes. */
-  last?: { resource: Json; write: number; operationId: string };
+  /**
+   * The last write's answer (the resource as stored), the place of that write among all writes, and when its answer
+   * ended.
+   */
+  last?: { resource: Json; write: number; operationId: string; at: number };
   deleted?: true;
+  /** A delete of what it hangs off or refers to may have removed or changed it (D-40) since its last write. */
+  stale?: true;
 }
 
 /** A link of a list answer, by the path and query it names: the page following it must answer. */
@@ -44,9 +53,9 @@ export class Memory {
   /** How many writes (2xx answers to POST, PUT, PATCH, DELETE) have passed. */
   writes = 0;
 
-  item(key: string, create: string): Item {
+  item(key: string, create: string, collection: string): Item {
     let it = this.items.get(key);
-    if (!it) this.items.set(key, (it = { create, seenMade: false, sent: new Set() }));
+    if (!it) this.items.set(key, (it = { create, collection, seenMade: false, sent: new Set() }));
     return it;
   }
 }

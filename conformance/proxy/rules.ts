@@ -629,11 +629,31 @@ function walkGap(r: Reading, query: [string, string][], page: number, limit: num
   return linkGap(links.next, page + 1, 'next');
 }
 
+/** A filter of a search and the value it was given. */
+interface Given {
+  f: Filter;
+  raw: string;
+}
+
+/**
+ * The requirement a filter's value belongs to, as requirements/filters.ts writes its queries: a date-time with a
+ * fraction of a second or `Z` (D-10), a quoted `:in` value (§4.4, D-62), an empty equality (§4.4), else the filter's
+ * own (`.boundary` for a range).
+ */
+function filterCheck(id: string, f: Filter, raw: string): string {
+  const range = ['gte', 'lte', 'gt', 'lt'].includes(f.rule.op);
+  if (f.kind === 'date' && range && /\.\d*[1-9]/.test(raw)) return `${id}.filter.date-time-fraction`;
+  if (f.kind === 'date' && /(Z|\.\d+)/.test(raw.slice(19))) return `${id}.filter.date-time-input`;
+  if (f.rule.op === 'in' && raw.includes('"')) return `${id}.filter.${f.name}.quoted-comma`;
+  if (f.rule.op === 'eq' && f.rule.empty === 'none' && raw === '') return `${id}.filter.${f.name}.empty`;
+  return `${id}.filter.${f.name}${range ? '.boundary' : ''}`;
+}
+
 /** §4.4, D-10, D-62: the items a filtered search answers each satisfy its filters (requirements/filters.ts). */
 function filtered(r: Reading, j: Judgement, query: [string, string][], filters: Filter[], items: Json[], p: Json, links: Json, page: number): void {
   const o = r.o!;
   const id = o.operationId;
-  const given = query.flatMap(([k, raw]) => {
+  const given: Given[] = query.flatMap(([k, raw]) => {
     const f = filters.find((x) => x.name === k);
     return f ? [{ f, raw }] : [];
   });
@@ -643,29 +663,45 @@ function filtered(r: Reading, j: Judgement, query: [string, string][], filters: 
   const main = given.filter((g) => !narrowing(g.f));
   const combined = new Set(main.map((g) => g.f.rule.field)).size >= 2;
   for (const { f, raw } of given) {
-    const range = ['gte', 'lte', 'gt', 'lt'].includes(f.rule.op);
-    const base = `${id}.filter.${f.name}${range ? '.boundary' : ''}`;
-    const fraction = /\.\d*[1-9]/.test(raw);
-    const check =
-      combined && !narrowing(f)
-        ? `${id}.filter.combined`
-        : f.kind === 'date' && fraction && range
-          ? `${id}.filter.date-time-fraction`
-          : f.kind === 'date' && /(Z|\.\d+)/.test(raw.slice(19))
-            ? `${id}.filter.date-time-input`
-            : f.rule.op === 'in' && raw.includes('"')
-              ? `${id}.filter.${f.name}.quoted-comma`
-              : f.rule.op === 'eq' && f.rule.empty === 'none' && raw === ''
-                ? `${id}.filter.${f.name}.empty`
-                : base;
+    const check = combined && !narrowing(f) ? `${id}.filter.combined` : filterCheck(id, f, raw);
     const wrong = items.find((item) => !matches(f, item?.[f.rule.field], raw));
     j.at(check, wrong ? `item ${wrong.id} with ${f.rule.field} ${JSON.stringify(wrong[f.rule.field])} was returned for ${f.name}=${raw}` : undefined);
   }
+  missing(r, j, given, main, combined, items, p);
   if (p && page === 1 && items.length === 0) {
     // §7, §2.1: a search with no matches; its totalPages 0 is D-03's.
     j.at(`${id}.filter.no-match`, p.total !== 0 ? `pagination.total ${p.total} with no items` : links.previous !== null || links.next !== null ? `links ${JSON.stringify(links)} of a search with no matches` : undefined);
     j.at(`${id}.filter.no-match.total-pages`, p.total === 0 && p.totalPages !== 0 ? `totalPages ${p.totalPages}, expected 0` : undefined);
   }
+}
+
+/**
+ * §4.4: a filtered search returns every item that satisfies it. Of a complete answer (all its items on this page),
+ * every item the proxy saw made whose state it knows (its last write ended before the search began, no delete of
+ * what it hangs off since) and that satisfies every filter must be there; the filters on fields the target assigns
+ * once (id, createdOn) or the client writes, never on those it derives or changes on its own.
+ */
+function missing(r: Reading, j: Judgement, given: Given[], main: Given[], combined: boolean, items: Json[], p: Json): void {
+  const o = r.o!;
+  const create = createOf(o)?.operationId;
+  if (!create || !p || p.total !== items.length || !r.match) return;
+  if (given.some(({ f }) => f.source === 'derived' || (f.source === 'assigned' && !['id', 'createdOn'].includes(f.rule.field))))
+    return;
+  const collection = collectionKey(create, r.match.params);
+  const listed = new Set(items.map((i) => i?.id));
+  const expected = [...r.memory.items.values()].filter(
+    (it) =>
+      it.collection === collection && it.seenMade && !it.deleted && !it.stale && it.last && it.last.at < r.x.started &&
+      it.madeBy === r.x.requestHeaders.authorization && !listed.has(it.last.resource.id) &&
+      given.every(({ f, raw }) => matches(f, it.last!.resource[f.rule.field], raw)),
+  );
+  if (!expected.length) return;
+  const first = expected[0]!.last!.resource;
+  const asked = given.map(({ f, raw }) => `${f.name}=${raw}`).join('&');
+  const gap = `item ${first.id} (${given.map(({ f }) => `${f.rule.field} ${JSON.stringify(first[f.rule.field])}`).join(', ')}) satisfies ${asked} but is missing`;
+  const id = o.operationId;
+  const blamed = main.length ? main : given;
+  for (const check of new Set(blamed.map(({ f, raw }) => (combined ? `${id}.filter.combined` : filterCheck(id, f, raw))))) j.at(check, gap);
 }
 
 /**
@@ -1014,27 +1050,47 @@ function remember(r: Reading, d: LoadedDialect['dialect']): void {
   const resource = resourceOf(r.body, key);
   if (write === 'add') {
     if (resource?.id === undefined) return;
-    const it = memory.item(itemKey(create, params, resource.id), create);
+    const it = memory.item(itemKey(create, params, resource.id), create, collectionKey(create, params));
     // A new item under an id a delete removed (D-04 forbids it; the add was judged for it): this item is not gone.
     delete it.deleted;
+    delete it.stale;
     it.seenMade = true;
+    it.madeBy = x.requestHeaders.authorization;
     it.sent.clear();
     for (const f of sent) it.sent.add(f);
-    it.last = { resource, write: memory.writes, operationId: o.operationId };
+    it.last = { resource, write: memory.writes, operationId: o.operationId, at: x.ended };
     return;
   }
   const itemParam = Object.keys(params).at(-1);
   if (!itemParam) return;
   const parents = Object.fromEntries(Object.entries(params).slice(0, -1));
-  const it = memory.item(itemKey(create, parents, params[itemParam]!), create);
+  const c = collectionKey(create, parents);
+  const it = memory.item(itemKey(create, parents, params[itemParam]!), create, c);
   if (write === 'delete') {
     it.deleted = true;
     delete it.last;
-    const c = collectionKey(create, parents);
     memory.deletedIds.set(c, (memory.deletedIds.get(c) ?? new Set()).add(params[itemParam]!));
+    for (const other of memory.items.values()) if (other.create !== create && dependsOn(other.create, create)) other.stale = true;
     return;
   }
   for (const f of sent) it.sent.add(f);
-  if (resource && d) it.last = { resource, write: memory.writes, operationId: o.operationId };
+  if (resource) it.last = { resource, write: memory.writes, operationId: o.operationId, at: x.ended };
   else delete it.last;
+  delete it.stale;
+}
+
+/**
+ * Whether a delete of `deleted`'s resource may remove or change an item of `family`: a path parameter or a field
+ * naming it (`productId` a product, `specId` a specification, `valueId` a specification value; D-40, D-42).
+ */
+function dependsOn(family: string, deleted: string): boolean {
+  const noun = deleted.slice(6).toLowerCase();
+  const get = operations.find((g) => g.method === 'GET' && g.operationId === `get${family.slice(6)}`);
+  if (!get) return true;
+  const key = requestWrapperOf(family) ?? 'data';
+  const names = [...get.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).concat(Object.keys(propertiesOf(resourceSchema(get, key))));
+  return names.some((n) => {
+    const stem = /^(\w+)Id$/.exec(n)?.[1]?.toLowerCase();
+    return !!stem && (noun.startsWith(stem) || noun.endsWith(stem));
+  });
 }
