@@ -6,7 +6,7 @@
 //
 // Answers are read in our contract's form (lib/dialect.ts `fromTarget`), as the suite's requirements read them; the
 // contract check (lib/contract.ts `checkResponse`) sees the answer as it came (verdicts.ts attributes its problems).
-import { checkResponse, deref, isNullable, op, operations, SCOPE_TABLE, type Json, type Operation } from '../lib/contract.ts';
+import { checkResponse, deref, isNullable, op, operations, parseList, SCOPE_TABLE, type Json, type Operation } from '../lib/contract.ts';
 import {
   createFor,
   fromTarget,
@@ -17,9 +17,9 @@ import {
   type LoadedDialect,
 } from '../lib/dialect.ts';
 import { resourceOf } from '../lib/expectations.ts';
-import { createOf, propertiesOf, resolveLink } from '../lib/lists.ts';
+import { createOf, itemSchema, propertiesOf, resolveLink } from '../lib/lists.ts';
 import { returnedFields, typeProblem } from '../lib/returned.ts';
-import { filtersOf, matches, type Filter } from '../requirements/filters.ts';
+import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
 import { nullable as productNullable, sourceNullable as productSourceNullable } from '../requirements/products.ts';
 import { notImplemented as contactNotImplemented } from '../requirements/contacts.ts';
 import {
@@ -166,7 +166,7 @@ function filterIds(o: Operation): string[] {
   return filtersOf(o).flatMap((f) => {
     const base = `${o.operationId}.filter.${f.name}`;
     const range = ['gte', 'lte', 'gt', 'lt'].includes(f.rule.op);
-    return [range ? `${base}.boundary` : base, `${base}.empty`, `${base}.bound`, `${base}.quoted-comma`];
+    return [range ? `${base}.boundary` : base, `${base}.empty`, `${base}.bound`, `${base}.quoted-comma`, `${base}.case-insensitive`];
   });
 }
 
@@ -685,23 +685,35 @@ function missing(r: Reading, j: Judgement, given: Given[], main: Given[], combin
   const o = r.o!;
   const create = createOf(o)?.operationId;
   if (!create || !p || p.total !== items.length || !r.match) return;
-  if (given.some(({ f }) => f.source === 'derived' || (f.source === 'assigned' && !['id', 'createdOn'].includes(f.rule.field))))
-    return;
+  // A field the target derives by a rule the suite knows (§3's status) is derived here at the time of the search;
+  // one the document says is derived when read otherwise (a product redirect's target) cannot be known.
+  const readTime = atRequestTime(itemSchema(o));
+  const valueOf = (f: Filter, resource: Json) =>
+    f.source === 'derived' ? derivedFields[f.rule.field]?.value(resource, r.x.started) : resource[f.rule.field];
+  const unknowable = ({ f }: Given) =>
+    (f.source === 'derived' && !derivedFields[f.rule.field]) || readTime.has(f.rule.field) || (f.source === 'assigned' && !['id', 'createdOn', 'modifiedOn'].includes(f.rule.field));
+  if (given.some(unknowable)) return;
   const collection = collectionKey(create, r.match.params);
   const listed = new Set(items.map((i) => i?.id));
   const expected = [...r.memory.items.values()].filter(
     (it) =>
       it.collection === collection && it.seenMade && !it.deleted && !it.stale && it.last && it.last.at < r.x.started &&
       it.madeBy === r.x.requestHeaders.authorization && !listed.has(it.last.resource.id) &&
-      given.every(({ f, raw }) => matches(f, it.last!.resource[f.rule.field], raw)),
+      given.every(({ f, raw }) => matches(f, valueOf(f, it.last!.resource), raw)),
   );
   if (!expected.length) return;
   const first = expected[0]!.last!.resource;
   const asked = given.map(({ f, raw }) => `${f.name}=${raw}`).join('&');
-  const gap = `item ${first.id} (${given.map(({ f }) => `${f.rule.field} ${JSON.stringify(first[f.rule.field])}`).join(', ')}) satisfies ${asked} but is missing`;
+  const gap = `item ${first.id} (${given.map(({ f }) => `${f.rule.field} ${JSON.stringify(valueOf(f, first))}`).join(', ')}) satisfies ${asked} but is missing`;
   const id = o.operationId;
-  const blamed = main.length ? main : given;
-  for (const check of new Set(blamed.map(({ f, raw }) => (combined ? `${id}.filter.combined` : filterCheck(id, f, raw))))) j.at(check, gap);
+  // A value matched in another case only is the case-insensitivity's (§4.4 `sku:in`, requirements/filters.ts).
+  const blame = ({ f, raw }: Given) =>
+    combined
+      ? `${id}.filter.combined`
+      : f.rule.caseInsensitive && !parseList(raw).includes(String(valueOf(f, first)))
+        ? `${id}.filter.${f.name}.case-insensitive`
+        : filterCheck(id, f, raw);
+  for (const check of new Set((main.length ? main : given).map(blame))) j.at(check, gap);
 }
 
 /**

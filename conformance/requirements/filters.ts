@@ -71,7 +71,7 @@ const zuluSpellings = (value: string) => [
 const TICK = 1100;
 
 /** Fields derived by the target rather than written (§3): the inputs that produce each state, and the rule. */
-const derived: Record<string, { states: () => Obj[]; value: (o: Obj, now: number) => Json }> = {
+export const derived: Record<string, { states: () => Obj[]; value: (o: Obj, now: number) => Json }> = {
   status: {
     states: () => [
       { isActive: false },
