@@ -150,6 +150,8 @@ function candidates(o: Operation): string[] {
       ...['media-type', 'not-utf8', 'not-json', 'no-media-type', 'too-deep', 'too-large'].map((s) => `${id}.unreadable.${s}`),
     );
   if (id === 'listWebhooks') out.push('createToken.expiry', 'createToken.expiry.status', 'createToken.lowercase-bearer');
+  if (id === 'getProduct' || id === 'listProducts')
+    out.push(...['active-open', 'open-window', 'future-start', 'past-end', 'inactive', 'at-request-time'].map((c) => `getProduct.status.${c}`));
   return out;
 }
 /** requirements/envelopes.ts and auth.ts: the ids of no operation. */
@@ -584,6 +586,7 @@ function lists(r: Reading, j: Judgement): void {
             ? `links.self led to items ${items.map((i) => i.id).join(', ')}, expected ${followed.ids.join(', ')}`
             : undefined,
     );
+  if (id === 'listProducts') productStatus(r, j, items);
   filtered(r, j, query, filters, items, p, links, pageNo);
 }
 
@@ -691,7 +694,8 @@ function missing(r: Reading, j: Judgement, given: Given[], main: Given[], combin
   const valueOf = (f: Filter, resource: Json) =>
     f.source === 'derived' ? derivedFields[f.rule.field]?.value(resource, r.x.started) : resource[f.rule.field];
   const unknowable = ({ f }: Given) =>
-    (f.source === 'derived' && !derivedFields[f.rule.field]) || readTime.has(f.rule.field) || (f.source === 'assigned' && !['id', 'createdOn', 'modifiedOn'].includes(f.rule.field));
+    derivedFields[f.rule.field] === undefined &&
+    (f.source === 'derived' || readTime.has(f.rule.field) || (f.source === 'assigned' && !['id', 'createdOn', 'modifiedOn'].includes(f.rule.field)));
   if (given.some(unknowable)) return;
   const collection = collectionKey(create, r.match.params);
   const listed = new Set(items.map((i) => i?.id));
@@ -809,6 +813,7 @@ function items(r: Reading, j: Judgement): void {
     return;
   }
   if (o.method !== 'GET' || x.status !== 200 || !schema || !resource) return;
+  if (id === 'getProduct') productStatus(r, j, [resource]);
   if (id === 'getProductMedia')
     j.at(`${id}.envelope`, r.body?.success === true && r.body?.status === 200 && resource.id !== undefined ? undefined : `expected success true, status 200 and data with the item: ${answerText(r)}`);
   const last = item?.last;
@@ -873,6 +878,35 @@ function shape(r: Reading, j: Judgement, o: Operation, schema: Json, resource: J
       return problem ? [`${f}: ${problem}`] : [];
     });
     j.at(`${id}.as-returned`, problems.length ? `the fields of §${section}: ${problems.slice(0, 3).join('; ')}` : undefined);
+  }
+}
+
+/** The cases of §3's status rule the suite judges one by one (requirements/products.ts `statusCases`). */
+function statusCase(p: Json, now: number): string {
+  if (p.isActive !== true) return 'inactive';
+  if (p.publishStartOn !== null && Date.parse(p.publishStartOn) > now) return 'future-start';
+  if (p.publishEndOn !== null && Date.parse(p.publishEndOn) <= now) return 'past-end';
+  return p.publishStartOn !== null || p.publishEndOn !== null ? 'open-window' : 'active-open';
+}
+/**
+ * §3: a product's status, on a get and in a list, is derived at the time of the request from isActive and the publish
+ * window (requirements/filters.ts `derived`); a window's edge that passed since the product's last write is
+ * `at-request-time`'s. A request during which an edge passes is not judged.
+ */
+function productStatus(r: Reading, j: Judgement, products: Json[]): void {
+  const rule = derivedFields.status;
+  if (!rule) return;
+  for (const p of products) {
+    if (!isObject(p) || typeof p.status !== 'string') continue;
+    const edges = [p.publishStartOn, p.publishEndOn].filter((e) => typeof e === 'string').map((e) => Date.parse(e));
+    if (edges.some((e) => e > r.x.started - EXPIRY_SLACK_MS && e < r.x.ended + EXPIRY_SLACK_MS)) continue;
+    const expected = rule.value(p, r.x.started);
+    const last = r.memory.items.get(itemKey('createProduct', {}, p.id))?.last;
+    const passed = last && edges.some((e) => e > last.at && e <= r.x.started);
+    j.at(
+      `getProduct.status.${passed ? 'at-request-time' : statusCase(p, r.x.started)}`,
+      p.status === expected ? undefined : `product ${p.id} is ${p.status}, expected ${expected} (isActive ${p.isActive}, publish window ${p.publishStartOn} to ${p.publishEndOn})`,
+    );
   }
 }
 
