@@ -50,6 +50,8 @@ export class Memory {
   /** The ids deleted in each collection (create operation and parents). */
   readonly deletedIds = new Map<string, Set<string>>();
   readonly links = new Map<string, Link>();
+  /** The paths of lists that answered 200 (their parent exists). */
+  readonly listed = new Set<string>();
   /** How many writes (2xx answers to POST, PUT, PATCH, DELETE) have passed. */
   writes = 0;
 

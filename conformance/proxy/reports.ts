@@ -98,7 +98,8 @@ export function writeReports(dir: string, run: Run): Written {
   const passed = run.rows.length - failed.length;
   const ok = !failed.some((r) => r.gating);
   const evidence = new Map(run.exchanges.map((x) => [x.seq, x]));
-  const unattributed = run.violations.filter((v) => !v.id);
+  const unattributed = run.violations.filter((v) => !v.id && v.kind !== 'request');
+  const requests = run.violations.filter((v) => v.kind === 'request');
   writeFileSync(
     join(dir, 'results.json'),
     `${JSON.stringify(
@@ -115,6 +116,7 @@ export function writeReports(dir: string, run: Run): Written {
         passed: ok,
         requirements: run.rows,
         findings: unattributed,
+        requests,
         violations: run.violations,
       },
       null,
@@ -143,6 +145,16 @@ export function writeReports(dir: string, run: Run): Written {
           'Every decision and platform requirement of the suite that makes such a call fails on them (lib/api.ts); a source or standard one notes them.',
           '',
           ...causesMarkdown(findings),
+        ]
+      : []),
+    ...(requests.length
+      ? [
+          '## Requests that break the document (the client\'s)',
+          '',
+          ...groupByCause(requests.map((v) => ({ id: `${v.operationId ?? ''} ${v.method} ${v.url.split('?')[0]}`, reason: v.reason }))).map(
+            (g) => `- **${g.ids.length}** × \`${g.cause}\`: ${[...new Set(g.ids)].slice(0, 5).join(', ')}`,
+          ),
+          '',
         ]
       : []),
     '## Judged',

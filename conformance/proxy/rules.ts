@@ -17,7 +17,7 @@ import {
   type LoadedDialect,
 } from '../lib/dialect.ts';
 import { resourceOf } from '../lib/expectations.ts';
-import { createOf, itemSchema, propertiesOf, resolveLink } from '../lib/lists.ts';
+import { createOf, endlessNext, itemSchema, propertiesOf, resolveLink } from '../lib/lists.ts';
 import { returnedFields, typeProblem } from '../lib/returned.ts';
 import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
 import { nullable as productNullable, sourceNullable as productSourceNullable } from '../requirements/products.ts';
@@ -50,6 +50,8 @@ export interface Check {
 
 export interface Judged {
   checks: Check[];
+  /** The request body's problems against the document, in our contract's form: the client's, not the target's. */
+  request?: string[];
   /** The operation (or callback) the exchange called, when the document has it. */
   operationId?: string;
   /** The answer's problems against the document (lib/contract.ts `checkResponse`), on the raw answer. */
@@ -417,7 +419,7 @@ function tokenEndpoint(r: Reading, j: Judgement): void {
     );
   if (basic) j.at(`${id}.basic`, typeof b.access_token === 'string' ? undefined : `no access_token string in ${answerText(r)}`);
   if (typeof b.access_token === 'string')
-    j.at(`${id}.tokens-differ`, r.memory.tokens.has(b.access_token) ? 'the token endpoint issued a token it had issued before' : undefined);
+    j.at(`${id}.tokens-differ`, r.memory.tokens.has(b.access_token) ? 'the token endpoint issued a token it had issued before' : undefined, false);
 }
 
 /** D-02, D-09, D-39, D-48, D-64, D-66: a body the operation cannot read, or must refuse (requirements/envelopes.ts). */
@@ -497,7 +499,13 @@ function lists(r: Reading, j: Judgement): void {
   const envelope = isList(o);
   if (x.status !== 200) {
     // D-03: a page past the end is a 200 with no items, never a 404 of a list that exists.
-    if (pageNo > 1 && x.status === 404 && !o.path.includes('{')) j.at(`${id}.pagination.past-end`, `a page past the end answered 404: ${answerText(r)}`);
+    // A list whose path names a parent answers 404 for a parent that is gone; one that answered 200 before has one.
+    if (pageNo > 1 && x.status === 404 && (!o.path.includes('{') || r.memory.listed.has(pathOf(x.url)))) {
+      const gap = `a page past the end answered 404: ${answerText(r)}`;
+      j.at(`${id}.pagination.past-end`, gap);
+      // The walk reads the page after the last too (requirements/pagination.ts `walk`).
+      if (limit !== undefined) j.at(`${id}.pagination.walk.order`, gap);
+    }
     return;
   }
   const b = r.body;
@@ -567,8 +575,11 @@ function lists(r: Reading, j: Judgement): void {
     // A target that answers pages of its own size to our `limit`, its name unstated, is not judged (D-03; the suite
     // makes the requirement not applicable).
     if (p.limit === Number(limit) || r.loaded.stated.has('pageParams'))
-      j.at(`${id}.pagination.links`, pagesGap(pageNo, Number(limit), p, items.length));
-    j.at(`${id}.pagination.walk`, walkGap(r, query, pageNo, Number(limit), p, links, items.length));
+      j.at(`${id}.pagination.links`, pagesGap(pageNo, Number(limit), p, items.length) ?? endsGap(pageNo, p, links));
+    // The walk's pages are `walk`'s and `walk.order`'s alike (requirements/pagination.ts `walk`).
+    const walked = walkGap(r, query, pageNo, Number(limit), p, links, items.length);
+    j.at(`${id}.pagination.walk`, walked);
+    j.at(`${id}.pagination.walk.order`, walked);
     // D-03: a page lists its items in id order, ascending.
     const ids = items.map((i) => i?.id);
     const unordered = ids.findIndex((v, i) => i > 0 && !(v > ids[i - 1]));
@@ -596,6 +607,16 @@ function pagesGap(page: number, limit: number, p: Json, count: number): string |
   if (p.totalPages !== Math.ceil(p.total / limit)) return `totalPages ${p.totalPages}, expected ceil(${p.total} / ${limit})`;
   if (page <= p.totalPages && count !== (page < p.totalPages ? limit : p.total - limit * (p.totalPages - 1)))
     return `${count} items on page ${page} of ${p.totalPages} (total ${p.total}, limit ${limit})`;
+  if (page > p.totalPages && count > 0) return `${count} items on page ${page}, past the last page ${p.totalPages}`;
+  return undefined;
+}
+
+/** §2.1: `previous` is null on the first page and `next` on the last, each a URL elsewhere (whatever its form). */
+function endsGap(page: number, p: Json, links: Json): string | undefined {
+  if (page === 1 && links.previous !== null) return `links.previous ${JSON.stringify(links.previous)} on the first page`;
+  if (page > 1 && page <= p.totalPages && typeof links.previous !== 'string') return `links.previous ${JSON.stringify(links.previous)} on page ${page}`;
+  if (page >= p.totalPages && links.next !== null) return `links.next ${JSON.stringify(links.next)} on the last page`;
+  if (page < p.totalPages && typeof links.next !== 'string') return `links.next ${JSON.stringify(links.next)} on page ${page} of ${p.totalPages}`;
   return undefined;
 }
 
@@ -665,10 +686,20 @@ function filtered(r: Reading, j: Judgement, query: [string, string][], filters: 
   const narrowing = (f: Filter) => f.rule.field === 'id' && (f.rule.op === 'gte' || f.rule.op === 'lte');
   const main = given.filter((g) => !narrowing(g.f));
   const combined = new Set(main.map((g) => g.f.rule.field)).size >= 2;
+  // A filter's search is read page after page through links.next (lib/lists.ts `listAll`): a next that cannot be
+  // right fails it there.
+  const next = links && links.next !== null && links.next !== undefined ? endlessNext(r.body, links.next, new Set(), page) : undefined;
   for (const { f, raw } of given) {
     const check = combined && !narrowing(f) ? `${id}.filter.combined` : filterCheck(id, f, raw);
     const wrong = items.find((item) => !matches(f, item?.[f.rule.field], raw));
-    j.at(check, wrong ? `item ${wrong.id} with ${f.rule.field} ${JSON.stringify(wrong[f.rule.field])} was returned for ${f.name}=${raw}` : undefined);
+    j.at(
+      check,
+      wrong
+        ? `item ${wrong.id} with ${f.rule.field} ${JSON.stringify(wrong[f.rule.field])} was returned for ${f.name}=${raw}`
+        : next
+          ? `links.next ${JSON.stringify(links.next)} ${next}`
+          : undefined,
+    );
   }
   missing(r, j, given, main, combined, items, p);
   if (p && page === 1 && items.length === 0) {
@@ -1021,8 +1052,17 @@ export class Rules {
       match && routed && complete
         ? checkResponse(match.operation, x.status, x.responseHeaders, r.raw, x.responseBody.toString('utf8'))
         : [];
+    // A body the document does not allow (a frontend's mistake): the target should refuse it, and the client learns why.
+    const o = match?.operation;
+    const request = o?.bodyPointer && r.request !== undefined && routed ? this.check(o.bodyPointer, r.request) : [];
     remember(r, d);
-    return { checks: j.checks, contract, contractOf: 'target', ...(match ? { operationId: match.operation.operationId } : {}) };
+    return {
+      checks: j.checks,
+      contract,
+      contractOf: 'target',
+      ...(request.length ? { request } : {}),
+      ...(match ? { operationId: match.operation.operationId } : {}),
+    };
   }
 
   private reading(x: Exchange, memory: Memory, match: Matched | undefined): Reading {
@@ -1077,6 +1117,7 @@ function remember(r: Reading, d: LoadedDialect['dialect']): void {
   }
   const write = writeOf(o.operationId);
   if (write && ok2xx(x.status) && o.method !== 'GET') memory.writes++;
+  if (o.method === 'GET' && x.status === 200 && (isList(o) || isPaginated(o))) memory.listed.add(pathOf(x.url));
   if (o.method === 'GET' && x.status === 200 && isList(o) && isObject(r.body?.links) && isObject(r.body?.pagination)) {
     const p = r.body.pagination;
     const ids = Array.isArray(r.body.data) ? r.body.data.map((i: Json) => i?.id) : undefined;

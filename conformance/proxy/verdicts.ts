@@ -14,7 +14,7 @@ export interface Violation {
   seq: number;
   /** The requirement broken; undefined for a contract finding no requirement judged on the exchange covers. */
   id?: string;
-  kind: 'requirement' | 'contract' | 'app-contract';
+  kind: 'requirement' | 'contract' | 'app-contract' | 'request';
   operationId?: string;
   method: string;
   url: string;
@@ -92,6 +92,9 @@ export class Verdicts {
       if (t.reason === undefined) Object.assign(t, { reason: c.reason, evidence: evidenceOf(x), seq: x.seq });
       this.violate({ seq: x.seq, id: c.id, kind: 'requirement', ...this.op(judged), ...this.line(x), reason: c.reason ?? '' });
     }
+    // What the client sent against the document: its own mistake, reported under either profile, never a verdict.
+    if (judged.request?.length)
+      this.violate({ seq: x.seq, kind: 'request', ...this.op(judged), ...this.line(x), reason: `the request: ${judged.request.slice(0, 3).join('; ')}` });
     // The contract findings themselves: our contract's (reported under the contract profile), or an App's answer.
     if (judged.contract.length && (!target || this.profile === 'contract'))
       this.violate({
@@ -118,8 +121,14 @@ export class Verdicts {
     const n = (this.printed.get(key) ?? 0) + 1;
     this.printed.set(key, n);
     if (n > PRINTED_PER_ID) return;
-    const what = v.id ? `${v.id} [${this.meta.get(v.id)?.basis}]` : v.kind === 'contract' ? `contract ${v.operationId ?? ''}` : `App ${v.operationId ?? ''}`;
-    this.print(`✗ ${what} ${v.method} ${v.url.length > 120 ? `${v.url.slice(0, 120)}…` : v.url} → ${v.status}: ${v.reason}${n === PRINTED_PER_ID ? ' (further ones counted in the reports)' : ''}`);
+    const what = v.id
+      ? `${v.id} [${this.meta.get(v.id)?.basis}]`
+      : v.kind === 'contract'
+        ? `contract ${v.operationId ?? ''}`
+        : v.kind === 'request'
+          ? `request ${v.operationId ?? ''}`
+          : `App ${v.operationId ?? ''}`;
+    this.print(`${v.kind === 'request' ? '!' : '✗'} ${what} ${v.method} ${v.url.length > 120 ? `${v.url.slice(0, 120)}…` : v.url} → ${v.status}: ${v.reason}${n === PRINTED_PER_ID ? ' (further ones counted in the reports)' : ''}`);
   }
 
   /** The requirements judged, as rows of the suite's results (lib/verdict.ts `Row`), sorted by id. */
