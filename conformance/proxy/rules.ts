@@ -17,6 +17,8 @@ import {
   type LoadedDialect,
 } from '../lib/dialect.ts';
 import { resourceOf } from '../lib/expectations.ts';
+import type { BasisName } from '../lib/verdict.ts';
+import { validatorFor } from '../../openapi/validators.ts';
 import { createOf, endlessNext, itemSchema, propertiesOf, resolveLink } from '../lib/lists.ts';
 import { returnedFields, typeProblem } from '../lib/returned.ts';
 import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
@@ -103,6 +105,18 @@ function candidates(o: Operation): string[] {
     );
   // requirements/resources.ts: required fields of an add (D-39).
   if (o.method === 'POST' && o.bodyPointer) out.push(...requiredFields(o).map((f) => `${id}.required.${f}`));
+  // requirements/contacts.ts: a field's length and pattern (§2.2, §8).
+  const key = withBody(o) ? requestWrapperOf(id) : undefined;
+  if (key && o.bodyPointer)
+    for (const [f, p] of Object.entries(propertiesOf(propertiesOf(deref({ $ref: o.bodyPointer }))[key]))) {
+      const field = deref(p);
+      const kinds = [
+        ...(field?.maxLength !== undefined ? ['max-length'] : []),
+        ...(JSON.stringify(field).includes(JSON.stringify(NO_HTML)) ? ['no-html'] : []),
+        ...(field?.pattern !== undefined && field.pattern !== NO_HTML ? ['pattern'] : []),
+      ];
+      for (const k of kinds) out.push(`${id}.${k}.${f}`, `${id}.${k}.${f}.naming`, `${id}.${k}.${f}.stored`);
+    }
   if (isList(o))
     out.push(
       `${id}.envelope`,
@@ -114,9 +128,11 @@ function candidates(o: Operation): string[] {
   if (isPaginated(o))
     // requirements/pagination.ts.
     out.push(
-      ...['limit-range', 'page-range', 'max-limit', 'past-end', 'first-page', 'default-limit', 'walk', 'walk.order', 'links'].map(
+      ...['limit-range', 'page-range', 'max-limit', 'first-page', 'default-limit', 'walk', 'walk.order', 'links'].map(
         (s) => `${id}.pagination.${s}`,
       ),
+      // A page past the end is known by the envelope's totalPages (D-03).
+      ...(isList(o) ? [`${id}.pagination.past-end`] : []),
     );
   if (hasFilters(o))
     // requirements/filters.ts.
@@ -213,6 +229,8 @@ const HEADER_LIMIT_BYTES = 16 * 1024;
 /** D-70: an `:in` list holds at most 1000 values, in at most 12,000 characters. */
 const IN_MAX_VALUES = 1000;
 const IN_MAX_CHARACTERS = 12_000;
+/** How far the target's clock may be from the proxy's when it derives a status at a publish window's edge (§3). */
+const EDGE_SLACK_MS = 1000;
 /** Time a token's lifetime is allowed either side of its edge: the request and the answer take some. */
 const EXPIRY_SLACK_MS = 1500;
 /** D-10: a v2 date-time as answered, `YYYY-MM-DDTHH:MM:SS±hh:mm` (requirements/resources.ts `date-time-shape`). */
@@ -260,10 +278,12 @@ function gap422(r: Reading, name: string): string | undefined {
 /** What the rules gather for one exchange; `at` keeps only ids the suite declares. */
 class Judgement {
   readonly checks: Check[] = [];
-  private readonly ids: ReadonlySet<string>;
-  constructor(ids: ReadonlySet<string>) {
+  private readonly ids: ReadonlyMap<string, BasisName>;
+  constructor(ids: ReadonlyMap<string, BasisName>) {
     this.ids = ids;
   }
+  /** The basis of a requirement the suite declares; undefined for any other id. */
+  basis = (id: string): BasisName | undefined => this.ids.get(id);
   /** Records `id`'s check: held when `gap` is undefined. `contract: false` for the suite's unchecked requests. */
   at(id: string, gap: string | undefined, contract = true): void {
     if (this.ids.has(id)) this.checks.push({ id, ok: gap === undefined, ...(gap ? { reason: gap } : {}), contract });
@@ -454,7 +474,45 @@ function bodies(r: Reading, j: Judgement): boolean {
   for (const f of unknown) j.at(`${id}.unknown-field`, x.status === 404 ? undefined : gap422(r, `${key}.${f}`));
   const missing = o.method === 'POST' ? requiredFields(o).filter((f) => !(f in resource)) : [];
   for (const f of missing) j.at(`${id}.required.${f}`, gap422(r, `${key}.${f}`));
-  return unknown.length > 0 || missing.length > 0;
+  return unknown.length > 0 || missing.length > 0 || limits(r, j, o, key);
+}
+
+/** §2.2 "no HTML": the pattern the document gives such fields. */
+const NO_HTML = '^[^<>]*$';
+/**
+ * §2.2, §8, D-02, D-13, D-14, D-27, D-55: a field over its length or outside its pattern is refused
+ * (requirements/contacts.ts `max-length`, `no-html`, `pattern`): a requirement of the source says refused (a 4xx
+ * about the input), its `.naming` twin and one of our decisions a 422 naming the field. A field §2.2 says is
+ * "Currently not implemented" may be ignored: the source asserts no refusal of it (D-27's `.stored` does).
+ */
+function limits(r: Reading, j: Judgement, o: Operation, key: string): boolean {
+  const validate = validatorFor(o.bodyPointer!);
+  if (validate(r.request)) return false;
+  const refusedGap = () =>
+    r.x.status >= 400 && r.x.status < 500 && ![401, 403, 404, 405, 429].includes(r.x.status)
+      ? undefined
+      : `must be refused as invalid (a 4xx such as 400 or 422), ${got(r)}`;
+  let judged = false;
+  for (const e of validate.errors ?? []) {
+    const [, wrapper, field] = e.instancePath.split('/');
+    if (wrapper !== key || !field || (e.keyword !== 'maxLength' && e.keyword !== 'pattern')) continue;
+    const kind = e.keyword === 'maxLength' ? 'max-length' : (e.params as { pattern?: string }).pattern === NO_HTML ? 'no-html' : 'pattern';
+    const base = `${o.operationId}.${kind}.${field}`;
+    const name = `${key}.${field}`;
+    // A value inside the field (a tag of `tags`) is named by the field or a name inside it.
+    const nested = e.instancePath.split('/').length > 3;
+    const names = (x: Json) => (nested ? String(x?.name).startsWith(name) : x?.name === name);
+    const strict = () =>
+      envelopeGap(r, 422) ?? (r.body.errors.some(names) ? undefined : `expected an error naming ${name}, ${got(r)}`);
+    const unimplemented = contactNotImplemented.has(field);
+    if (j.basis(base) === 'source' || unimplemented) {
+      if (!(kind === 'max-length' && unimplemented && j.basis(base) === 'source')) j.at(base, refusedGap());
+    } else j.at(base, strict());
+    j.at(`${base}.stored`, refusedGap());
+    j.at(`${base}.naming`, strict());
+    judged = true;
+  }
+  return judged;
 }
 
 /** §2.1, §4.4, §8, D-03, D-41, D-62, D-64, D-70: a list's query and answer (envelopes.ts, pagination.ts, filters.ts). */
@@ -701,6 +759,10 @@ function filtered(r: Reading, j: Judgement, query: [string, string][], filters: 
           : undefined,
     );
   }
+  // §4.4 `sku:in` "case-insensitive": an item returned for a value it holds in another case.
+  for (const { f, raw } of given)
+    if (f.rule.caseInsensitive && !combined && items.some((i) => matches(f, i?.[f.rule.field], raw) && !parseList(raw).includes(String(i?.[f.rule.field]))))
+      j.at(`${id}.filter.${f.name}.case-insensitive`, undefined);
   missing(r, j, given, main, combined, items, p);
   if (p && page === 1 && items.length === 0) {
     // §7, §2.1: a search with no matches; its totalPages 0 is D-03's.
@@ -930,13 +992,14 @@ function productStatus(r: Reading, j: Judgement, products: Json[]): void {
   for (const p of products) {
     if (!isObject(p) || typeof p.status !== 'string') continue;
     const edges = [p.publishStartOn, p.publishEndOn].filter((e) => typeof e === 'string').map((e) => Date.parse(e));
-    if (edges.some((e) => e > r.x.started - EXPIRY_SLACK_MS && e < r.x.ended + EXPIRY_SLACK_MS)) continue;
-    const expected = rule.value(p, r.x.started);
+    // The target's clock read the time somewhere between the request and its answer: near an edge, either value.
+    const before = rule.value(p, r.x.started - EDGE_SLACK_MS);
+    const after = rule.value(p, r.x.ended + EDGE_SLACK_MS);
     const last = r.memory.items.get(itemKey('createProduct', {}, p.id))?.last;
-    const passed = last && edges.some((e) => e > last.at && e <= r.x.started);
+    const passed = last && edges.some((e) => e > last.at && e <= r.x.ended + EDGE_SLACK_MS);
     j.at(
       `getProduct.status.${passed ? 'at-request-time' : statusCase(p, r.x.started)}`,
-      p.status === expected ? undefined : `product ${p.id} is ${p.status}, expected ${expected} (isActive ${p.isActive}, publish window ${p.publishStartOn} to ${p.publishEndOn})`,
+      p.status === before || p.status === after ? undefined : `product ${p.id} is ${p.status}, expected ${before} (isActive ${p.isActive}, publish window ${p.publishStartOn} to ${p.publishEndOn})`,
     );
   }
 }
@@ -1001,10 +1064,11 @@ function callback(r: Reading, j: Judgement, cb: CallbackOperation, check: (point
 
 /** The rules, over the suite's registry: what they judge of an exchange, and what they can judge at all. */
 export class Rules {
-  private readonly ids: ReadonlySet<string>;
+  private readonly ids: ReadonlyMap<string, BasisName>;
   private readonly loaded: LoadedDialect;
   private readonly check: (pointer: string, data: unknown) => string[];
-  constructor(ids: ReadonlySet<string>, loaded: LoadedDialect, check: (pointer: string, data: unknown) => string[]) {
+  /** `ids`: the suite's requirements and their bases (lib/requirement.ts `declared`). */
+  constructor(ids: ReadonlyMap<string, BasisName>, loaded: LoadedDialect, check: (pointer: string, data: unknown) => string[]) {
     this.ids = ids;
     this.loaded = loaded;
     this.check = check;

@@ -93,7 +93,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   await import('../requirements/index.ts');
   const meta = new Map<string, Meta>(declared().map((d) => [d.id, metaOf(d)]));
   const loaded = loadDialect(options.dialect);
-  const rules = new Rules(new Set(meta.keys()), loaded, check);
+  const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loaded, check);
   const memory = new Memory();
   const verdicts = new Verdicts(meta, options.profile, options.print);
   const exchanges: Exchange[] = [];
