@@ -44,6 +44,31 @@ export async function startMock(): Promise<Started> {
   });
 }
 
+/** What a stopped proxy wrote (conformance/proxy/reports.ts), as far as the tests read it. */
+export interface ProxyResults {
+  exchanges: number;
+  requirements: { id: string; status: 'pass' | 'fail'; reason?: string }[];
+  violations: { id?: string; kind: string; reason: string }[];
+}
+
+/**
+ * The proxy (`store-api-conformance proxy`, conformance/proxy/) on a free port in front of `target`, as a frontend
+ * developer starts it; `results()` stops it (SIGTERM) and reads the results.json it writes on stop.
+ */
+export async function startProxy(target: string, reportDir: string): Promise<Started & { results(): Promise<ProxyResults> }> {
+  const proxy = await startServer({
+    command: [process.execPath, `${root}bin/store-api-conformance.ts`, 'proxy'],
+    args: ['--target', target, '--port', '0', '--report-dir', reportDir],
+    cwd: root,
+    onOutput: () => {},
+  });
+  const results = async () => {
+    await proxy.stop('SIGTERM', 15_000);
+    return JSON.parse(readFileSync(`${reportDir}/results.json`, 'utf8')) as ProxyResults;
+  };
+  return { url: proxy.url, stop: () => proxy.stop('SIGTERM', 15_000), results };
+}
+
 /**
  * The frontend page (browser/frontend/) and what it imports, as a browser gets them without a build tool: the
  * typed client (client/index.ts) transpiled to JavaScript on each request (its types are erased; it imports only
