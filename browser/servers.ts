@@ -49,6 +49,8 @@ export interface ProxyResults {
   exchanges: number;
   requirements: { id: string; status: 'pass' | 'fail'; reason?: string }[];
   violations: { id?: string; kind: string; reason: string }[];
+  /** Answers that break the document where no requirement judged on the exchange covers them. */
+  findings: { kind: string; reason: string }[];
 }
 
 /**

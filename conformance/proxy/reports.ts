@@ -98,7 +98,8 @@ export function writeReports(dir: string, run: Run): Written {
   const passed = run.rows.length - failed.length;
   const ok = !failed.some((r) => r.gating);
   const evidence = new Map(run.exchanges.map((x) => [x.seq, x]));
-  const unattributed = run.violations.filter((v) => !v.id && v.kind !== 'request');
+  // What no requirement judged on its exchange covers: the contract alone, or an App's answer.
+  const unattributed = run.violations.filter((v) => (v.kind === 'contract' && !v.ids?.length) || v.kind === 'app-contract');
   const requests = run.violations.filter((v) => v.kind === 'request');
   writeFileSync(
     join(dir, 'results.json'),

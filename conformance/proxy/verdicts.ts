@@ -12,8 +12,10 @@ import type { Judged } from './rules.ts';
 
 export interface Violation {
   seq: number;
-  /** The requirement broken; undefined for a contract finding no requirement judged on the exchange covers. */
+  /** The requirement broken; undefined for a finding of the contract, the client's request or an App's answer. */
   id?: string;
+  /** A contract finding: the requirements judged on the exchange that fail for it (none: it is unattributed). */
+  ids?: string[];
   kind: 'requirement' | 'contract' | 'app-contract' | 'request';
   operationId?: string;
   method: string;
@@ -77,10 +79,13 @@ export class Verdicts {
   add(x: Exchange, judged: Judged): void {
     const checks = [...judged.checks];
     const target = judged.contractOf === 'target';
+    const strict = new Set<string>();
     if (judged.contract.length && target)
       for (const c of judged.checks)
-        if (c.contract && STRICT.has(this.meta.get(c.id)?.basis ?? ''))
+        if (c.contract && STRICT.has(this.meta.get(c.id)?.basis ?? '') && this.reported(c.id) && !strict.has(c.id)) {
+          strict.add(c.id);
           checks.push({ id: c.id, ok: false, reason: `the answer breaks the contract: ${judged.contract[0]}`, contract: true });
+        }
     const counted = new Set<string>();
     for (const c of checks) {
       if (!this.reported(c.id)) continue;
@@ -100,6 +105,7 @@ export class Verdicts {
       this.violate({
         seq: x.seq,
         kind: target ? 'contract' : 'app-contract',
+        ...(target ? { ids: [...strict] } : {}),
         ...this.op(judged),
         ...this.line(x),
         reason: `${target ? '' : "the App's answer: "}${judged.contract.slice(0, 3).join('; ')}`,
