@@ -43,7 +43,12 @@ for (const c of cases) {
         const results = await proxy.results();
         // The token, the list and the add, each judged by requirements of the suite.
         const judged = results.requirements.map((r) => r.id);
-        for (const id of ['createToken.form', 'listProducts.envelope', 'listProducts.pagination.walk', 'createProduct.success-envelope'])
+        for (const id of [
+          'createToken.form',
+          'listProducts.envelope',
+          'listProducts.pagination.walk',
+          'createProduct.success-envelope',
+        ])
           expect(judged, `judged ${id}`).toContain(id);
         const failing = results.requirements.filter((r) => r.status === 'fail').map((r) => r.id);
         expect(failing, JSON.stringify(results.violations, null, 2)).toEqual(c.failing);

@@ -57,7 +57,10 @@ export interface ProxyResults {
  * The proxy (`store-api-conformance proxy`, conformance/proxy/) on a free port in front of `target`, as a frontend
  * developer starts it; `results()` stops it (SIGTERM) and reads the results.json it writes on stop.
  */
-export async function startProxy(target: string, reportDir: string): Promise<Started & { results(): Promise<ProxyResults> }> {
+export async function startProxy(
+  target: string,
+  reportDir: string,
+): Promise<Started & { results(): Promise<ProxyResults> }> {
   const proxy = await startServer({
     command: [process.execPath, `${root}bin/store-api-conformance.ts`, 'proxy'],
     args: ['--target', target, '--port', '0', '--report-dir', reportDir],

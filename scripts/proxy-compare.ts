@@ -21,7 +21,11 @@ const read = (file: string): Row[] => (JSON.parse(readFileSync(file, 'utf8')) as
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: '@products,@pagination,listProducts.*,getProduct.*,createProduct.*,updateProduct.*,deleteProduct.*,routing.*' },
+    only: {
+      type: 'string',
+      default:
+        '@products,@pagination,listProducts.*,getProduct.*,createProduct.*,updateProduct.*,deleteProduct.*,routing.*',
+    },
     fault: { type: 'string' },
     workers: { type: 'string', default: '2' },
     out: { type: 'string' },
@@ -37,7 +41,9 @@ const proxy = await startServer({
   args: ['--target', server.url, '--port', '0', '--report-dir', join(out, 'proxy')],
   onOutput: (chunk) => writeFileSync(join(out, 'proxy.log'), chunk, { flag: 'a' }),
 });
-console.log(`reference server ${server.url}${values.fault ? ` with FAULTS=${values.fault}` : ''}, the proxy at ${proxy.url}`);
+console.log(
+  `reference server ${server.url}${values.fault ? ` with FAULTS=${values.fault}` : ''}, the proxy at ${proxy.url}`,
+);
 const started = Date.now();
 const code = await new Promise<number>((resolve) => {
   const child = spawn(bin('playwright'), ['test'], {
@@ -72,7 +78,8 @@ if (!existsSync(suiteFile) || !existsSync(proxyFile)) {
 }
 const suite = new Map(read(suiteFile).map((r) => [r.id, r]));
 const judged = read(proxyFile);
-const verdict = (status: string) => (status === 'pass' ? 'pass' : status === 'fail' || status === 'error' ? 'fail' : undefined);
+const verdict = (status: string) =>
+  status === 'pass' ? 'pass' : status === 'fail' || status === 'error' ? 'fail' : undefined;
 const both = judged.filter((r) => suite.has(r.id) && verdict(suite.get(r.id)!.status) !== undefined);
 const agree = both.filter((r) => verdict(suite.get(r.id)!.status) === r.status);
 const disagree = both.filter((r) => verdict(suite.get(r.id)!.status) !== r.status);
@@ -87,7 +94,13 @@ const summary = {
   judged: judged.length,
   compared: both.length,
   agree: agree.length,
-  disagree: disagree.map((r) => ({ id: r.id, proxy: r.status, proxyReason: r.reason, suite: suite.get(r.id)!.status, suiteReason: suite.get(r.id)!.reason })),
+  disagree: disagree.map((r) => ({
+    id: r.id,
+    proxy: r.status,
+    proxyReason: r.reason,
+    suite: suite.get(r.id)!.status,
+    suiteReason: suite.get(r.id)!.reason,
+  })),
   failedBoth: agree.filter((r) => r.status === 'fail').map((r) => r.id),
   judgedOutsideTheRun: outside.map((r) => `${r.id} ${r.status}`),
   notJudgedBySuite: notJudgedBySuite.map((r) => `${r.id} (suite: ${suite.get(r.id)!.status})`),
@@ -102,12 +115,25 @@ writeFileSync(
     '',
     ...(summary.failedBoth.length ? ['Failed by both:', '', ...summary.failedBoth.map((id) => `- \`${id}\``), ''] : []),
     ...(disagree.length
-      ? ['## Disagreements', '', ...summary.disagree.map((d) => `- \`${d.id}\`: proxy ${d.proxy} (${d.proxyReason ?? ''}), suite ${d.suite} (${d.suiteReason ?? ''})`), '']
+      ? [
+          '## Disagreements',
+          '',
+          ...summary.disagree.map(
+            (d) =>
+              `- \`${d.id}\`: proxy ${d.proxy} (${d.proxyReason ?? ''}), suite ${d.suite} (${d.suiteReason ?? ''})`,
+          ),
+          '',
+        ]
       : []),
     `Judged by the proxy from traffic of other requirements, outside the run: ${outside.length}.`,
     '',
   ].join('\n'),
 );
-console.log(`proxy judged ${judged.length}; compared ${both.length}: ${agree.length} agree, ${disagree.length} disagree (${out}/compare.md)`);
-for (const d of summary.disagree) console.log(`  ${d.id}: proxy ${d.proxy} (${d.proxyReason ?? ''}); suite ${d.suite} (${(d.suiteReason ?? '').slice(0, 200)})`);
+console.log(
+  `proxy judged ${judged.length}; compared ${both.length}: ${agree.length} agree, ${disagree.length} disagree (${out}/compare.md)`,
+);
+for (const d of summary.disagree)
+  console.log(
+    `  ${d.id}: proxy ${d.proxy} (${d.proxyReason ?? ''}); suite ${d.suite} (${(d.suiteReason ?? '').slice(0, 200)})`,
+  );
 process.exit(disagree.length ? 1 : 0);

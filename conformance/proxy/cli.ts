@@ -52,8 +52,12 @@ export async function proxy(argv: string[]): Promise<number> {
     return 0;
   }
   const problems = [
-    ...(typeof values.target === 'string' && /^https?:\/\/[^/]/.test(values.target) ? [] : ['--target: an http or https URL is required']),
-    ...(/^\d+$/.test(String(values.port)) && Number(values.port) < 65536 ? [] : ['--port: a whole number from 0 to 65535']),
+    ...(typeof values.target === 'string' && /^https?:\/\/[^/]/.test(values.target)
+      ? []
+      : ['--target: an http or https URL is required']),
+    ...(/^\d+$/.test(String(values.port)) && Number(values.port) < 65536
+      ? []
+      : ['--port: a whole number from 0 to 65535']),
     ...(values.profile === 'contract' || values.profile === 'source' ? [] : ['--profile: contract or source']),
     ...(/^\d+$/.test(String(values['max-body'])) ? [] : ['--max-body: a whole number of bytes']),
   ];

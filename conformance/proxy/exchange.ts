@@ -89,7 +89,15 @@ export interface Matched {
 export function pathMatches(path: string): Matched[] {
   const hits = templates.flatMap(({ o, re, literal }) => {
     const m = re.exec(path);
-    return m ? [{ o, literal, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) }] : [];
+    return m
+      ? [
+          {
+            o,
+            literal,
+            params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])),
+          },
+        ]
+      : [];
   });
   const literalHits = hits.filter((h) => h.literal);
   return (literalHits.length ? literalHits : hits).map((h) => ({ operation: h.o, params: h.params }));

@@ -33,7 +33,9 @@ export interface Written {
 const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
 /** A header value with its secret masked: `Bearer ***`. */
 const masked = (name: string, value: string) =>
-  SECRET_HEADERS.test(name) ? value.replace(/^(\w+\s+)?.*$/, (_, scheme: string | undefined) => `${scheme ?? ''}***`) : value;
+  SECRET_HEADERS.test(name)
+    ? value.replace(/^(\w+\s+)?.*$/, (_, scheme: string | undefined) => `${scheme ?? ''}***`)
+    : value;
 /** A body's secrets masked: the client secret of a token request, the token of its answer (RFC 6749). */
 const maskedBody = (text: string) =>
   text
@@ -42,7 +44,8 @@ const maskedBody = (text: string) =>
 
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): one entry per exchange, bodies as text up to the cap. */
 export function har(exchanges: Exchange[]): unknown {
-  const headers = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value: masked(name, value) }));
+  const headers = (h: Record<string, string>) =>
+    Object.entries(h).map(([name, value]) => ({ name, value: masked(name, value) }));
   const text = (b: Buffer, length: number) =>
     maskedBody(b.toString('utf8')) + (b.length < length ? `… (${length - b.length} more bytes not kept)` : '');
   return {
@@ -63,7 +66,12 @@ export function har(exchanges: Exchange[]): unknown {
             headers: headers(x.requestHeaders),
             queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
             ...(x.requestLength
-              ? { postData: { mimeType: x.requestHeaders['content-type'] ?? '', text: text(x.requestBody, x.requestLength) } }
+              ? {
+                  postData: {
+                    mimeType: x.requestHeaders['content-type'] ?? '',
+                    text: text(x.requestBody, x.requestLength),
+                  },
+                }
               : {}),
             headersSize: x.requestHeadBytes,
             bodySize: x.requestLength,
@@ -99,7 +107,9 @@ export function writeReports(dir: string, run: Run): Written {
   const ok = !failed.some((r) => r.gating);
   const evidence = new Map(run.exchanges.map((x) => [x.seq, x]));
   // What no requirement judged on its exchange covers: the contract alone, or an App's answer.
-  const unattributed = run.violations.filter((v) => (v.kind === 'contract' && !v.ids?.length) || v.kind === 'app-contract');
+  const unattributed = run.violations.filter(
+    (v) => (v.kind === 'contract' && !v.ids?.length) || v.kind === 'app-contract',
+  );
   const requests = run.violations.filter((v) => v.kind === 'request');
   writeFileSync(
     join(dir, 'results.json'),
@@ -124,11 +134,17 @@ export function writeReports(dir: string, run: Run): Written {
       2,
     )}\n`,
   );
-  const groups = groupByCause(failed.map((r) => ({ id: r.id, reason: r.reason ?? '', evidence: r.evidence ?? '', operation: r.operation })));
+  const groups = groupByCause(
+    failed.map((r) => ({ id: r.id, reason: r.reason ?? '', evidence: r.evidence ?? '', operation: r.operation })),
+  );
   const findings = groupByCause(
     unattributed.map((v) => {
       const x = evidence.get(v.seq);
-      return { id: `${v.kind === 'app-contract' ? 'App ' : ''}${v.operationId ?? v.url}`, reason: v.reason, evidence: x ? evidenceOf(x) : '' };
+      return {
+        id: `${v.kind === 'app-contract' ? 'App ' : ''}${v.operationId ?? v.url}`,
+        reason: v.reason,
+        evidence: x ? evidenceOf(x) : '',
+      };
     }),
   );
   const lines = [
@@ -138,7 +154,9 @@ export function writeReports(dir: string, run: Run): Written {
     '',
     `**${run.rows.length}** of the ${run.judgeable} requirements the proxy can judge from traffic were judged: **${passed}** passed, **${failed.length}** failed${failed.length ? ` (${failed.filter((r) => r.gating).length} of them gate under the profile)` : ''}. A pass means no exchange broke the requirement, not that every part of it was exercised: the suite judges it in full.`,
     '',
-    ...(failed.length ? ['## Failures, grouped by cause', '', ...causesMarkdown(groups)] : ['No requirement judged failed.', '']),
+    ...(failed.length
+      ? ['## Failures, grouped by cause', '', ...causesMarkdown(groups)]
+      : ['No requirement judged failed.', '']),
     ...(findings.length
       ? [
           '## Answers that break the document, no requirement judged on the exchange covering them',
@@ -150,11 +168,14 @@ export function writeReports(dir: string, run: Run): Written {
       : []),
     ...(requests.length
       ? [
-          '## Requests that break the document (the client\'s)',
+          "## Requests that break the document (the client's)",
           '',
-          ...groupByCause(requests.map((v) => ({ id: `${v.operationId ?? ''} ${v.method} ${v.url.split('?')[0]}`, reason: v.reason }))).map(
-            (g) => `- **${g.ids.length}** × \`${g.cause}\`: ${[...new Set(g.ids)].slice(0, 5).join(', ')}`,
-          ),
+          ...groupByCause(
+            requests.map((v) => ({
+              id: `${v.operationId ?? ''} ${v.method} ${v.url.split('?')[0]}`,
+              reason: v.reason,
+            })),
+          ).map((g) => `- **${g.ids.length}** × \`${g.cause}\`: ${[...new Set(g.ids)].slice(0, 5).join(', ')}`),
           '',
         ]
       : []),

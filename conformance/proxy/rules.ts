@@ -6,7 +6,17 @@
 //
 // Answers are read in our contract's form (lib/dialect.ts `fromTarget`), as the suite's requirements read them; the
 // contract check (lib/contract.ts `checkResponse`) sees the answer as it came (verdicts.ts attributes its problems).
-import { checkResponse, deref, isNullable, op, operations, parseList, SCOPE_TABLE, type Json, type Operation } from '../lib/contract.ts';
+import {
+  checkResponse,
+  deref,
+  isNullable,
+  op,
+  operations,
+  parseList,
+  SCOPE_TABLE,
+  type Json,
+  type Operation,
+} from '../lib/contract.ts';
 import {
   createFor,
   fromTarget,
@@ -100,7 +110,9 @@ function candidates(o: Operation): string[] {
   if (withBody(o))
     // requirements/envelopes.ts: bodies an operation cannot read, and an unknown field (D-02, D-09, D-48, D-64, D-66).
     out.push(
-      ...['too-large', 'content-type', 'content-type.missing', 'content-type.merge-patch', 'not-utf8'].map((s) => `${id}.${s}`),
+      ...['too-large', 'content-type', 'content-type.missing', 'content-type.merge-patch', 'not-utf8'].map(
+        (s) => `${id}.${s}`,
+      ),
       ...['byte-order-mark', 'too-deep', 'malformed-json', 'unknown-field'].map((s) => `${id}.${s}`),
     );
   // requirements/resources.ts: required fields of an add (D-39).
@@ -115,7 +127,13 @@ function candidates(o: Operation): string[] {
         ...(JSON.stringify(field).includes(JSON.stringify(NO_HTML)) ? ['no-html'] : []),
         ...(field?.pattern !== undefined && field.pattern !== NO_HTML ? ['pattern'] : []),
       ];
-      for (const k of kinds) out.push(`${id}.${k}.${f}`, `${id}.${k}.${f}.naming`, `${id}.${k}.${f}.stored`);
+      // §2.2's "Currently not implemented" fields: the source asserts no refusal of them over their length.
+      for (const k of kinds)
+        out.push(
+          ...(k === 'max-length' && contactNotImplemented.has(f) ? [] : [`${id}.${k}.${f}`]),
+          `${id}.${k}.${f}.naming`,
+          `${id}.${k}.${f}.stored`,
+        );
     }
   if (isList(o))
     out.push(
@@ -151,7 +169,13 @@ function candidates(o: Operation): string[] {
     out.push(`${create}.lifecycle`, `${create}.lifecycle.status`, `${create}.success-envelope`);
     if (writeOf(id) === 'delete') out.push(`${id}.id-not-reused`, `${id}.gone`, `${id}.gone.status`);
     if (o.method === 'GET' && !isList(o))
-      out.push(`${id}.all-properties`, `${id}.date-time-shape`, `${id}.as-returned`, `${id}.envelope`, `${id}.reads-back`);
+      out.push(
+        `${id}.all-properties`,
+        `${id}.date-time-shape`,
+        `${id}.as-returned`,
+        `${id}.envelope`,
+        `${id}.reads-back`,
+      );
     if (create === 'createProduct') out.push('createProduct.nulls', 'createProduct.nulls.others');
     if (create === 'createContact') out.push('createContact.unset-null');
   }
@@ -165,15 +189,27 @@ function candidates(o: Operation): string[] {
       `${id}.no-credentials`,
       `${id}.no-credentials.status`,
       `${id}.tokens-differ`,
-      ...['media-type', 'not-utf8', 'not-json', 'no-media-type', 'too-deep', 'too-large'].map((s) => `${id}.unreadable.${s}`),
+      ...['media-type', 'not-utf8', 'not-json', 'no-media-type', 'too-deep', 'too-large'].map(
+        (s) => `${id}.unreadable.${s}`,
+      ),
     );
-  if (id === 'listWebhooks') out.push('createToken.expiry', 'createToken.expiry.status', 'createToken.lowercase-bearer');
+  if (id === 'listWebhooks')
+    out.push('createToken.expiry', 'createToken.expiry.status', 'createToken.lowercase-bearer');
   if (id === 'getProduct' || id === 'listProducts')
-    out.push(...['active-open', 'open-window', 'future-start', 'past-end', 'inactive', 'at-request-time'].map((c) => `getProduct.status.${c}`));
+    out.push(
+      ...['active-open', 'open-window', 'future-start', 'past-end', 'inactive', 'at-request-time'].map(
+        (c) => `getProduct.status.${c}`,
+      ),
+    );
   return out;
 }
 /** requirements/envelopes.ts and auth.ts: the ids of no operation. */
-const ROUTING = ['routing.unknown-route', 'routing.unknown-route.envelope', 'routing.wrong-method', 'routing.headers-too-large'];
+const ROUTING = [
+  'routing.unknown-route',
+  'routing.unknown-route.envelope',
+  'routing.wrong-method',
+  'routing.headers-too-large',
+];
 /** requirements/envelopes.ts: a literal path's own 405, per method it lacks. */
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 /** requirements/callbacks.ts: a callback's request against the document. */
@@ -186,7 +222,13 @@ function filterIds(o: Operation): string[] {
   return filtersOf(o).flatMap((f) => {
     const base = `${o.operationId}.filter.${f.name}`;
     const range = ['gte', 'lte', 'gt', 'lt'].includes(f.rule.op);
-    return [range ? `${base}.boundary` : base, `${base}.empty`, `${base}.bound`, `${base}.quoted-comma`, `${base}.case-insensitive`];
+    return [
+      range ? `${base}.boundary` : base,
+      `${base}.empty`,
+      `${base}.bound`,
+      `${base}.quoted-comma`,
+      `${base}.case-insensitive`,
+    ];
   });
 }
 
@@ -263,7 +305,8 @@ function envelopeGap(r: Reading, status: number): string | undefined {
   if (r.x.status !== status) return `expected ${status} in the error envelope, ${got(r)}`;
   if (r.body?.success !== false) return `expected success false, ${got(r)}`;
   if (r.body?.status !== status) return `expected status ${status} in the body, ${got(r)}`;
-  if (!(Array.isArray(r.body?.errors) && r.body.errors.length > 0)) return `expected a non-empty errors list, ${got(r)}`;
+  if (!(Array.isArray(r.body?.errors) && r.body.errors.length > 0))
+    return `expected a non-empty errors list, ${got(r)}`;
   return undefined;
 }
 const named = (r: Reading, name: string) =>
@@ -297,7 +340,13 @@ class Judgement {
 function routing(r: Reading, j: Judgement): boolean {
   const { x } = r;
   if (r.x.requestHeadBytes > HEADER_LIMIT_BYTES) {
-    j.at('routing.headers-too-large', x.status === 431 ? undefined : `expected 431 to ${x.requestHeadBytes} bytes of request line and headers, ${got(r)}`, false);
+    j.at(
+      'routing.headers-too-large',
+      x.status === 431
+        ? undefined
+        : `expected 431 to ${x.requestHeadBytes} bytes of request line and headers, ${got(r)}`,
+      false,
+    );
     return true;
   }
   if (r.match || x.method === 'OPTIONS' || x.method === 'HEAD') return false;
@@ -310,21 +359,43 @@ function routing(r: Reading, j: Judgement): boolean {
     return true;
   }
   const methods = hits.map((h) => h.operation.method);
-  const allow = (x.responseHeaders.allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+  const allow = (x.responseHeaders.allow ?? '')
+    .split(',')
+    .map((m) => m.trim().toUpperCase())
+    .filter(Boolean);
   const literal = !path.includes('{') && hits.every((h) => !h.operation.path.includes('{'));
-  const shadowing = literal && operations.some((o) => o.path.includes('{') && new RegExp(`^${o.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
+  const shadowing =
+    literal &&
+    operations.some(
+      (o) =>
+        o.path.includes('{') &&
+        new RegExp(`^${o.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+    );
   if (shadowing && METHODS.includes(x.method)) {
     const id = `${hits[0]!.operation.operationId}.method-not-allowed.${x.method.toLowerCase()}`;
     // RFC 9110 §15.5.6: 404 or 405; a 405 names this resource's methods, not the template's.
     const wrongAllow =
-      x.status === 405 && (methods.some((m) => !allow.includes(m)) || allow.some((m) => METHODS.includes(m) && !methods.includes(m)));
-    j.at(id, ![404, 405].includes(x.status) ? `expected 404 or 405, ${got(r)}` : wrongAllow ? `Allow: ${x.responseHeaders.allow ?? '(none)'}, expected ${methods.join(', ')}` : undefined, false);
+      x.status === 405 &&
+      (methods.some((m) => !allow.includes(m)) || allow.some((m) => METHODS.includes(m) && !methods.includes(m)));
+    j.at(
+      id,
+      ![404, 405].includes(x.status)
+        ? `expected 404 or 405, ${got(r)}`
+        : wrongAllow
+          ? `Allow: ${x.responseHeaders.allow ?? '(none)'}, expected ${methods.join(', ')}`
+          : undefined,
+      false,
+    );
     j.at(`${id}.status`, envelopeGap(r, 405), false);
     return true;
   }
   const gap = envelopeGap(r, 405);
   const missing = methods.filter((m) => !allow.includes(m));
-  j.at('routing.wrong-method', gap ?? (missing.length ? `Allow: ${x.responseHeaders.allow ?? '(none)'} lacks ${missing.join(', ')}` : undefined), false);
+  j.at(
+    'routing.wrong-method',
+    gap ?? (missing.length ? `Allow: ${x.responseHeaders.allow ?? '(none)'} lacks ${missing.join(', ')}` : undefined),
+    false,
+  );
   return true;
 }
 
@@ -335,12 +406,27 @@ function auth(r: Reading, j: Judgement): boolean {
   const id = o.operationId;
   const refused = x.status >= 400 && x.status < 500;
   const envelope = () =>
-    j.at(`${id}.auth.envelope`, r.body?.success === false && r.body?.status === x.status ? undefined : `a refusal of the caller must carry the error envelope with status ${x.status}, ${got(r)}`);
+    j.at(
+      `${id}.auth.envelope`,
+      r.body?.success === false && r.body?.status === x.status
+        ? undefined
+        : `a refusal of the caller must carry the error envelope with status ${x.status}, ${got(r)}`,
+    );
   if (!r.token) {
     const challenge = x.responseHeaders['www-authenticate'] ?? '';
     j.at(`${id}.auth.no-token`, refused ? undefined : `a call without a token must be refused (4xx), ${got(r)}`);
-    j.at(`${id}.auth.no-token.challenge`, x.status !== 401 || /\S/.test(challenge) ? undefined : 'a 401 without a WWW-Authenticate challenge');
-    j.at(`${id}.auth.no-token.status`, x.status !== 401 ? `expected 401, ${got(r)}` : /^Bearer/i.test(challenge) ? undefined : `WWW-Authenticate ${JSON.stringify(challenge)}, expected a Bearer challenge`);
+    j.at(
+      `${id}.auth.no-token.challenge`,
+      x.status !== 401 || /\S/.test(challenge) ? undefined : 'a 401 without a WWW-Authenticate challenge',
+    );
+    j.at(
+      `${id}.auth.no-token.status`,
+      x.status !== 401
+        ? `expected 401, ${got(r)}`
+        : /^Bearer/i.test(challenge)
+          ? undefined
+          : `WWW-Authenticate ${JSON.stringify(challenge)}, expected a Bearer challenge`,
+    );
     if (x.status >= 400) envelope();
     return true;
   }
@@ -350,8 +436,18 @@ function auth(r: Reading, j: Judgement): boolean {
   const age = x.started - token.issuedAt;
   if (token.expiresIn !== undefined && age > token.expiresIn * 1000 + EXPIRY_SLACK_MS) {
     // RFC 6749 §5.1: past expires_in the token no longer gives access; the 401 and its challenge are D-05's.
-    j.at('createToken.expiry', refused ? undefined : `a token ${Math.round(age / 1000)} s old (expires_in ${token.expiresIn}) must be refused, ${got(r)}`);
-    j.at('createToken.expiry.status', x.status === 401 && /^Bearer/i.test(x.responseHeaders['www-authenticate'] ?? '') ? undefined : `expected 401 with a Bearer challenge to an expired token, ${got(r)}`);
+    j.at(
+      'createToken.expiry',
+      refused
+        ? undefined
+        : `a token ${Math.round(age / 1000)} s old (expires_in ${token.expiresIn}) must be refused, ${got(r)}`,
+    );
+    j.at(
+      'createToken.expiry.status',
+      x.status === 401 && /^Bearer/i.test(x.responseHeaders['www-authenticate'] ?? '')
+        ? undefined
+        : `expected 401 with a Bearer challenge to an expired token, ${got(r)}`,
+    );
     return true;
   }
   if (token.expiresIn !== undefined && age > token.expiresIn * 1000 - EXPIRY_SLACK_MS) return true;
@@ -373,16 +469,22 @@ function auth(r: Reading, j: Judgement): boolean {
       } else j.at(`${id}.auth.missing-scope`, forbidden('a client holding only the default scope'));
     } else if (token.scopes.every((s) => s.endsWith('.readonly')) && o.method !== 'GET' && token.scopes.length > 1)
       j.at(`${id}.auth.readonly-cannot-write`, forbidden('a readonly client'));
-    else if (token.scopes.length === 1 && inTable(o) && !security.flat().some((s) => family(s) === family(token.scopes[0]!))) {
+    else if (
+      token.scopes.length === 1 &&
+      inTable(o) &&
+      !security.flat().some((s) => family(s) === family(token.scopes[0]!))
+    ) {
       j.at(`${id}.scope-family`, anyRefusal(`a client holding only ${token.scopes[0]}`));
       j.at(`${id}.scope-family.status`, forbidden(`a client holding only ${token.scopes[0]}`));
     }
     return x.status === 401 || x.status === 403;
   }
-  const allowedMsg = (what: string) => ([401, 403].includes(x.status) ? `${what} must be allowed, ${got(r)}` : undefined);
+  const allowedMsg = (what: string) =>
+    [401, 403].includes(x.status) ? `${what} must be allowed, ${got(r)}` : undefined;
   const readonlyOnly = token.scopes.length > 1 && token.scopes.every((s) => s.endsWith('.readonly'));
   if (o.method === 'GET' && readonlyOnly) j.at(`${id}.auth.readonly-reads`, allowedMsg('a readonly client'));
-  if (token.scopes.length === 1 && inTable(o)) j.at(`${id}.scope-family`, allowedMsg(`a client holding only ${token.scopes[0]}`));
+  if (token.scopes.length === 1 && inTable(o))
+    j.at(`${id}.scope-family`, allowedMsg(`a client holding only ${token.scopes[0]}`));
   return x.status === 401 || x.status === 403;
 }
 
@@ -392,14 +494,15 @@ function tokenEndpoint(r: Reading, j: Judgement): void {
   if (!o || !tokenOps.includes(o.operationId)) return;
   const id = o.operationId;
   const type = mediaType(x.requestHeaders['content-type']);
-  const invalidRequest = () => (x.status === 400 && r.body?.error === 'invalid_request' ? undefined : `expected 400 invalid_request, ${got(r)}`);
+  const invalidRequest = () =>
+    x.status === 400 && r.body?.error === 'invalid_request' ? undefined : `expected 400 invalid_request, ${got(r)}`;
   const unreadable = (slug: string) => j.at(`${id}.unreadable.${slug}`, invalidRequest());
   if (x.requestLength > BODY_LIMIT) return unreadable('too-large');
   if (x.requestLength > 0 && !x.requestHeaders['content-type']) return unreadable('no-media-type');
   if (type === 'text/plain') return unreadable('media-type');
   if (!isUtf8(x.requestBody)) return unreadable('not-utf8');
   const text = x.requestBody.toString('utf8');
-  let fields: Record<string, string> = {};
+  let fields: Record<string, string>;
   if (type === 'application/json') {
     if (depthOf(text) > MAX_DEPTH) return unreadable('too-deep');
     try {
@@ -410,13 +513,31 @@ function tokenEndpoint(r: Reading, j: Judgement): void {
   } else fields = Object.fromEntries(new URLSearchParams(text));
   const basic = /^basic\s/i.test(x.requestHeaders.authorization ?? '');
   if (fields.grant_type !== undefined && fields.grant_type !== 'client_credentials') {
-    j.at(`${id}.grant-type`, x.status === 400 && r.body?.error === 'unsupported_grant_type' ? undefined : `expected 400 unsupported_grant_type, ${got(r)}`, false);
+    j.at(
+      `${id}.grant-type`,
+      x.status === 400 && r.body?.error === 'unsupported_grant_type'
+        ? undefined
+        : `expected 400 unsupported_grant_type, ${got(r)}`,
+      false,
+    );
     return;
   }
   if (!basic && !(fields.client_id && fields.client_secret)) {
     // RFC 6749 §5.2's own example of invalid_client: no client authentication.
-    j.at(`${id}.no-credentials`, [400, 401].includes(x.status) && r.body?.error === 'invalid_client' ? undefined : `expected 400 or 401 invalid_client, ${got(r)}`, false);
-    j.at(`${id}.no-credentials.status`, x.status === 401 && /^Basic\b/i.test(x.responseHeaders['www-authenticate'] ?? '') ? undefined : `expected 401 with a Basic challenge, ${got(r)}`, false);
+    j.at(
+      `${id}.no-credentials`,
+      [400, 401].includes(x.status) && r.body?.error === 'invalid_client'
+        ? undefined
+        : `expected 400 or 401 invalid_client, ${got(r)}`,
+      false,
+    );
+    j.at(
+      `${id}.no-credentials.status`,
+      x.status === 401 && /^Basic\b/i.test(x.responseHeaders['www-authenticate'] ?? '')
+        ? undefined
+        : `expected 401 with a Basic challenge, ${got(r)}`,
+      false,
+    );
     return;
   }
   if (!ok2xx(x.status)) return;
@@ -437,9 +558,14 @@ function tokenEndpoint(r: Reading, j: Judgement): void {
                 ? `scope ${JSON.stringify(b.scope)}, expected a string or null`
                 : undefined,
     );
-  if (basic) j.at(`${id}.basic`, typeof b.access_token === 'string' ? undefined : `no access_token string in ${answerText(r)}`);
+  if (basic)
+    j.at(`${id}.basic`, typeof b.access_token === 'string' ? undefined : `no access_token string in ${answerText(r)}`);
   if (typeof b.access_token === 'string')
-    j.at(`${id}.tokens-differ`, r.memory.tokens.has(b.access_token) ? 'the token endpoint issued a token it had issued before' : undefined, false);
+    j.at(
+      `${id}.tokens-differ`,
+      r.memory.tokens.has(b.access_token) ? 'the token endpoint issued a token it had issued before' : undefined,
+      false,
+    );
 }
 
 /** D-02, D-09, D-39, D-48, D-64, D-66: a body the operation cannot read, or must refuse (requirements/envelopes.ts). */
@@ -496,7 +622,12 @@ function limits(r: Reading, j: Judgement, o: Operation, key: string): boolean {
   for (const e of validate.errors ?? []) {
     const [, wrapper, field] = e.instancePath.split('/');
     if (wrapper !== key || !field || (e.keyword !== 'maxLength' && e.keyword !== 'pattern')) continue;
-    const kind = e.keyword === 'maxLength' ? 'max-length' : (e.params as { pattern?: string }).pattern === NO_HTML ? 'no-html' : 'pattern';
+    const kind =
+      e.keyword === 'maxLength'
+        ? 'max-length'
+        : (e.params as { pattern?: string }).pattern === NO_HTML
+          ? 'no-html'
+          : 'pattern';
     const base = `${o.operationId}.${kind}.${field}`;
     const name = `${key}.${field}`;
     // A value inside the field (a tag of `tags`) is named by the field or a name inside it.
@@ -521,10 +652,17 @@ function lists(r: Reading, j: Judgement): void {
   if (!o || o.method !== 'GET' || !(isList(o) || isPaginated(o))) return;
   const id = o.operationId;
   const names = r.loaded.dialect.pageParams;
-  const query = r.query.map(([k, v]): [string, string] => [k === names.page ? 'page' : k === names.limit ? 'limit' : k, v]);
+  const query = r.query.map(([k, v]): [string, string] => [
+    k === names.page ? 'page' : k === names.limit ? 'limit' : k,
+    v,
+  ]);
   const value = (name: string) => query.find(([k]) => k === name)?.[1];
   if (query.length > MAX_QUERY_PARAMETERS) {
-    j.at(`${id}.too-many-parameters`, envelopeGap(r, 422) ?? (named(r, 'query') ? undefined : `expected an error naming query, ${got(r)}`), false);
+    j.at(
+      `${id}.too-many-parameters`,
+      envelopeGap(r, 422) ?? (named(r, 'query') ? undefined : `expected an error naming query, ${got(r)}`),
+      false,
+    );
     return;
   }
   let refusal = false;
@@ -534,7 +672,9 @@ function lists(r: Reading, j: Judgement): void {
   };
   for (const name of ['__proto__', 'constructor'].filter((n) => query.some(([k]) => k === n)))
     refuse(`${id}.unknown-parameter.prototype-keys`, gap422(r, name));
-  const unknown = query.filter(([k]) => !o.parameters.some((p) => p.name === k && p.in === 'query') && k !== '__proto__' && k !== 'constructor');
+  const unknown = query.filter(
+    ([k]) => !o.parameters.some((p) => p.name === k && p.in === 'query') && k !== '__proto__' && k !== 'constructor',
+  );
   if (unknown.length) refuse(`${id}.unknown-parameter`, envelopeGap(r, 422));
   const page = value('page');
   const limit = value('limit');
@@ -544,12 +684,18 @@ function lists(r: Reading, j: Judgement): void {
     if (page === '0' && isList(o)) refuse(`${id}.page-zero`, gap422(r, 'page'));
     refuse(`${id}.pagination.page-range`, gap422(r, names.page));
   }
-  if (limit !== undefined && isPaginated(o) && outOf(limit, param('limit'))) refuse(`${id}.pagination.limit-range`, gap422(r, names.limit));
+  if (limit !== undefined && isPaginated(o) && outOf(limit, param('limit')))
+    refuse(`${id}.pagination.limit-range`, gap422(r, names.limit));
   const filters = hasFilters(o) ? filtersOf(o) : [];
   for (const [k, raw] of query) {
     const f = filters.find((x) => x.name === k);
     if (f?.rule.op === 'in' && (raw.split(',').length > IN_MAX_VALUES || raw.length > IN_MAX_CHARACTERS))
-      refuse(`${id}.filter.${k}.bound`, x.status === 422 && r.body?.success === false && r.body?.status === 422 ? undefined : `expected 422 to an :in list past D-70's bounds, ${got(r)}`);
+      refuse(
+        `${id}.filter.${k}.bound`,
+        x.status === 422 && r.body?.success === false && r.body?.status === 422
+          ? undefined
+          : `expected 422 to an :in list past D-70's bounds, ${got(r)}`,
+      );
   }
   if (refusal || x.status === 401 || x.status === 403) return;
 
@@ -570,7 +716,11 @@ function lists(r: Reading, j: Judgement): void {
   if (envelope) {
     // §2.1: the list envelope's fields, each present.
     const gap =
-      b?.success !== true || b?.status !== 200 || !Array.isArray(b?.data) || !isObject(b?.pagination) || !isObject(b?.links)
+      b?.success !== true ||
+      b?.status !== 200 ||
+      !Array.isArray(b?.data) ||
+      !isObject(b?.pagination) ||
+      !isObject(b?.links)
         ? `expected success true, status 200, data, pagination and links, ${got(r)}`
         : ['page', 'limit', 'total', 'totalPages'].find((k) => !(k in b.pagination))
           ? `pagination lacks ${['page', 'limit', 'total', 'totalPages'].find((k) => !(k in b.pagination))}`
@@ -586,7 +736,14 @@ function lists(r: Reading, j: Judgement): void {
   const links = envelope ? b.links : undefined;
   const max = param('limit')?.maximum;
   if (isPaginated(o) && limit !== undefined && Number(limit) === max)
-    j.at(`${id}.pagination.max-limit`, items.length > max ? `${items.length} items for limit=${max}` : p && p.limit !== max ? `pagination.limit ${p.limit}, expected ${max}` : undefined);
+    j.at(
+      `${id}.pagination.max-limit`,
+      items.length > max
+        ? `${items.length} items for limit=${max}`
+        : p && p.limit !== max
+          ? `pagination.limit ${p.limit}, expected ${max}`
+          : undefined,
+    );
   if (p && page === undefined && limit === undefined) {
     const ceil = p.total > 0 ? Math.ceil(p.total / p.limit) : undefined;
     const firstPage =
@@ -601,8 +758,12 @@ function lists(r: Reading, j: Judgement): void {
               : links.previous !== null
                 ? `links.previous ${JSON.stringify(links.previous)} on the first page`
                 : p.total <= p.limit
-                  ? links.next !== null ? `links.next ${JSON.stringify(links.next)} on the only page` : undefined
-                  : typeof links.next !== 'string' ? `links.next ${JSON.stringify(links.next)} with more pages` : undefined;
+                  ? links.next !== null
+                    ? `links.next ${JSON.stringify(links.next)} on the only page`
+                    : undefined
+                  : typeof links.next !== 'string'
+                    ? `links.next ${JSON.stringify(links.next)} with more pages`
+                    : undefined;
     j.at(`${id}.pagination.first-page`, firstPage);
     const def = param('limit')?.default;
     const exact = Math.ceil(p.total / p.limit);
@@ -618,7 +779,7 @@ function lists(r: Reading, j: Judgement): void {
               ? `${items.length} items, expected min(total ${p.total}, limit ${p.limit})`
               : links.previous !== null
                 ? `links.previous ${JSON.stringify(links.previous)} on page 1`
-                : (p.totalPages <= 1) !== (links.next === null)
+                : p.totalPages <= 1 !== (links.next === null)
                   ? `links.next ${JSON.stringify(links.next)} with totalPages ${p.totalPages}`
                   : undefined,
     );
@@ -626,7 +787,13 @@ function lists(r: Reading, j: Judgement): void {
   if (p && page !== undefined && pageNo > 1 && typeof p.totalPages === 'number' && p.totalPages < pageNo)
     j.at(
       `${id}.pagination.past-end`,
-      items.length ? `${items.length} items past the last page` : p.page !== pageNo ? `pagination.page ${p.page}, expected ${pageNo}` : links.next !== null ? `links.next ${JSON.stringify(links.next)} past the last page` : undefined,
+      items.length
+        ? `${items.length} items past the last page`
+        : p.page !== pageNo
+          ? `pagination.page ${p.page}, expected ${pageNo}`
+          : links.next !== null
+            ? `links.next ${JSON.stringify(links.next)} past the last page`
+            : undefined,
     );
   if (p && limit !== undefined) {
     // §2.1: each page's pagination (its number, size, total and pages) and items, whatever the links look like.
@@ -641,7 +808,10 @@ function lists(r: Reading, j: Judgement): void {
     // D-03: a page lists its items in id order, ascending.
     const ids = items.map((i) => i?.id);
     const unordered = ids.findIndex((v, i) => i > 0 && !(v > ids[i - 1]));
-    j.at(`${id}.pagination.walk.order`, unordered > 0 ? `items ${ids[unordered - 1]} then ${ids[unordered]}: not in ascending id order` : undefined);
+    j.at(
+      `${id}.pagination.walk.order`,
+      unordered > 0 ? `items ${ids[unordered - 1]} then ${ids[unordered]}: not in ascending id order` : undefined,
+    );
   }
   const followed = r.memory.links.get(x.url);
   if (p && followed && followed.operationId === id)
@@ -662,7 +832,8 @@ function lists(r: Reading, j: Judgement): void {
 /** §2.1, D-03: a page's pagination is the page and size asked, its totals agree, and it holds what they say. */
 function pagesGap(page: number, limit: number, p: Json, count: number): string | undefined {
   if (p.page !== page || p.limit !== limit) return `pagination ${JSON.stringify(p)} for page ${page}, limit ${limit}`;
-  if (p.totalPages !== Math.ceil(p.total / limit)) return `totalPages ${p.totalPages}, expected ceil(${p.total} / ${limit})`;
+  if (p.totalPages !== Math.ceil(p.total / limit))
+    return `totalPages ${p.totalPages}, expected ceil(${p.total} / ${limit})`;
   if (page <= p.totalPages && count !== (page < p.totalPages ? limit : p.total - limit * (p.totalPages - 1)))
     return `${count} items on page ${page} of ${p.totalPages} (total ${p.total}, limit ${limit})`;
   if (page > p.totalPages && count > 0) return `${count} items on page ${page}, past the last page ${p.totalPages}`;
@@ -671,10 +842,13 @@ function pagesGap(page: number, limit: number, p: Json, count: number): string |
 
 /** §2.1: `previous` is null on the first page and `next` on the last, each a URL elsewhere (whatever its form). */
 function endsGap(page: number, p: Json, links: Json): string | undefined {
-  if (page === 1 && links.previous !== null) return `links.previous ${JSON.stringify(links.previous)} on the first page`;
-  if (page > 1 && page <= p.totalPages && typeof links.previous !== 'string') return `links.previous ${JSON.stringify(links.previous)} on page ${page}`;
+  if (page === 1 && links.previous !== null)
+    return `links.previous ${JSON.stringify(links.previous)} on the first page`;
+  if (page > 1 && page <= p.totalPages && typeof links.previous !== 'string')
+    return `links.previous ${JSON.stringify(links.previous)} on page ${page}`;
   if (page >= p.totalPages && links.next !== null) return `links.next ${JSON.stringify(links.next)} on the last page`;
-  if (page < p.totalPages && typeof links.next !== 'string') return `links.next ${JSON.stringify(links.next)} on page ${page} of ${p.totalPages}`;
+  if (page < p.totalPages && typeof links.next !== 'string')
+    return `links.next ${JSON.stringify(links.next)} on page ${page} of ${p.totalPages}`;
   return undefined;
 }
 
@@ -682,7 +856,15 @@ function endsGap(page: number, p: Json, links: Json): string | undefined {
  * D-03, §2.1: a page's pagination and links, as the walk of requirements/pagination.ts checks each page: the page and
  * size asked, totals that agree, and links on the same path with the same filters and size, null at the ends.
  */
-function walkGap(r: Reading, query: [string, string][], page: number, limit: number, p: Json, links: Json, count: number): string | undefined {
+function walkGap(
+  r: Reading,
+  query: [string, string][],
+  page: number,
+  limit: number,
+  p: Json,
+  links: Json,
+  count: number,
+): string | undefined {
   const names = r.loaded.dialect.pageParams;
   const pages = pagesGap(page, limit, p, count);
   if (pages) return pages;
@@ -694,7 +876,8 @@ function walkGap(r: Reading, query: [string, string][], page: number, limit: num
     const q = new URLSearchParams(url.search);
     if (url.pathname !== path) return `links.${what} ${link}: path, expected ${path}`;
     if (q.get(names.limit) !== String(limit)) return `links.${what} ${link}: ${names.limit}, expected ${limit}`;
-    if ((q.get(names.page) ?? '1') !== String(expected)) return `links.${what} ${link}: ${names.page}, expected ${expected}`;
+    if ((q.get(names.page) ?? '1') !== String(expected))
+      return `links.${what} ${link}: ${names.page}, expected ${expected}`;
     const lost = filters.find(([k, v]) => q.get(k) !== v);
     return lost ? `links.${what} ${link} drops ${lost[0]}=${lost[1]}` : undefined;
   };
@@ -707,7 +890,8 @@ function walkGap(r: Reading, query: [string, string][], page: number, limit: num
     const previous = linkGap(links.previous, page - 1, 'previous');
     if (previous) return previous;
   }
-  if (page >= p.totalPages) return links.next === null ? undefined : `links.next ${JSON.stringify(links.next)} on the last page`;
+  if (page >= p.totalPages)
+    return links.next === null ? undefined : `links.next ${JSON.stringify(links.next)} on the last page`;
   return linkGap(links.next, page + 1, 'next');
 }
 
@@ -732,7 +916,16 @@ function filterCheck(id: string, f: Filter, raw: string): string {
 }
 
 /** §4.4, D-10, D-62: the items a filtered search answers each satisfy its filters (requirements/filters.ts). */
-function filtered(r: Reading, j: Judgement, query: [string, string][], filters: Filter[], items: Json[], p: Json, links: Json, page: number): void {
+function filtered(
+  r: Reading,
+  j: Judgement,
+  query: [string, string][],
+  filters: Filter[],
+  items: Json[],
+  p: Json,
+  links: Json,
+  page: number,
+): void {
   const o = r.o!;
   const id = o.operationId;
   const given: Given[] = query.flatMap(([k, raw]) => {
@@ -746,7 +939,10 @@ function filtered(r: Reading, j: Judgement, query: [string, string][], filters: 
   const combined = new Set(main.map((g) => g.f.rule.field)).size >= 2;
   // A filter's search is read page after page through links.next (lib/lists.ts `listAll`): a next that cannot be
   // right fails it there.
-  const next = links && links.next !== null && links.next !== undefined ? endlessNext(r.body, links.next, new Set(), page) : undefined;
+  const next =
+    links && links.next !== null && links.next !== undefined
+      ? endlessNext(r.body, links.next, new Set(), page)
+      : undefined;
   for (const { f, raw } of given) {
     const check = combined && !narrowing(f) ? `${id}.filter.combined` : filterCheck(id, f, raw);
     const wrong = items.find((item) => !matches(f, item?.[f.rule.field], raw));
@@ -761,13 +957,27 @@ function filtered(r: Reading, j: Judgement, query: [string, string][], filters: 
   }
   // §4.4 `sku:in` "case-insensitive": an item returned for a value it holds in another case.
   for (const { f, raw } of given)
-    if (f.rule.caseInsensitive && !combined && items.some((i) => matches(f, i?.[f.rule.field], raw) && !parseList(raw).includes(String(i?.[f.rule.field]))))
+    if (
+      f.rule.caseInsensitive &&
+      !combined &&
+      items.some((i) => matches(f, i?.[f.rule.field], raw) && !parseList(raw).includes(String(i?.[f.rule.field])))
+    )
       j.at(`${id}.filter.${f.name}.case-insensitive`, undefined);
   missing(r, j, given, main, combined, items, p);
   if (p && page === 1 && items.length === 0) {
     // §7, §2.1: a search with no matches; its totalPages 0 is D-03's.
-    j.at(`${id}.filter.no-match`, p.total !== 0 ? `pagination.total ${p.total} with no items` : links.previous !== null || links.next !== null ? `links ${JSON.stringify(links)} of a search with no matches` : undefined);
-    j.at(`${id}.filter.no-match.total-pages`, p.total === 0 && p.totalPages !== 0 ? `totalPages ${p.totalPages}, expected 0` : undefined);
+    j.at(
+      `${id}.filter.no-match`,
+      p.total !== 0
+        ? `pagination.total ${p.total} with no items`
+        : links.previous !== null || links.next !== null
+          ? `links ${JSON.stringify(links)} of a search with no matches`
+          : undefined,
+    );
+    j.at(
+      `${id}.filter.no-match.total-pages`,
+      p.total === 0 && p.totalPages !== 0 ? `totalPages ${p.totalPages}, expected 0` : undefined,
+    );
   }
 }
 
@@ -777,7 +987,15 @@ function filtered(r: Reading, j: Judgement, query: [string, string][], filters: 
  * what it hangs off since) and that satisfies every filter must be there; the filters on fields the target assigns
  * once (id, createdOn) or the client writes, never on those it derives or changes on its own.
  */
-function missing(r: Reading, j: Judgement, given: Given[], main: Given[], combined: boolean, items: Json[], p: Json): void {
+function missing(
+  r: Reading,
+  j: Judgement,
+  given: Given[],
+  main: Given[],
+  combined: boolean,
+  items: Json[],
+  p: Json,
+): void {
   const o = r.o!;
   const create = createOf(o)?.operationId;
   if (!create || !p || p.total !== items.length || !r.match) return;
@@ -788,14 +1006,22 @@ function missing(r: Reading, j: Judgement, given: Given[], main: Given[], combin
     f.source === 'derived' ? derivedFields[f.rule.field]?.value(resource, r.x.started) : resource[f.rule.field];
   const unknowable = ({ f }: Given) =>
     derivedFields[f.rule.field] === undefined &&
-    (f.source === 'derived' || readTime.has(f.rule.field) || (f.source === 'assigned' && !['id', 'createdOn', 'modifiedOn'].includes(f.rule.field)));
+    (f.source === 'derived' ||
+      readTime.has(f.rule.field) ||
+      (f.source === 'assigned' && !['id', 'createdOn', 'modifiedOn'].includes(f.rule.field)));
   if (given.some(unknowable)) return;
   const collection = collectionKey(create, r.match.params);
   const listed = new Set(items.map((i) => i?.id));
   const expected = [...r.memory.items.values()].filter(
     (it) =>
-      it.collection === collection && it.seenMade && !it.deleted && !it.stale && it.last && it.last.at < r.x.started &&
-      it.madeBy === r.x.requestHeaders.authorization && !listed.has(it.last.resource.id) &&
+      it.collection === collection &&
+      it.seenMade &&
+      !it.deleted &&
+      !it.stale &&
+      it.last &&
+      it.last.at < r.x.started &&
+      it.madeBy === r.x.requestHeaders.authorization &&
+      !listed.has(it.last.resource.id) &&
       given.every(({ f, raw }) => matches(f, valueOf(f, it.last!.resource), raw)),
   );
   if (!expected.length) return;
@@ -840,7 +1066,8 @@ const returnedSection: Record<string, string> = {
   createWebhook: '2.8',
 };
 const returned = new Map<string, ReturnType<typeof returnedFields>>();
-const returnedOf = (section: string) => returned.get(section) ?? returned.set(section, returnedFields(section)).get(section)!;
+const returnedOf = (section: string) =>
+  returned.get(section) ?? returned.set(section, returnedFields(section)).get(section)!;
 /** The §2.3 fields (every one a product returns, `createProduct.nulls`). */
 const productFields = () => returnedOf('2.3');
 
@@ -866,14 +1093,41 @@ function items(r: Reading, j: Judgement): void {
   const schema = getOp ? resourceSchema(getOp, key) : undefined;
   if (write === 'add' && ok2xx(x.status)) {
     if (v2) {
-      j.at(`${create}.lifecycle.status`, x.status !== d.statuses.add ? `add answered ${x.status}, expected ${d.statuses.add}` : !(r.body?.success === true && r.body?.status === x.status && resource?.id !== undefined) ? `expected success true, status ${x.status} and data with its id: ${answerText(r)}` : undefined);
-      if (x.responseLength) j.at(`${create}.success-envelope`, r.body?.success === true && r.body?.status === x.status ? undefined : `the add answered ${x.status} without success true and status ${x.status}: ${answerText(r)}`);
+      j.at(
+        `${create}.lifecycle.status`,
+        x.status !== d.statuses.add
+          ? `add answered ${x.status}, expected ${d.statuses.add}`
+          : !(r.body?.success === true && r.body?.status === x.status && resource?.id !== undefined)
+            ? `expected success true, status ${x.status} and data with its id: ${answerText(r)}`
+            : undefined,
+      );
+      if (x.responseLength)
+        j.at(
+          `${create}.success-envelope`,
+          r.body?.success === true && r.body?.status === x.status
+            ? undefined
+            : `the add answered ${x.status} without success true and status ${x.status}: ${answerText(r)}`,
+        );
     }
     if (resource?.id === undefined) return;
     // D-04: an add after a delete in the same collection never gets a deleted id (requirements/resources.ts).
     const deleted = r.memory.deletedIds.get(collectionKey(create, params));
-    if (deleted) j.at(`delete${create.slice(6)}.id-not-reused`, deleted.has(String(resource.id)) ? `the add gave id ${resource.id}, which a delete had removed` : undefined);
-    if (getOp && schema) shape(r, j, getOp, schema, resource, create, unsetOf(r, create, key, new Set(Object.keys(r.request?.[key] ?? {}))), false);
+    if (deleted)
+      j.at(
+        `delete${create.slice(6)}.id-not-reused`,
+        deleted.has(String(resource.id)) ? `the add gave id ${resource.id}, which a delete had removed` : undefined,
+      );
+    if (getOp && schema)
+      shape(
+        r,
+        j,
+        getOp,
+        schema,
+        resource,
+        create,
+        unsetOf(r, create, key, new Set(Object.keys(r.request?.[key] ?? {}))),
+        false,
+      );
     return;
   }
   if (!itemParam) return;
@@ -881,23 +1135,52 @@ function items(r: Reading, j: Judgement): void {
   const k = itemKey(create, parents, params[itemParam]!);
   const item = r.memory.items.get(k);
   if (write === 'update' && ok2xx(x.status) && v2) {
-    j.at(`${create}.lifecycle.status`, x.status !== d.statuses.update ? `update answered ${x.status}, expected ${d.statuses.update}` : r.body?.success === true && r.body?.status === 200 ? undefined : `expected success true and status 200: ${answerText(r)}`);
-    if (x.responseLength) j.at(`${create}.success-envelope`, r.body?.success === true && r.body?.status === x.status ? undefined : `the update answered ${x.status} without success true and status ${x.status}: ${answerText(r)}`);
+    j.at(
+      `${create}.lifecycle.status`,
+      x.status !== d.statuses.update
+        ? `update answered ${x.status}, expected ${d.statuses.update}`
+        : r.body?.success === true && r.body?.status === 200
+          ? undefined
+          : `expected success true and status 200: ${answerText(r)}`,
+    );
+    if (x.responseLength)
+      j.at(
+        `${create}.success-envelope`,
+        r.body?.success === true && r.body?.status === x.status
+          ? undefined
+          : `the update answered ${x.status} without success true and status ${x.status}: ${answerText(r)}`,
+      );
   }
   if (write === 'delete' && ok2xx(x.status)) {
-    const gap = x.status !== d.statuses.delete ? `delete answered ${x.status}, expected ${d.statuses.delete}` : x.responseLength ? `delete answered a body: ${answerText(r)}` : undefined;
+    const gap =
+      x.status !== d.statuses.delete
+        ? `delete answered ${x.status}, expected ${d.statuses.delete}`
+        : x.responseLength
+          ? `delete answered a body: ${answerText(r)}`
+          : undefined;
     if (v2) {
       j.at(`${id}.id-not-reused`, gap);
-      if (x.responseLength) j.at(`${create}.success-envelope`, r.body?.success === true && r.body?.status === x.status ? undefined : `the delete answered ${x.status} without success true and status ${x.status}: ${answerText(r)}`);
+      if (x.responseLength)
+        j.at(
+          `${create}.success-envelope`,
+          r.body?.success === true && r.body?.status === x.status
+            ? undefined
+            : `the delete answered ${x.status} without success true and status ${x.status}: ${answerText(r)}`,
+        );
     } else j.at(`${id}.gone.status`, gap);
   }
   if (item?.deleted && (o.method === 'GET' || write)) {
     // RFC 9110 §15.5.5, §15.5.11: gone after the delete (404 or 410); D-04: 404, in the error envelope for contacts.
-    const gone = [404, 410].includes(x.status) ? undefined : `the deleted item ${params[itemParam]} answered ${x.status}`;
+    const gone = [404, 410].includes(x.status)
+      ? undefined
+      : `the deleted item ${params[itemParam]} answered ${x.status}`;
     if (v2) {
       if (o.method === 'GET') {
         j.at(`${create}.lifecycle`, gone);
-        j.at(`delete${create.slice(6)}.id-not-reused`, x.status === 404 ? undefined : `the deleted id ${params[itemParam]} answered ${x.status}, expected 404`);
+        j.at(
+          `delete${create.slice(6)}.id-not-reused`,
+          x.status === 404 ? undefined : `the deleted id ${params[itemParam]} answered ${x.status}, expected 404`,
+        );
       }
     } else if (o.method === 'GET' || write === 'delete') {
       j.at(`delete${create.slice(6)}.gone`, gone);
@@ -908,15 +1191,24 @@ function items(r: Reading, j: Judgement): void {
   if (o.method !== 'GET' || x.status !== 200 || !schema || !resource) return;
   if (id === 'getProduct') productStatus(r, j, [resource]);
   if (id === 'getProductMedia')
-    j.at(`${id}.envelope`, r.body?.success === true && r.body?.status === 200 && resource.id !== undefined ? undefined : `expected success true, status 200 and data with the item: ${answerText(r)}`);
+    j.at(
+      `${id}.envelope`,
+      r.body?.success === true && r.body?.status === 200 && resource.id !== undefined
+        ? undefined
+        : `expected success true, status 200 and data with the item: ${answerText(r)}`,
+    );
   const last = item?.last;
   const fresh = last !== undefined && last.write === r.memory.writes;
   if (fresh) {
     // D-01: the write answered the object as stored, which the next get returns (fields derived at request time may
     // have moved on since).
     const skip = atRequestTime(schema);
-    const differs = Object.keys({ ...resource, ...last.resource }).filter((f) => !skip.has(f) && JSON.stringify(resource[f]) !== JSON.stringify(last.resource[f]));
-    const gap = differs.length ? `the get differs from what ${last.operationId} answered in ${differs.slice(0, 5).join(', ')}` : undefined;
+    const differs = Object.keys({ ...resource, ...last.resource }).filter(
+      (f) => !skip.has(f) && JSON.stringify(resource[f]) !== JSON.stringify(last.resource[f]),
+    );
+    const gap = differs.length
+      ? `the get differs from what ${last.operationId} answered in ${differs.slice(0, 5).join(', ')}`
+      : undefined;
     if (v2) j.at(`${create}.lifecycle.status`, gap);
     else if (writeOf(last.operationId) === 'add') j.at(`${id}.reads-back`, gap);
   }
@@ -932,20 +1224,41 @@ function unsetOf(r: Reading, create: string, key: string, sent: Set<string>): st
 }
 
 /** What an item answered must hold: every property, unset fields null, date-times, §2.3–§2.8's fields. */
-function shape(r: Reading, j: Judgement, o: Operation, schema: Json, resource: Json, create: string, unset: string[], get: boolean): void {
+function shape(
+  r: Reading,
+  j: Judgement,
+  o: Operation,
+  schema: Json,
+  resource: Json,
+  create: string,
+  unset: string[],
+  get: boolean,
+): void {
   const id = o.operationId;
   const derived = atRequestTime(schema);
   const missing = (schema.required ?? []).filter((f: string) => !(f in resource));
   const notNull = unset.filter((f) => !derived.has(f) && resource[f] !== null);
-  const show = (fs: string[]) => fs.map((f) => `${f}: ${f in resource ? JSON.stringify(resource[f]) : 'missing'}`).join(', ');
-  const gap = missing.length ? `missing ${missing.join(', ')}` : notNull.length ? `unset fields are not null: ${show(notNull)}` : undefined;
+  const show = (fs: string[]) =>
+    fs.map((f) => `${f}: ${f in resource ? JSON.stringify(resource[f]) : 'missing'}`).join(', ');
+  const gap = missing.length
+    ? `missing ${missing.join(', ')}`
+    : notNull.length
+      ? `unset fields are not null: ${show(notNull)}`
+      : undefined;
   // The add that makes the item is the suite's data (`setup`): its answer's contract is noted there, not failed.
   j.at(`${id}.all-properties`, gap, get);
   if (create === 'createProduct' && unset.length) {
     const fields = productFields();
     const lacking = [...fields.keys()].filter((f) => !(f in resource));
     const ours = notNull.filter((f) => productSourceNullable.includes(f));
-    j.at('createProduct.nulls', lacking.length ? `missing §2.3's ${lacking.join(', ')}` : ours.length ? `unset fields §2.3 types "or null" are not null: ${show(ours)}` : undefined);
+    j.at(
+      'createProduct.nulls',
+      lacking.length
+        ? `missing §2.3's ${lacking.join(', ')}`
+        : ours.length
+          ? `unset fields §2.3 types "or null" are not null: ${show(ours)}`
+          : undefined,
+    );
     const others = notNull.filter((f) => productNullable.includes(f) && !productSourceNullable.includes(f));
     j.at('createProduct.nulls.others', others.length ? `unset fields are not null: ${show(others)}` : undefined);
   }
@@ -960,17 +1273,28 @@ function shape(r: Reading, j: Judgement, o: Operation, schema: Json, resource: J
   const dates = Object.entries(propertiesOf(schema))
     .filter(([, s]) => JSON.stringify(s).includes('#/components/schemas/DateTime"'))
     .map(([f]) => f);
-  const badDate = dates.find((f) => resource[f] !== null && resource[f] !== undefined && !DATE_TIME.test(String(resource[f])));
+  const badDate = dates.find(
+    (f) => resource[f] !== null && resource[f] !== undefined && !DATE_TIME.test(String(resource[f])),
+  );
   if (dates.includes('createdOn'))
-    j.at(`${id}.date-time-shape`, badDate ? `${badDate} ${JSON.stringify(resource[badDate])} is not YYYY-MM-DDTHH:MM:SS±hh:mm` : undefined);
+    j.at(
+      `${id}.date-time-shape`,
+      badDate ? `${badDate} ${JSON.stringify(resource[badDate])} is not YYYY-MM-DDTHH:MM:SS±hh:mm` : undefined,
+    );
   const section = returnedSection[create];
   if (section) {
-    const problems = typeof resource.id !== 'number' ? ['id: not a number'] : [...returnedOf(section)].flatMap(([f, type]) => {
-      if (!(f in resource)) return [`${f}: missing`];
-      const problem = typeProblem(type, resource[f]);
-      return problem ? [`${f}: ${problem}`] : [];
-    });
-    j.at(`${id}.as-returned`, problems.length ? `the fields of §${section}: ${problems.slice(0, 3).join('; ')}` : undefined);
+    const problems =
+      typeof resource.id !== 'number'
+        ? ['id: not a number']
+        : [...returnedOf(section)].flatMap(([f, type]) => {
+            if (!(f in resource)) return [`${f}: missing`];
+            const problem = typeProblem(type, resource[f]);
+            return problem ? [`${f}: ${problem}`] : [];
+          });
+    j.at(
+      `${id}.as-returned`,
+      problems.length ? `the fields of §${section}: ${problems.slice(0, 3).join('; ')}` : undefined,
+    );
   }
 }
 
@@ -999,14 +1323,17 @@ function productStatus(r: Reading, j: Judgement, products: Json[]): void {
     const passed = last && edges.some((e) => e > last.at && e <= r.x.ended + EDGE_SLACK_MS);
     j.at(
       `getProduct.status.${passed ? 'at-request-time' : statusCase(p, r.x.started)}`,
-      p.status === before || p.status === after ? undefined : `product ${p.id} is ${p.status}, expected ${before} (isActive ${p.isActive}, publish window ${p.publishStartOn} to ${p.publishEndOn})`,
+      p.status === before || p.status === after
+        ? undefined
+        : `product ${p.id} is ${p.status}, expected ${before} (isActive ${p.isActive}, publish window ${p.publishStartOn} to ${p.publishEndOn})`,
     );
   }
 }
 
 /** D-02, D-04: a by-id operation's 404 carries the error envelope (requirements/envelopes.ts). */
 function notFound(r: Reading, j: Judgement): void {
-  if (r.o && isById(r.o) && r.x.status === 404 && r.token) j.at(`${r.o.operationId}.not-found.envelope`, envelopeGap(r, 404));
+  if (r.o && isById(r.o) && r.x.status === 404 && r.token)
+    j.at(`${r.o.operationId}.not-found.envelope`, envelopeGap(r, 404));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1047,17 +1374,29 @@ export const callbackOperations: CallbackOperation[] = operations.flatMap((o) =>
 );
 
 /** D-16, §4.5: a callback request matches the document's body and headers (requirements/callbacks.ts `request-schema`). */
-function callback(r: Reading, j: Judgement, cb: CallbackOperation, check: (pointer: string, data: unknown) => string[]): void {
+function callback(
+  r: Reading,
+  j: Judgement,
+  cb: CallbackOperation,
+  check: (pointer: string, data: unknown) => string[],
+): void {
   const { x } = r;
   const request = jsonOf(x.requestBody, x.requestLength);
   const headers = cb.operation.parameters.filter((p) => p.in === 'header');
   const problems = [
     ...(x.method !== 'POST' ? [`method ${x.method}, expected POST`] : []),
-    ...(mediaType(x.requestHeaders['content-type']) !== 'application/json' ? [`content type ${x.requestHeaders['content-type'] ?? '(none)'}`] : []),
+    ...(mediaType(x.requestHeaders['content-type']) !== 'application/json'
+      ? [`content type ${x.requestHeaders['content-type'] ?? '(none)'}`]
+      : []),
     ...check(cb.bodyPointer, request),
-    ...headers.filter((p) => p.required && x.requestHeaders[p.name.toLowerCase()] === undefined).map((p) => `header ${p.name} is missing`),
+    ...headers
+      .filter((p) => p.required && x.requestHeaders[p.name.toLowerCase()] === undefined)
+      .map((p) => `header ${p.name} is missing`),
   ];
-  j.at(`${cb.operationId}.request-schema`, problems.length ? `the ${cb.operationId} request: ${problems.slice(0, 3).join('; ')}` : undefined);
+  j.at(
+    `${cb.operationId}.request-schema`,
+    problems.length ? `the ${cb.operationId} request: ${problems.slice(0, 3).join('; ')}` : undefined,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1068,7 +1407,11 @@ export class Rules {
   private readonly loaded: LoadedDialect;
   private readonly check: (pointer: string, data: unknown) => string[];
   /** `ids`: the suite's requirements and their bases (lib/requirement.ts `declared`). */
-  constructor(ids: ReadonlyMap<string, BasisName>, loaded: LoadedDialect, check: (pointer: string, data: unknown) => string[]) {
+  constructor(
+    ids: ReadonlyMap<string, BasisName>,
+    loaded: LoadedDialect,
+    check: (pointer: string, data: unknown) => string[],
+  ) {
     this.ids = ids;
     this.loaded = loaded;
     this.check = check;
@@ -1080,7 +1423,12 @@ export class Rules {
       ...operations.flatMap(candidates),
       ...ROUTING,
       ...CALLBACK_IDS,
-      ...operations.flatMap((o) => METHODS.flatMap((m) => [`${o.operationId}.method-not-allowed.${m.toLowerCase()}`, `${o.operationId}.method-not-allowed.${m.toLowerCase()}.status`])),
+      ...operations.flatMap((o) =>
+        METHODS.flatMap((m) => [
+          `${o.operationId}.method-not-allowed.${m.toLowerCase()}`,
+          `${o.operationId}.method-not-allowed.${m.toLowerCase()}.status`,
+        ]),
+      ),
     ];
     return [...new Set(all)].filter((id) => this.ids.has(id)).sort();
   }
@@ -1088,18 +1436,25 @@ export class Rules {
   /** Judges one exchange with what `memory` holds of those before it, then remembers what it shows. */
   judge(x: Exchange, memory: Memory): Judged {
     const j = new Judgement(this.ids);
-    const d = this.loaded.dialect;
     if (x.direction === 'callback') {
       const cb = callbackOperations.find((c) => c.operationId === x.callback);
       if (!cb) return { checks: [], contract: [], contractOf: 'app' };
       const reading = this.reading(x, memory, undefined);
       callback(reading, j, cb, this.check);
-      const contract = x.status ? checkResponse(cb.operation, x.status, x.responseHeaders, reading.raw, x.responseBody.toString('utf8')) : [];
+      const contract = x.status
+        ? checkResponse(cb.operation, x.status, x.responseHeaders, reading.raw, x.responseBody.toString('utf8'))
+        : [];
       return { checks: j.checks, operationId: cb.operationId, contract, contractOf: 'app' };
     }
     const match = operationOf(x.method, pathOf(x.url));
     const r = this.reading(x, memory, match);
-    if (x.status === 0) return { checks: [], contract: [], contractOf: 'target', ...(match ? { operationId: match.operation.operationId } : {}) };
+    if (x.status === 0)
+      return {
+        checks: [],
+        contract: [],
+        contractOf: 'target',
+        ...(match ? { operationId: match.operation.operationId } : {}),
+      };
     const routed = !routing(r, j);
     if (routed) {
       tokenEndpoint(r, j);
@@ -1119,7 +1474,7 @@ export class Rules {
     // A body the document does not allow (a frontend's mistake): the target should refuse it, and the client learns why.
     const o = match?.operation;
     const request = o?.bodyPointer && r.request !== undefined && routed ? this.check(o.bodyPointer, r.request) : [];
-    remember(r, d);
+    remember(r);
     return {
       checks: j.checks,
       contract,
@@ -1167,7 +1522,7 @@ function requestFromTarget(loaded: LoadedDialect, o: Operation, body: Json): Jso
 }
 
 /** What an exchange leaves in memory: a token and its scopes, a write, a delete, the links of a list answer. */
-function remember(r: Reading, d: LoadedDialect['dialect']): void {
+function remember(r: Reading): void {
   const { x, o, match, memory } = r;
   if (!o || !match) return;
   if (tokenOps.includes(o.operationId) && ok2xx(x.status) && typeof r.body?.access_token === 'string') {
@@ -1190,7 +1545,13 @@ function remember(r: Reading, d: LoadedDialect['dialect']): void {
       if (typeof link !== 'string') continue;
       const url = new URL(resolveLink(link), 'http://x');
       const page = rel === 'self' ? p.page : rel === 'next' ? p.page + 1 : p.page - 1;
-      memory.links.set(`${url.pathname}${url.search}`, { operationId: o.operationId, rel, page, total: p.total, ...(rel === 'self' && ids ? { ids } : {}) });
+      memory.links.set(`${url.pathname}${url.search}`, {
+        operationId: o.operationId,
+        rel,
+        page,
+        total: p.total,
+        ...(rel === 'self' && ids ? { ids } : {}),
+      });
     }
   }
   const create = familyOf(o);
@@ -1221,7 +1582,8 @@ function remember(r: Reading, d: LoadedDialect['dialect']): void {
     it.deleted = true;
     delete it.last;
     memory.deletedIds.set(c, (memory.deletedIds.get(c) ?? new Set()).add(params[itemParam]!));
-    for (const other of memory.items.values()) if (other.create !== create && dependsOn(other.create, create)) other.stale = true;
+    for (const other of memory.items.values())
+      if (other.create !== create && dependsOn(other.create, create)) other.stale = true;
     return;
   }
   for (const f of sent) it.sent.add(f);
@@ -1239,7 +1601,9 @@ function dependsOn(family: string, deleted: string): boolean {
   const get = operations.find((g) => g.method === 'GET' && g.operationId === `get${family.slice(6)}`);
   if (!get) return true;
   const key = requestWrapperOf(family) ?? 'data';
-  const names = [...get.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).concat(Object.keys(propertiesOf(resourceSchema(get, key))));
+  const names = [...get.path.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1]!)
+    .concat(Object.keys(propertiesOf(resourceSchema(get, key))));
   return names.some((n) => {
     const stem = /^(\w+)Id$/.exec(n)?.[1]?.toLowerCase();
     return !!stem && (noun.startsWith(stem) || noun.endsWith(stem));

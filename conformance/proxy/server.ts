@@ -45,12 +45,23 @@ export interface Proxy {
 }
 
 /** RFC 9110 §7.6.1: headers meant for one connection only, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 /** The raw headers (name, value, name, value, …) without the hop-by-hop ones and those Connection names. */
 function endToEnd(raw: string[], replace: Record<string, string> = {}): string[] {
   const named = new Set<string>();
   for (let i = 0; i < raw.length; i += 2)
-    if (raw[i]!.toLowerCase() === 'connection') for (const n of raw[i + 1]!.split(',')) named.add(n.trim().toLowerCase());
+    if (raw[i]!.toLowerCase() === 'connection')
+      for (const n of raw[i + 1]!.split(',')) named.add(n.trim().toLowerCase());
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
@@ -113,14 +124,21 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     }
   };
 
-  function relay(req: IncomingMessage, res: ServerResponse, upstream: URL, direction: Exchange['direction'], callback?: string) {
+  function relay(
+    req: IncomingMessage,
+    res: ServerResponse,
+    upstream: URL,
+    direction: Exchange['direction'],
+    callback?: string,
+  ) {
     open++;
     const began = Date.now();
     const requestTap = new Tap(options.maxBody);
     const responseTap = new Tap(options.maxBody);
     const requestHeaders = recordOf(req.rawHeaders);
     const head = `${req.method} ${req.url} HTTP/${req.httpVersion}\r\n${req.rawHeaders.reduce((s, v, i) => s + (i % 2 ? `${v}\r\n` : `${v}: `), '')}\r\n`;
-    const host: Record<string, string> = direction === 'callback' || options.changeOrigin ? { host: upstream.host } : {};
+    const host: Record<string, string> =
+      direction === 'callback' || options.changeOrigin ? { host: upstream.host } : {};
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
     let done = false;
     const finish = (status: number, rawHeaders: string[], error?: string) => {
@@ -145,7 +163,10 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       });
       if (--open === 0) settled?.();
     };
-    const up = send(upstream, { method: req.method, headers: endToEnd(req.rawHeaders, host) as unknown as Record<string, string> });
+    const up = send(upstream, {
+      method: req.method,
+      headers: endToEnd(req.rawHeaders, host) as unknown as Record<string, string>,
+    });
     up.on('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
       answer.on('data', (chunk: Buffer) => responseTap.push(chunk));
@@ -154,7 +175,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       answer.on('error', (err) => finish(answer.statusCode ?? 0, answer.rawHeaders, err.message));
     });
     up.on('error', (err) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`the proxy reached no answer: ${err.message}`);
+      if (!res.headersSent)
+        res.writeHead(502, { 'content-type': 'text/plain' }).end(`the proxy reached no answer: ${err.message}`);
       else res.destroy();
       finish(0, [], err.message);
     });
@@ -170,7 +192,9 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       const to = new URLSearchParams(app[2] ?? '').get('to');
       const cb = callbackOperations.find((c) => c.field.replace(/Url$/, '') === app[1] || c.operationId === app[1]);
       if (!to || !cb || !/^https?:\/\//.test(to)) {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end(`/__app/<${callbackOperations.map((c) => c.field.replace(/Url$/, '')).join('|')}>?to=<the App's URL>`);
+        res
+          .writeHead(400, { 'content-type': 'text/plain' })
+          .end(`/__app/<${callbackOperations.map((c) => c.field.replace(/Url$/, '')).join('|')}>?to=<the App's URL>`);
         return;
       }
       relay(req, res, new URL(to), 'callback', cb.operationId);

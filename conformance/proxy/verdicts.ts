@@ -46,7 +46,8 @@ export function evidenceOf(x: Exchange): string {
   const e: Evidence = {
     method: x.method,
     url: x.upstream,
-    credentials: auth === undefined ? 'none (no Authorization header)' : `the client's (${auth.split(/\s+/)[0] || 'empty'})`,
+    credentials:
+      auth === undefined ? 'none (no Authorization header)' : `the client's (${auth.split(/\s+/)[0] || 'empty'})`,
     headers: x.requestHeaders,
     ...(x.requestLength ? { body: x.requestBody.toString('utf8') } : {}),
     status: x.status,
@@ -84,7 +85,12 @@ export class Verdicts {
       for (const c of judged.checks)
         if (c.contract && STRICT.has(this.meta.get(c.id)?.basis ?? '') && this.reported(c.id) && !strict.has(c.id)) {
           strict.add(c.id);
-          checks.push({ id: c.id, ok: false, reason: `the answer breaks the contract: ${judged.contract[0]}`, contract: true });
+          checks.push({
+            id: c.id,
+            ok: false,
+            reason: `the answer breaks the contract: ${judged.contract[0]}`,
+            contract: true,
+          });
         }
     const counted = new Set<string>();
     for (const c of checks) {
@@ -95,11 +101,24 @@ export class Verdicts {
       if (c.ok) continue;
       t.failed++;
       if (t.reason === undefined) Object.assign(t, { reason: c.reason, evidence: evidenceOf(x), seq: x.seq });
-      this.violate({ seq: x.seq, id: c.id, kind: 'requirement', ...this.op(judged), ...this.line(x), reason: c.reason ?? '' });
+      this.violate({
+        seq: x.seq,
+        id: c.id,
+        kind: 'requirement',
+        ...this.op(judged),
+        ...this.line(x),
+        reason: c.reason ?? '',
+      });
     }
     // What the client sent against the document: its own mistake, reported under either profile, never a verdict.
     if (judged.request?.length)
-      this.violate({ seq: x.seq, kind: 'request', ...this.op(judged), ...this.line(x), reason: `the request: ${judged.request.slice(0, 3).join('; ')}` });
+      this.violate({
+        seq: x.seq,
+        kind: 'request',
+        ...this.op(judged),
+        ...this.line(x),
+        reason: `the request: ${judged.request.slice(0, 3).join('; ')}`,
+      });
     // The contract findings themselves: our contract's (reported under the contract profile), or an App's answer.
     if (judged.contract.length && (!target || this.profile === 'contract'))
       this.violate({
@@ -134,7 +153,9 @@ export class Verdicts {
         : v.kind === 'request'
           ? `request ${v.operationId ?? ''}`
           : `App ${v.operationId ?? ''}`;
-    this.print(`${v.kind === 'request' ? '!' : '✗'} ${what} ${v.method} ${v.url.length > 120 ? `${v.url.slice(0, 120)}…` : v.url} → ${v.status}: ${v.reason}${n === PRINTED_PER_ID ? ' (further ones counted in the reports)' : ''}`);
+    this.print(
+      `${v.kind === 'request' ? '!' : '✗'} ${what} ${v.method} ${v.url.length > 120 ? `${v.url.slice(0, 120)}…` : v.url} → ${v.status}: ${v.reason}${n === PRINTED_PER_ID ? ' (further ones counted in the reports)' : ''}`,
+    );
   }
 
   /** The requirements judged, as rows of the suite's results (lib/verdict.ts `Row`), sorted by id. */
