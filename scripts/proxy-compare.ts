@@ -1,6 +1,8 @@
-// `npm run proxy:compare -- [--only TERMS] [--fault NAME] [--workers N] [--out DIR]`: the proxy's verdicts on a
-// recorded suite run against the suite's own (issue 38, item 3). The reference server (with FAULTS=NAME when given)
-// behind the proxy (conformance/proxy/), the suite run through the proxy (TARGET_URL = the proxy), the proxy stopped;
+// `npm run proxy:compare -- [--only TERMS] [--fault NAME] [--variant NAME --dialect FILE] [--profile contract|source]
+// [--workers N] [--out DIR]`: the proxy's verdicts on a recorded suite run against the suite's own (issue 38, item
+// 3). The reference server (with FAULTS=NAME or VARIANTS=NAME when given, instruments/) behind the proxy
+// (conformance/proxy/), the suite run through the proxy (TARGET_URL = the proxy; the same profile and dialect for
+// both), the proxy stopped;
 // then, for every requirement the proxy judged from the traffic and the suite ran, whether the two agree: the proxy
 // failed it exactly when the suite did. Writes <out>/compare.json and compare.md; exits 0 only when they all agree.
 import { spawn } from 'node:child_process';
@@ -27,18 +29,37 @@ const { values } = parseArgs({
         '@products,@pagination,listProducts.*,getProduct.*,createProduct.*,updateProduct.*,deleteProduct.*,routing.*',
     },
     fault: { type: 'string' },
+    variant: { type: 'string' },
+    dialect: { type: 'string' },
+    profile: { type: 'string', default: 'contract' },
     workers: { type: 'string', default: '2' },
     out: { type: 'string' },
   },
 });
-const out = values.out ?? join(root, 'reports', 'proxy-compare', values.fault ?? 'reference');
+const out = values.out ?? join(root, 'reports', 'proxy-compare', values.fault ?? values.variant ?? 'reference');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-const server = await startReference({ env: { ...process.env, ...(values.fault ? { FAULTS: values.fault } : {}) } });
+// The clients the suite assumes, named as the dialect names its scopes (D-07), given to the server as the suite's own
+// global setup gives them (conformance/global-setup.ts).
+if (values.dialect) process.env.CONFORMANCE_DIALECT = values.dialect;
+const { assumedClients } = await import('../conformance/lib/config.ts');
+const clients = join(out, 'clients.server.json');
+writeFileSync(clients, JSON.stringify(Object.values(assumedClients())));
+const server = await startReference({
+  args: ['--clients', clients],
+  env: {
+    ...process.env,
+    ...(values.fault ? { FAULTS: values.fault } : {}),
+    ...(values.variant ? { VARIANTS: values.variant } : {}),
+  },
+});
 const proxy = await startServer({
   command: [process.execPath, join(root, 'bin', 'store-api-conformance.ts'), 'proxy'],
-  args: ['--target', server.url, '--port', '0', '--report-dir', join(out, 'proxy')],
+  args: [
+    ...['--target', server.url, '--port', '0', '--report-dir', join(out, 'proxy'), '--profile', values.profile],
+    ...(values.dialect ? ['--dialect', values.dialect] : []),
+  ],
   onOutput: (chunk) => writeFileSync(join(out, 'proxy.log'), chunk, { flag: 'a' }),
 });
 console.log(
@@ -54,6 +75,8 @@ const code = await new Promise<number>((resolve) => {
       CONFORMANCE_ONLY: values.only,
       CONFORMANCE_REPORT_DIR: join(out, 'suite'),
       CONFORMANCE_WORKERS: values.workers,
+      CONFORMANCE_PROFILE: values.profile,
+      ...(values.dialect ? { CONFORMANCE_DIALECT: values.dialect } : {}),
       PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
