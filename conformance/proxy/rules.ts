@@ -962,7 +962,10 @@ function filtered(
       !combined &&
       items.some((i) => matches(f, i?.[f.rule.field], raw) && !parseList(raw).includes(String(i?.[f.rule.field])))
     )
-      j.at(`${id}.filter.${f.name}.case-insensitive`, undefined);
+      j.at(
+        `${id}.filter.${f.name}.case-insensitive`,
+        next ? `links.next ${JSON.stringify(links.next)} ${next}` : undefined,
+      );
   missing(r, j, given, main, combined, items, p);
   if (p && page === 1 && items.length === 0) {
     // §7, §2.1: a search with no matches; its totalPages 0 is D-03's.
