@@ -117,6 +117,12 @@ const summary = {
   judged: judged.length,
   compared: both.length,
   agree: agree.length,
+  // The proxy failed what the suite passed: a violation the traffic of another requirement showed (each with its
+  // exchange in <out>/proxy/results.json), or a check the proxy makes that the suite's requirement does not.
+  proxyOnly: disagree.filter((r) => r.status === 'fail').length,
+  // The suite failed what the proxy passed: a failure the traffic does not show (an omission of data the proxy never
+  // saw made, a refusal it cannot tell wrong), or a rule the proxy lacks.
+  suiteOnly: disagree.filter((r) => r.status === 'pass').length,
   disagree: disagree.map((r) => ({
     id: r.id,
     proxy: r.status,
@@ -134,7 +140,7 @@ writeFileSync(
   [
     `# The proxy against the suite${values.fault ? `, fault ${values.fault}` : ', the reference server'}`,
     '',
-    `Selection \`${values.only}\`; ${proxyResults.exchanges} exchanges. The proxy judged ${judged.length} requirements (of the ${proxyResults.judgeable} it can judge from traffic); ${both.length} of them the suite ran and judged: **${agree.length} agree**, **${disagree.length} disagree**.`,
+    `Selection \`${values.only}\`; ${proxyResults.exchanges} exchanges. The proxy judged ${judged.length} requirements (of the ${proxyResults.judgeable} it can judge from traffic); ${both.length} of them the suite ran and judged: **${agree.length} agree**, **${disagree.length} disagree** (${summary.proxyOnly} failed by the proxy only, ${summary.suiteOnly} by the suite only).`,
     '',
     ...(summary.failedBoth.length ? ['Failed by both:', '', ...summary.failedBoth.map((id) => `- \`${id}\``), ''] : []),
     ...(disagree.length
@@ -153,7 +159,7 @@ writeFileSync(
   ].join('\n'),
 );
 console.log(
-  `proxy judged ${judged.length}; compared ${both.length}: ${agree.length} agree, ${disagree.length} disagree (${out}/compare.md)`,
+  `proxy judged ${judged.length}; compared ${both.length}: ${agree.length} agree, ${disagree.length} disagree (${summary.proxyOnly} failed by the proxy only, ${summary.suiteOnly} by the suite only; ${out}/compare.md)`,
 );
 for (const d of summary.disagree)
   console.log(
