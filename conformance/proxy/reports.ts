@@ -42,12 +42,20 @@ const maskedBody = (text: string) =>
     .replace(/(client_secret=)[^&\s]*/g, '$1***')
     .replace(/("(?:client_secret|access_token)"\s*:\s*")[^"]*"/g, '$1***"');
 
-/** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): one entry per exchange, bodies as text up to the cap. */
+/** How much of each body traffic.har keeps: the start of a megabyte body tells what it was. */
+const HAR_BODY = 256 * 1024;
+
+/** HAR 1.2 (the HTTP Archive format): one entry per exchange, bodies as text (their first 256 KiB). */
 export function har(exchanges: Exchange[]): unknown {
   const headers = (h: Record<string, string>) =>
     Object.entries(h).map(([name, value]) => ({ name, value: masked(name, value) }));
-  const text = (b: Buffer, length: number) =>
-    maskedBody(b.toString('utf8')) + (b.length < length ? `… (${length - b.length} more bytes not kept)` : '');
+  const text = (b: Buffer, length: number) => {
+    const kept = b.subarray(0, HAR_BODY);
+    return (
+      maskedBody(kept.toString('utf8')) +
+      (kept.length < length ? `… (${length - kept.length} more bytes not kept)` : '')
+    );
+  };
   return {
     log: {
       version: '1.2',

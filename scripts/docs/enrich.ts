@@ -121,6 +121,18 @@ import { createStoreClient } from 'store-admin-api-reference/client';
 const api = createStoreClient({ baseUrl: 'http://127.0.0.1:8080', clientId: '${clientId}', clientSecret: '${clientSecret}' });
 const { data, error } = await api.GET('${listProducts.path}', { params: { query: { limit: 2 } } });
 \`\`\`
+
+**Check your frontend's traffic.** While you build a frontend, put the conformance proxy between it and the server:
+it forwards every call and judges each exchange by the conformance suite's requirements as it passes, printing a
+line per violation (\`✗ createProduct.lifecycle.status [platform] POST ${listProducts.path} → 200: add answered 200,
+expected 201\`) and, for a body your page sends that this document does not allow, a \`! request\` line. Point the
+page at the proxy's port; Ctrl-C writes \`results.json\`, \`summary.md\`, \`junit.xml\` and the traffic as
+\`traffic.har\` to \`reports/proxy/\`.
+
+\`\`\`sh
+npm run serve -- --demo                                      # the API on :8080
+npm run proxy -- --target http://127.0.0.1:8080 --port 8081  # your page calls http://127.0.0.1:8081
+\`\`\`
 `;
 }
 
