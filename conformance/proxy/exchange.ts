@@ -43,8 +43,6 @@ export function jsonOf(body: Buffer, length: number): Json {
   }
 }
 
-/** A header's value (names are lower case in the record). */
-export const header = (headers: Record<string, string>, name: string): string | undefined => headers[name];
 /** The media type of a Content-Type value, lower case, without parameters; '' when there is none. */
 export const mediaType = (value: string | undefined): string => (value ?? '').split(';')[0]!.trim().toLowerCase();
 

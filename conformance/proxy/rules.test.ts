@@ -2,7 +2,6 @@
 // counts it, lib/api.ts), what the source profile reports, and that the rules name only requirements the suite has.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { check } from '../lib/contract.ts';
 import { loadDialect } from '../lib/dialect.ts';
 import { declared, metaOf } from '../lib/requirement.ts';
 import '../requirements/index.ts';
@@ -12,7 +11,7 @@ import { Rules } from './rules.ts';
 import { Verdicts } from './verdicts.ts';
 
 const meta = new Map(declared().map((d) => [d.id, metaOf(d)]));
-const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loadDialect(undefined), check);
+const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loadDialect(undefined));
 
 let seq = 0;
 /** An exchange of the API, its answer JSON. */

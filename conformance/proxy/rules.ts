@@ -7,6 +7,7 @@
 // Answers are read in our contract's form (lib/dialect.ts `fromTarget`), as the suite's requirements read them; the
 // contract check (lib/contract.ts `checkResponse`) sees the answer as it came (verdicts.ts attributes its problems).
 import {
+  check,
   checkResponse,
   deref,
   isNullable,
@@ -1377,12 +1378,7 @@ export const callbackOperations: CallbackOperation[] = operations.flatMap((o) =>
 );
 
 /** D-16, §4.5: a callback request matches the document's body and headers (requirements/callbacks.ts `request-schema`). */
-function callback(
-  r: Reading,
-  j: Judgement,
-  cb: CallbackOperation,
-  check: (pointer: string, data: unknown) => string[],
-): void {
+function callback(r: Reading, j: Judgement, cb: CallbackOperation): void {
   const { x } = r;
   const request = jsonOf(x.requestBody, x.requestLength);
   const headers = cb.operation.parameters.filter((p) => p.in === 'header');
@@ -1408,16 +1404,10 @@ function callback(
 export class Rules {
   private readonly ids: ReadonlyMap<string, BasisName>;
   private readonly loaded: LoadedDialect;
-  private readonly check: (pointer: string, data: unknown) => string[];
   /** `ids`: the suite's requirements and their bases (lib/requirement.ts `declared`). */
-  constructor(
-    ids: ReadonlyMap<string, BasisName>,
-    loaded: LoadedDialect,
-    check: (pointer: string, data: unknown) => string[],
-  ) {
+  constructor(ids: ReadonlyMap<string, BasisName>, loaded: LoadedDialect) {
     this.ids = ids;
     this.loaded = loaded;
-    this.check = check;
   }
 
   /** Every id of the suite the rules can attribute, from traffic alone. */
@@ -1443,7 +1433,7 @@ export class Rules {
       const cb = callbackOperations.find((c) => c.operationId === x.callback);
       if (!cb) return { checks: [], contract: [], contractOf: 'app' };
       const reading = this.reading(x, memory, undefined);
-      callback(reading, j, cb, this.check);
+      callback(reading, j, cb);
       const contract = x.status
         ? checkResponse(cb.operation, x.status, x.responseHeaders, reading.raw, x.responseBody.toString('utf8'))
         : [];
@@ -1476,7 +1466,7 @@ export class Rules {
         : [];
     // A body the document does not allow (a frontend's mistake): the target should refuse it, and the client learns why.
     const o = match?.operation;
-    const request = o?.bodyPointer && r.request !== undefined && routed ? this.check(o.bodyPointer, r.request) : [];
+    const request = o?.bodyPointer && r.request !== undefined && routed ? check(o.bodyPointer, r.request) : [];
     remember(r);
     return {
       checks: j.checks,

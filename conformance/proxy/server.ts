@@ -9,7 +9,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { check } from '../lib/contract.ts';
 import { loadDialect } from '../lib/dialect.ts';
 import { declared, metaOf, type Meta } from '../lib/requirement.ts';
 import type { Profile } from '../lib/verdict.ts';
@@ -104,7 +103,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   await import('../requirements/index.ts');
   const meta = new Map<string, Meta>(declared().map((d) => [d.id, metaOf(d)]));
   const loaded = loadDialect(options.dialect);
-  const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loaded, check);
+  const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loaded);
   const memory = new Memory();
   const verdicts = new Verdicts(meta, options.profile, options.print);
   const exchanges: Exchange[] = [];
