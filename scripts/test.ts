@@ -89,6 +89,29 @@ const steps: Step[] = [
     },
   },
   {
+    // The proxy's verdicts on a recorded run equal the suite's (conformance/proxy/): each requirement both judged
+    // counts as passed when they agree, as failed when not. Three areas; `npm run proxy:compare -- --only '*'` is all.
+    name: 'proxy against the suite (npm run proxy:compare, three areas)',
+    exec: () => {
+      const out = `${root}/reports/proxy-compare/test`;
+      const code = run(process.execPath, [
+        'scripts/proxy-compare.ts',
+        '--only',
+        '@products,@pagination,@filters',
+        '--out',
+        out,
+      ]);
+      const file = `${out}/compare.json`;
+      if (!existsSync(file)) return { passed: 0, failed: 1 };
+      const c = JSON.parse(readFileSync(file, 'utf8')) as { agree: number; disagree: { id: string }[] };
+      return {
+        passed: c.agree,
+        failed: c.disagree.length + (code !== 0 && c.disagree.length === 0 ? 1 : 0),
+        failures: c.disagree.map((d) => d.id),
+      };
+    },
+  },
+  {
     // The docs page and the frontend page in the Chromium that `npm install` provides (browser/README.md).
     name: 'browser tests (real Chromium)',
     exec: () => {
