@@ -166,7 +166,9 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       method: req.method,
       headers: endToEnd(req.rawHeaders, host) as unknown as Record<string, string>,
     });
+    let answered: string[] = [];
     up.on('response', (answer) => {
+      answered = answer.rawHeaders;
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
       answer.on('data', (chunk: Buffer) => responseTap.push(chunk));
       answer.pipe(res);
@@ -178,6 +180,16 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
         res.writeHead(502, { 'content-type': 'text/plain' }).end(`the proxy reached no answer: ${err.message}`);
       else res.destroy();
       finish(0, [], err.message);
+    });
+    // A client that goes away before the answer ends: the exchange is recorded as far as it went.
+    res.on('close', () => {
+      if (done) return;
+      up.destroy();
+      finish(
+        res.headersSent ? res.statusCode : 0,
+        answered,
+        'the client closed the connection before the answer ended',
+      );
     });
     req.on('data', (chunk: Buffer) => requestTap.push(chunk));
     req.on('error', () => up.destroy());
