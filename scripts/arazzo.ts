@@ -31,6 +31,8 @@ interface Workflow {
 }
 
 const lowerFirst = (s: string) => s[0]!.toLowerCase() + s.slice(1);
+/** `ProductPrice`: `product price`. */
+const words = (noun: string) => noun.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 const raw = (o: Operation): Json => resolvePointer(o.pointer);
 /** The one 2xx status an operation answers (D-01, D-04): every step's success criterion. */
 const success = (o: Operation) => Number(Object.keys(o.responses).find((s) => s.startsWith('2')));
@@ -59,17 +61,21 @@ const tokenOp = operations.find((o) => o.tags.includes('Authentication'))!;
 const tokenExample = bodyExamples(tokenOp).find((e) => 'client_id' in e.value)!;
 
 /** Token steps: the example's body with the credentials as inputs, or without them and the credentials in Basic. */
-function tokenStep(o: Operation, example: { mediaType: string; value: Json }, stepId = 'createToken'): Step {
+function tokenStep(o: Operation, example: { mediaType: string; value: Json }): Step {
   const payload = { ...example.value };
   for (const [field, input] of Object.entries(CREDENTIALS)) if (field in payload) payload[field] = `$inputs.${input}`;
   const basic = !('client_id' in example.value);
   const scheme = basic ? Object.keys((raw(o).security as Json[]).find((s) => Object.keys(s).length)!)[0] : undefined;
   return {
-    stepId,
+    stepId: 'createToken',
     description: `${raw(o).summary} by the client credentials grant, the credentials ${basic ? `in HTTP Basic (${scheme})` : 'in the body'} (§4.1, D-06).`,
     operationId: o.operationId,
     ...(scheme
-      ? { 'x-security': [{ schemeName: scheme, values: { username: '$inputs.clientId', password: '$inputs.clientSecret' } }] }
+      ? {
+          'x-security': [
+            { schemeName: scheme, values: { username: '$inputs.clientId', password: '$inputs.clientSecret' } },
+          ],
+        }
       : {}),
     requestBody: { contentType: example.mediaType, payload },
     successCriteria: [{ condition: `$statusCode == ${success(o)}` }],
@@ -79,8 +85,10 @@ function tokenStep(o: Operation, example: { mediaType: string; value: Json }, st
 
 /** The bearer token of the workflow's token step, under the operation's own security scheme (D-05, D-07). */
 function security(o: Operation): Json {
-  const scheme = Object.keys((raw(o).security ?? resolvePointer('#/security')) [0] ?? {})[0];
-  return scheme ? { 'x-security': [{ schemeName: scheme, values: { accessToken: '$steps.createToken.outputs.accessToken' } }] } : {};
+  const scheme = Object.keys((raw(o).security ?? resolvePointer('#/security'))[0] ?? {})[0];
+  return scheme
+    ? { 'x-security': [{ schemeName: scheme, values: { accessToken: '$steps.createToken.outputs.accessToken' } }] }
+    : {};
 }
 
 /** A resource the API adds: its add, and what the add's `links` name (D-01, D-04), each with its parameters. */
@@ -95,9 +103,14 @@ interface Family {
 const families: Family[] = operations.flatMap((create) => {
   const links = raw(create).responses?.[String(success(create))]?.links as Record<string, Json> | undefined;
   if (create.method !== 'POST' || !links) return [];
-  const linked = Object.values(links).map((l) => ({ op: op(l.operationId), params: l.parameters as Record<string, string> }));
+  const linked = Object.values(links).map((l) => ({
+    op: op(l.operationId),
+    params: l.parameters as Record<string, string>,
+  }));
   const pointer = Object.values(linked[0]!.params).find((v) => v.startsWith('$response.body#'))!;
-  return [{ create, noun: create.operationId.replace(/^create/, ''), links: linked, idPointer: pointer.split('#')[1]! }];
+  return [
+    { create, noun: create.operationId.replace(/^create/, ''), links: linked, idPointer: pointer.split('#')[1]! },
+  ];
 });
 const familyOf = (noun: string) => families.find((f) => f.noun === noun);
 const deleteOf = (f: Family) => f.links.find((l) => l.op.method === 'DELETE');
@@ -139,8 +152,9 @@ class Flow {
   steps: Step[] = [];
   made = new Map<string, string>();
   usesApp = false;
-  constructor() {
-    this.steps.push(tokenStep(tokenOp, tokenExample));
+  /** Every workflow starts with a token (§5: before any API data is accessed), by default of the common request. */
+  constructor(token = tokenStep(tokenOp, tokenExample)) {
+    this.steps.push(token);
   }
 
   /** The body of an operation: its example, ids naming resources this workflow made (making them), App URLs under `appUrl`. */
@@ -170,24 +184,23 @@ class Flow {
   make(f: Family): string {
     const made = this.made.get(f.noun);
     if (made) return made;
-    const step = this.add(f, f.create.operationId);
-    this.made.set(f.noun, step.stepId);
-    return step.stepId;
+    const { stepId } = this.add(f);
+    this.made.set(f.noun, stepId);
+    return stepId;
   }
 
-  /** The add of a family, with its parents made; the step, whose outputs hold the id. */
-  add(f: Family, stepId: string, description?: string): Step {
+  /** The add of a family (step id: its operationId), its parents made first; the step, whose outputs hold the id. */
+  add(f: Family): Step {
     const parameters = [...f.create.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
       name: name!,
       in: 'path',
       value: `$steps.${this.make(parentOf(f.create.path, name!))}.outputs.id`,
     }));
-    const step = this.call(f.create, stepId, description ?? `${raw(f.create).summary}: the document's example.`, {
+    return this.call(f.create, f.create.operationId, `${raw(f.create).summary}: the document's example.`, {
       parameters,
       body: this.body(f.create),
       outputs: { id: `$response.body#${f.idPointer}` },
     });
-    return step;
   }
 
   /** A step calling an operation, with the token, parameters and body given, and its success status (or `status`). */
@@ -205,7 +218,9 @@ class Flow {
       operationId: o.operationId,
       ...security(o),
       ...(options.parameters?.length ? { parameters: options.parameters } : {}),
-      ...(options.body !== undefined ? { requestBody: { contentType: 'application/json', payload: options.body } } : {}),
+      ...(options.body !== undefined
+        ? { requestBody: { contentType: 'application/json', payload: options.body } }
+        : {}),
       successCriteria: [`$statusCode == ${status}`, ...(options.criteria ?? [])].map((condition) => ({ condition })),
       ...(options.outputs ? { outputs: options.outputs } : {}),
     };
@@ -217,7 +232,9 @@ class Flow {
   linked(params: Record<string, string>, add: Step): Json[] {
     return Object.entries(params).map(([name, expr]) => {
       const from = /^\$request\.path\.(\w+)$/.exec(expr)?.[1];
-      const value = from ? (add.parameters as Json[]).find((p) => p.name === from)!.value : `$steps.${add.stepId}.outputs.id`;
+      const value = from
+        ? (add.parameters as Json[]).find((p) => p.name === from)!.value
+        : `$steps.${add.stepId}.outputs.id`;
       return { name, in: 'path', value };
     });
   }
@@ -225,11 +242,10 @@ class Flow {
   /** The deletes of what the workflow made, newest first (a parent last: its delete would take its children, D-40). */
   cleanUp(): void {
     for (const [noun, stepId] of [...this.made].reverse()) {
-      const f = familyOf(noun)!;
-      const del = deleteOf(f);
+      const del = deleteOf(familyOf(noun)!);
       const add = this.steps.find((s) => s.stepId === stepId)!;
       if (del)
-        this.call(del.op, `${del.op.operationId}Made`, `${raw(del.op).summary}: made for this workflow, deleted with it.`, {
+        this.call(del.op, `${del.op.operationId}Made`, `${raw(del.op).summary}: made for this workflow.`, {
           parameters: this.linked(del.params, add),
         });
     }
@@ -257,12 +273,15 @@ function itemsKey(o: Operation): string {
 
 function lifecycle(f: Family): Workflow {
   const flow = new Flow();
-  const add = flow.add(f, f.create.operationId, `${raw(f.create).summary}: the document's example.`);
-  const byMethod = (m: string) => f.links.filter((l) => l.op.method === m);
-  const [get] = byMethod('GET');
+  const add = flow.add(f);
+  const get = f.links.find((l) => l.op.method === 'GET');
   const del = deleteOf(f)!;
   const readBack = [`$response.body#${f.idPointer} == $steps.${add.stepId}.outputs.id`];
-  if (get) flow.call(get.op, get.op.operationId, `${raw(get.op).summary}: the one just added, by its id.`, { parameters: flow.linked(get.params, add), criteria: readBack });
+  if (get)
+    flow.call(get.op, get.op.operationId, `${raw(get.op).summary}: the one just added, by its id.`, {
+      parameters: flow.linked(get.params, add),
+      criteria: readBack,
+    });
   // Every write at a linked item path: the linked update, and another method at its path (a POST beside a PUT, D-11).
   const linkedPaths = new Set(f.links.map((l) => l.op.path));
   const updates = operations.filter(
@@ -277,20 +296,27 @@ function lifecycle(f: Family): Workflow {
     });
   }
   const list = listOf(f);
-  if (list) flow.call(list, list.operationId, ...listing(f, list, add, flow));
-  flow.call(del.op, del.op.operationId, `${raw(del.op).summary}: the one added.`, { parameters: flow.linked(del.params, add) });
+  if (list) flow.call(list, list.operationId, ...listing(f, list, add));
+  flow.call(del.op, del.op.operationId, `${raw(del.op).summary}: the one added.`, {
+    parameters: flow.linked(del.params, add),
+  });
   if (get && hasStatus(get.op, 404))
     flow.call(get.op, `${get.op.operationId}Deleted`, `${raw(get.op).summary}: the one deleted, which is gone.`, {
       parameters: flow.linked(get.params, add),
       status: 404,
     });
   flow.cleanUp();
-  const noun = f.noun.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return workflow(flow, `${lowerFirst(f.noun)}Lifecycle`, `Add, read, change, list and delete a ${noun}`, [
-    `The lifecycle of a ${noun} (${[...f.create.source, ...f.create.decision].join(', ')}): a token, what the add needs made first`,
-    `(${[...flow.made.keys()].join(', ') || 'nothing'}), the add, the operations its links name with the id it answered, the`,
-    `${list?.operationId ?? 'list'} narrowed to it, the delete, a read of the deleted one, and the deletes of what was made.`,
-  ].join(' '));
+  const noun = words(f.noun);
+  return workflow(
+    flow,
+    `${lowerFirst(f.noun)}Lifecycle`,
+    `Add, read, change, list and delete a ${noun}`,
+    [
+      `The lifecycle of a ${noun} (${[...f.create.source, ...f.create.decision].join(', ')}): a token, what the add needs made first`,
+      `(${[...flow.made.keys()].map(words).join(', ') || 'nothing'}), the add, the operations its links name with the id it answered, the`,
+      `${list?.operationId ?? 'list'} narrowed to it, the delete, a read of the deleted one, and the deletes of what was made.`,
+    ].join(' '),
+  );
 }
 
 /**
@@ -298,14 +324,23 @@ function lifecycle(f: Family): Workflow {
  * add's example set (`email`), or by a parent the workflow made (which holds nothing else); then it must hold the
  * item. An unnarrowed list is only read.
  */
-function listing(f: Family, list: Operation, add: Step, flow: Flow): [string, Json] {
+function listing(f: Family, list: Operation, add: Step): [string, Json] {
   const parents = (add.parameters as Json[] | undefined)?.filter((p) => list.path.includes(`{${p.name}}`)) ?? [];
   const example = Object.values(f.create.requestExample ?? {})[0] as Json;
   const filter =
     list.parameters.find((p) => p['x-filter']?.field === 'id' && ['in', 'eq'].includes(p['x-filter'].op)) ??
-    list.parameters.find((p) => ['in', 'eq'].includes(p['x-filter']?.op ?? '') && typeof example?.[p['x-filter']!.field] === 'string');
+    list.parameters.find(
+      (p) => ['in', 'eq'].includes(p['x-filter']?.op ?? '') && typeof example?.[p['x-filter']!.field] === 'string',
+    );
   const query = filter
-    ? [{ name: filter.name, in: 'query', value: filter['x-filter']!.field === 'id' ? `$steps.${add.stepId}.outputs.id` : example[filter['x-filter']!.field] }]
+    ? [
+        {
+          name: filter.name,
+          in: 'query',
+          value:
+            filter['x-filter']!.field === 'id' ? `$steps.${add.stepId}.outputs.id` : example[filter['x-filter']!.field],
+        },
+      ]
     : [];
   const narrowed = filter !== undefined || parents.length > 0;
   const by = filter ? `\`${filter.name}\`` : parents.length ? 'its parent, made for it' : undefined;
@@ -321,19 +356,22 @@ function listing(f: Family, list: Operation, add: Step, flow: Flow): [string, Js
 /** The token workflows: each token operation with each example of its body, then a call made with the token. */
 function tokenWorkflows(): Workflow[] {
   // The first operation that takes a bearer token and needs nothing else (no path, no body).
-  const use = operations.find((o) => o.security !== null && !o.path.includes('{') && o.method === 'GET' && !o.parameters.some((p) => p.required))!;
+  const use = operations.find(
+    (o) => o.security !== null && !o.path.includes('{') && o.method === 'GET' && !o.parameters.some((p) => p.required),
+  )!;
   return operations
     .filter((o) => o.tags.includes('Authentication'))
     .flatMap((o) =>
       bodyExamples(o).map((example) => {
-        const flow = new Flow();
-        flow.steps = [tokenStep(o, example)];
+        const flow = new Flow(tokenStep(o, example));
         flow.call(use, use.operationId, `${raw(use).summary}, with the token just issued (D-05).`);
-        const how = example.name ?? example.mediaType.split('/')[1]!;
-        return workflow(flow, `${o.operationId}-${example.mediaType.split(/[/-]/).pop()}${example.name ? `-${example.name}` : ''}`, `${raw(o).summary} (${example.mediaType}, ${how})`, [
-          `The client credentials grant at ${o.path} (${[...o.source, ...o.decision].join(', ')}), as ${example.mediaType}`,
-          `${example.name ? `(the example ${example.name})` : ''}; then ${use.operationId} with the token.`,
-        ].join(' '));
+        const as = [example.mediaType, example.name].filter(Boolean).join(', the example ');
+        return workflow(
+          flow,
+          [o.operationId, example.mediaType.split(/[/-]/).pop(), example.name].filter(Boolean).join('-'),
+          `${raw(o).summary} (${as})`,
+          `The client credentials grant at ${o.path} (${[...o.source, ...o.decision].join(', ')}), as ${as}; then ${use.operationId} with the token.`,
+        );
       }),
     );
 }
@@ -348,27 +386,51 @@ function checkoutWorkflow(): Workflow {
   const service = flow.make(familyOf('ShippingService')!);
   const checkout = op('calculateCheckoutRates');
   const option = '/data/options/0';
-  flow.call(checkout, checkout.operationId, `${raw(checkout).summary}: the document's cart, of a product made for it; the service made first offers an option.`, {
-    body: flow.body(checkout),
-    outputs: { serviceCode: `$response.body#${option}/serviceCode`, shippingServiceId: `$response.body#${option}/shippingServiceId` },
-    criteria: [`$response.body#${option}/shippingServiceId == $steps.${service}.outputs.id`],
-  });
-  const taken = { serviceCode: `$steps.${checkout.operationId}.outputs.serviceCode`, shippingServiceId: `$steps.${checkout.operationId}.outputs.shippingServiceId` };
+  flow.call(
+    checkout,
+    checkout.operationId,
+    `${raw(checkout).summary}: the document's cart, of a product made for it; the service made first offers an option.`,
+    {
+      body: flow.body(checkout),
+      outputs: {
+        serviceCode: `$response.body#${option}/serviceCode`,
+        shippingServiceId: `$response.body#${option}/shippingServiceId`,
+      },
+      criteria: [`$response.body#${option}/shippingServiceId == $steps.${service}.outputs.id`],
+    },
+  );
+  const taken = {
+    serviceCode: `$steps.${checkout.operationId}.outputs.serviceCode`,
+    shippingServiceId: `$steps.${checkout.operationId}.outputs.shippingServiceId`,
+  };
   const shipment = families.find((f) => f.create.operationId === 'createShipment')!;
-  const add = flow.call(shipment.create, shipment.create.operationId, `${raw(shipment.create).summary}: the same cart with the option offered; the App labels its box.`, {
-    body: flow.body(shipment.create, shipment.create.requestExample, taken),
-    outputs: { id: `$response.body#${shipment.idPointer}` },
-    criteria: [`$response.body#/data/boxes/0/labelStatus == 'created'`],
-  });
+  const add = flow.call(
+    shipment.create,
+    shipment.create.operationId,
+    `${raw(shipment.create).summary}: the same cart with the option offered; the App labels its box.`,
+    {
+      body: flow.body(shipment.create, shipment.create.requestExample, taken),
+      outputs: { id: `$response.body#${shipment.idPointer}` },
+      criteria: [`$response.body#/data/boxes/0/labelStatus == 'created'`],
+    },
+  );
   for (const l of shipment.links)
-    flow.call(l.op, l.op.operationId, `${raw(l.op).summary}: the one just made.`, { parameters: flow.linked(l.params, add), criteria: [`$response.body#${shipment.idPointer} == $steps.${add.stepId}.outputs.id`] });
+    flow.call(l.op, l.op.operationId, `${raw(l.op).summary}: the one just made.`, {
+      parameters: flow.linked(l.params, add),
+      criteria: [`$response.body#${shipment.idPointer} == $steps.${add.stepId}.outputs.id`],
+    });
   flow.cleanUp();
-  return workflow(flow, 'checkoutAndShipment', 'Check out a cart and ship it with the option offered', [
-    'A shipping service whose App (the appUrl input) answers rate and label requests (D-18), a product, the checkout',
-    'rates of a cart of it (calculateCheckoutRates, D-20), a shipment with the option offered (createShipment, D-20,',
-    'D-49), a read of the shipment, and the deletes of what was made. The two operations are reference extensions: a',
-    'target without them has no such flow.',
-  ].join(' '));
+  return workflow(
+    flow,
+    'checkoutAndShipment',
+    'Check out a cart and ship it with the option offered',
+    [
+      'A shipping service whose App (the appUrl input) answers rate and label requests (D-18), a product, the checkout',
+      'rates of a cart of it (calculateCheckoutRates, D-20), a shipment with the option offered (createShipment, D-20,',
+      'D-49), a read of the shipment, and the deletes of what was made. The two operations are reference extensions: a',
+      'target without them has no such flow.',
+    ].join(' '),
+  );
 }
 
 const workflow = (flow: Flow, workflowId: string, summary: string, description: string): Workflow => ({
@@ -442,7 +504,9 @@ if (import.meta.main) {
   mkdirSync(arazzoDir, { recursive: true });
   const present = readdirSync(arazzoDir).filter((f) => f.endsWith('.arazzo.yaml'));
   const stale = [
-    ...[...generated].filter(([name, text]) => !present.includes(name) || readFileSync(join(arazzoDir, name), 'utf8') !== text).map(([n]) => n),
+    ...[...generated]
+      .filter(([name, text]) => !present.includes(name) || readFileSync(join(arazzoDir, name), 'utf8') !== text)
+      .map(([n]) => n),
     ...present.filter((name) => !generated.has(name)),
   ];
   const count = `${generated.size} files, ${[...generated.values()].reduce((n, t) => n + (t.match(/^ {2}- workflowId:/gm)?.length ?? 0), 0)} workflows`;
