@@ -1,5 +1,5 @@
-// A step of `npm run spec` (npm run spec:arazzo [-- --check]): writes openapi/arazzo/<tag>.arazzo.yaml, the API's real
-// flows as Arazzo 1.0.1 workflows that `redocly respect` runs against a server, made from the bundle alone:
+// The last step of `npm run spec` (npm run spec:arazzo [-- --check]): writes openapi/arazzo/<tag>.arazzo.yaml, the
+// API's real flows as Arazzo 1.0.1 workflows that `redocly respect` runs against a server, made from the bundle alone:
 // - the token: one workflow per token operation and example of its body (§4.1, D-06), each then making a call with it;
 // - the lifecycle of every resource whose add `links` to its get and delete (D-01, D-04): a token, what it needs made
 //   first (the parent its path names, the resources its body names by id), the add, then the operations the links
@@ -18,7 +18,7 @@ import { bundlePath, deref, op, operations, resolvePointer, type Json, type Oper
 import { root } from './run.ts';
 
 export const arazzoDir = join(root, 'openapi/arazzo');
-/** The name every workflow gives the document: `redocly respect … --server store=<base_url>` points it at a target. */
+/** The workflows' name for the document: `redocly respect … --server store=<base_url>` points them at a target. */
 export const SOURCE = 'store';
 
 type Step = Record<string, Json> & { stepId: string };
@@ -157,7 +157,10 @@ class Flow {
     this.steps.push(token);
   }
 
-  /** The body of an operation: its example, ids naming resources this workflow made (making them), App URLs under `appUrl`. */
+  /**
+   * The body of an operation: its example (or `example`), with `taken` fields replaced, ids naming resources this
+   * workflow made (making them first), and App URLs under `appUrl`.
+   */
   body(o: Operation, example: Json = o.requestExample, taken: Record<string, string> = {}): Json {
     const bodySchema = o.bodyPointer ? resolvePointer(o.bodyPointer) : undefined;
     const walk = (node: Json, schema: Json): Json => {
@@ -228,7 +231,7 @@ class Flow {
     return step;
   }
 
-  /** A linked operation's parameters: `$response.body#…` is the add's id, `$request.path.x` what the add was given. */
+  /** A linked operation's parameters: `$response.body#…` is the add's id, `$request.path.x` what the add got. */
   linked(params: Record<string, string>, add: Step): Json[] {
     return Object.entries(params).map(([name, expr]) => {
       const from = /^\$request\.path\.(\w+)$/.exec(expr)?.[1];
@@ -379,7 +382,8 @@ function tokenWorkflows(): Workflow[] {
 /**
  * The checkout and the shipment of the reference extensions (D-20): a shipping service is made first, since checkout
  * asks every active service for rates (§4.5 rule 7) and answers 200 without options when none answers; the shipment
- * takes the option the checkout offered (its service and `serviceCode`) and gets the service's labels (§4.5 rules 2, 9).
+ * takes the option the checkout offered (its service and `serviceCode`), and the service labels its box (§4.5 rules
+ * 2, 9).
  */
 function checkoutWorkflow(): Workflow {
   const flow = new Flow();
