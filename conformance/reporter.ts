@@ -20,6 +20,7 @@ import type {
 } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
 import { causesMarkdown, groupByCause } from './lib/causes.ts';
+import { writeHar } from './lib/har.ts';
 import { writeConformanceReport } from './lib/report-files.ts';
 import { declared, metaOf, type Meta } from './lib/requirement.ts';
 import {
@@ -202,6 +203,9 @@ export default class RequirementReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     if (this.listing) return undefined;
+    // The run's traffic (lib/har.ts), a shard's its own: global teardown, whose deletes are in it, has run by now.
+    const har = writeHar();
+    if (har) console.log(`  HAR: ${har.entries} exchanges with the target in ${har.file}`);
     if (this.consoleOnly) {
       this.progress(true);
       return undefined;

@@ -125,7 +125,7 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
   const api = new Api(http);
   // Responses are checked against the whole contract only where the requirement rests on it (decision, platform);
   // elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
-  api.begin(d.basis === 'decision' || d.basis === 'platform');
+  api.begin(d.basis === 'decision' || d.basis === 'platform', d.id);
   let result: { outcome: Outcome; error?: unknown };
   let notApplicable: string | undefined;
   try {

@@ -127,6 +127,8 @@ export const config = {
   runTimeoutMs: settings.runTimeoutMs,
   /** Delete all the data the run made at its end, not only what keeps the target working (lib/cleanup.ts). */
   cleanup: settings.cleanup,
+  /** Where the run's traffic goes as HAR 1.2 (lib/har.ts); undefined: nowhere. */
+  har: settings.har,
   /** When global setup ended; undefined before it has. */
   get startedAt(): number | undefined {
     return runtimeState()?.startedAt;

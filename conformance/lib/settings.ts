@@ -214,6 +214,15 @@ export const SETTINGS = {
     meaning:
       'On (`1`): at its end the run also deletes the products, contacts, redirects, inventory, specifications, roles and geozones it made (the webhooks and shipping services it made are always deleted).',
   }),
+  har: setting({
+    env: 'CONFORMANCE_HAR',
+    key: 'CONFORMANCE_HAR',
+    kind: path,
+    default: undefined,
+    defaultText: 'unset: no HAR file',
+    meaning:
+      "A file the run writes every exchange it had with the target to, as HAR 1.2 (all workers' in one file, each entry's comment naming its requirement), so that a failure can be replayed in any HTTP tool; it holds the run's bearer tokens, client secrets masked (see below).",
+  }),
   config: setting({
     env: 'CONFORMANCE_CONFIG',
     kind: path,

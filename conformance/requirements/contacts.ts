@@ -16,8 +16,7 @@ import {
 } from '../lib/expectations.ts';
 import { check, deref, isNullable, op, schema, type Json } from '../lib/contract.ts';
 import { baseBody, contactsIn, create, exampleOf, uid } from '../lib/fixtures.ts';
-import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
-import type { APIResponse } from '@playwright/test';
+import { firstLine, Nonconformance, type Api, type ApiResponse, type Downloaded } from '../lib/api.ts';
 import type { components } from '../../client/index.ts';
 import { RECEIVER_PNG } from '../lib/receiver.ts';
 import { appUrl, inbox } from '../lib/inbox.ts';
@@ -283,17 +282,16 @@ async function fetchImage(api: Api, url: unknown, what: string): Promise<Buffer>
   if (typeof url !== 'string' || !/^https?:\/\/[^/]/.test(url))
     throw new Nonconformance(`${what}: the thumbnail read back is not an absolute URL: ${JSON.stringify(url)}`);
   const fail = (why: string) => new Nonconformance(`${what}: GET ${url} (the thumbnail read back) ${why}`);
-  let res: APIResponse;
-  let bytes: Buffer;
+  let res: Downloaded;
   try {
-    res = await api.request.get(url, { failOnStatusCode: false });
-    bytes = await res.body();
+    res = await api.download(url);
   } catch (err) {
-    throw fail(`got no answer: ${String((err as Error).message ?? err).split('\n')[0]}`);
+    throw fail(`got no answer: ${firstLine(err)}`);
   }
-  if (res.status() < 200 || res.status() > 299)
-    throw fail(`answered ${res.status()}: ${bytes.subarray(0, 200).toString('utf8')}`);
-  const type = res.headers()['content-type'] ?? '';
+  const bytes = res.body;
+  if (res.status < 200 || res.status > 299)
+    throw fail(`answered ${res.status}: ${bytes.subarray(0, 200).toString('utf8')}`);
+  const type = res.headers['content-type'] ?? '';
   if (!isImage(bytes, type))
     throw fail(
       `answered ${type || 'no content type'} and ${bytes.length} bytes that are not an image: ${JSON.stringify(bytes.subarray(0, 60).toString('latin1'))}`,
