@@ -23,7 +23,6 @@ const steps: Step[] = [
     exec: () =>
       once(
         run(bin('redocly'), [
-          'lint',
           ...argsOf('spec:lint').flatMap((a) => (a.includes('*') ? globSync(a, { cwd: root }).sort() : [a])),
           '--max-problems',
           '50',
