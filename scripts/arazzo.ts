@@ -310,15 +310,21 @@ function lifecycle(f: Family): Workflow {
     });
   flow.cleanUp();
   const noun = words(f.noun);
+  const made = [...flow.made.keys()].map(words).join(', ');
+  const parts = [
+    'a token',
+    ...(made ? [`what the add needs made first (${made})`] : []),
+    'the add',
+    `${f.links.map((l) => l.op.operationId).join(', ')} (its links) with the id it answered`,
+    ...(list ? [list.operationId] : []),
+    ...(get && hasStatus(get.op, 404) ? ['a read of the deleted one'] : []),
+    ...(made ? ['the deletes of what was made'] : []),
+  ];
   return workflow(
     flow,
     `${lowerFirst(f.noun)}Lifecycle`,
-    `Add, read, change, list and delete a ${noun}`,
-    [
-      `The lifecycle of a ${noun} (${[...f.create.source, ...f.create.decision].join(', ')}): a token, what the add needs made first`,
-      `(${[...flow.made.keys()].map(words).join(', ') || 'nothing'}), the add, the operations its links name with the id it answered, the`,
-      `${list?.operationId ?? 'list'} narrowed to it, the delete, a read of the deleted one, and the deletes of what was made.`,
-    ].join(' '),
+    `Add, read, change, list and delete one ${noun}`,
+    `The lifecycle of one ${noun} (${[...f.create.source, ...f.create.decision].join(', ')}): ${parts.join(', ')}.`,
   );
 }
 
@@ -407,7 +413,7 @@ function checkoutWorkflow(): Workflow {
     serviceCode: `$steps.${checkout.operationId}.outputs.serviceCode`,
     shippingServiceId: `$steps.${checkout.operationId}.outputs.shippingServiceId`,
   };
-  const shipment = families.find((f) => f.create.operationId === 'createShipment')!;
+  const shipment = familyOf('Shipment')!;
   const add = flow.call(
     shipment.create,
     shipment.create.operationId,
