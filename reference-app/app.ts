@@ -39,11 +39,15 @@ export interface ShippingApp {
 /** The two addresses and what each answers. */
 export const PATHS = { rates: '/rates', labels: '/labels' } as const;
 
-/** D-16: base64(HMAC-SHA256(raw body, secret)), compared in constant time; a missing or repeated header fails. */
+/**
+ * D-16: base64(HMAC-SHA256(raw body, secret)), compared as text in constant time. The text, not the bytes it decodes
+ * to: Node's base64 decoder skips what is not base64, so a header repeated (joined with ", ") or trailed by anything
+ * would decode to the same bytes; only the signature itself passes.
+ */
 export function verifySignature(rawBody: string, header: string | string[] | undefined, secret: string): boolean {
   if (typeof header !== 'string') return false;
-  const expected = Buffer.from(sign(rawBody, secret), 'base64');
-  const received = Buffer.from(header, 'base64');
+  const expected = Buffer.from(sign(rawBody, secret));
+  const received = Buffer.from(header);
   return received.length === expected.length && timingSafeEqual(received, expected);
 }
 
