@@ -57,9 +57,8 @@ async function post(url: string, body: unknown, options: { secret?: string; head
 const rates = async (delivery: unknown) => {
   const answer = await post(app.ratesUrl, { delivery });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  // Asked apart from assert.ok, whose assertion would narrow the body to ajv's `unknown`.
-  const valid = validRates(answer.body);
-  assert.ok(valid, JSON.stringify(validRates.errors));
+  // A boolean, not ajv's type guard, which would narrow the body to `unknown` through assert.ok.
+  assert.ok(validRates(answer.body) as boolean, JSON.stringify(validRates.errors));
   return answer.body.rates as Rate[];
 };
 const codes = (rs: Rate[]) => rs.map((r) => r.serviceCode);
@@ -173,8 +172,7 @@ test('label: LabelResponse with decimal-string prices as quoted, an S10 tracking
   const rate = (await rates(box)).find((r) => r.serviceCode === 'EXP')!;
   const answer = await post(app.labelsUrl, { delivery: box });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  const valid = validLabel(answer.body);
-  assert.ok(valid, JSON.stringify(validLabel.errors));
+  assert.ok(validLabel(answer.body) as boolean, JSON.stringify(validLabel.errors));
   const { label } = answer.body;
   assert.equal(label.currency, rate.currency);
   assert.equal(label.priceExcTax, rate.priceExcTax.toFixed(2));
