@@ -216,8 +216,10 @@ test('the installed package runs the reference server: `serve --demo` in an empt
     assert.equal(docs.status, 200, 'the docs page is in the package');
     await docs.arrayBuffer();
     // The demo's checkout, as printed: priced by the reference App the package carries.
-    const checkout = /^ {2}(curl -s \S+\/checkout\/rates\.json.*)$/m.exec(out)![1]!;
-    const quoted = spawnSync('sh', ['-c', `${line}\n${checkout}`], { encoding: 'utf8' });
+    const [tokenLine, checkout] = [/^ {2}(TOKEN=.*)$/m, /^ {2}(curl -s \S+\/checkout\/rates\.json.*)$/m].map(
+      (printed) => printed.exec(out)![1]!,
+    );
+    const quoted = spawnSync('sh', ['-c', `${tokenLine}\n${checkout}`], { encoding: 'utf8' });
     const options = (JSON.parse(quoted.stdout) as { data: { options: { serviceCode: string }[] } }).data.options;
     assert.deepEqual(
       options.map((o) => o.serviceCode),
