@@ -4,6 +4,7 @@
 // `serviceCode` 422 (D-73).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { inflateSync, crc32 } from 'node:zlib';
 import { doc } from '../openapi/contract.ts';
 import { validatorFor } from '../openapi/validators.ts';
@@ -304,6 +305,18 @@ test('what the App cannot read: 422 naming the field, 400, 415, 404, 405 (D-73, 
   const get = await fetch(app.ratesUrl);
   assert.deepEqual([get.status, get.headers.get('allow')], [405, 'POST']);
   await get.arrayBuffer();
+  // A request-target that is no path (an absolute URL that does not parse) is a 404, and the App runs on.
+  const { port } = new URL(app.url);
+  const raw404 = await new Promise<string>((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.end('POST http://[bad HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+    );
+    let text = '';
+    socket.setEncoding('utf8').on('data', (d: string) => (text += d));
+    socket.on('close', () => resolve(text));
+  });
+  assert.match(raw404, /^HTTP\/1\.1 404 /);
+  assert.equal((await post(app.ratesUrl, { delivery: rateDelivery })).status, 200);
 });
 
 test('seams: a patch replaces what it names and nothing else', async () => {
