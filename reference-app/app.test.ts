@@ -11,7 +11,7 @@ import { validatorFor } from '../openapi/validators.ts';
 import { sign } from '../reference-server/core/signing.ts';
 import { isoMinorUnits } from '../reference-server/shipping/money.ts';
 import type { ShippingApp } from './app.ts';
-import { CODE39, LABEL_HEIGHT, LABEL_WIDTH } from './label-image.ts';
+import { CODE39, FONT, LABEL_HEIGHT, LABEL_WIDTH, printable } from './label-image.ts';
 import { s10CheckDigit } from './label.ts';
 import { startApp, type StartedApp } from './server.ts';
 import { addBusinessDays, PRICE_LISTS, type Rate } from './tariff.ts';
@@ -209,6 +209,17 @@ test('Code 39: every character three wide elements of nine, each pattern its own
     assert.equal([...p].filter((e) => e === '1').length, 3, c);
   }
   assert.equal(new Set(Object.values(CODE39)).size, Object.keys(CODE39).length);
+});
+
+test('the font: every glyph 7 rows of 5 pixels; words written without accents, unknown characters as ?', () => {
+  for (const [c, rows] of Object.entries(FONT)) {
+    assert.match(rows, /^([01][0-9A-F]){7}$/, c);
+    assert.ok(
+      rows.match(/../g)!.every((h) => parseInt(h, 16) < 0x20),
+      c,
+    );
+  }
+  assert.equal(printable('Besançon, Zürich & Łódź'), 'BESANCON, ZURICH & ?ODZ');
 });
 
 test('label: a serviceCode not offered for the box is 422 naming it, and no label is made (D-73)', async () => {
