@@ -30,6 +30,7 @@ function help(): string {
     '  store-api-conformance merge <dir of blob reports> [options]  the reports and verdict of every shard',
     '  store-api-conformance verify <conformance-report.json>       whether a report is complete and consistent',
     '  store-api-conformance serve [--port 8080 --demo …]            the reference server (serve --help: its options)',
+    '  store-api-conformance serve-app [--port 8090 --secret S]       the reference shipping App (serve-app --help)',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
     ...names.map(option),
@@ -44,6 +45,9 @@ function help(): string {
 
 // `serve`: the reference server with its own options (bin/serve.ts), loaded only then: it needs node:sqlite.
 if (process.argv[2] === 'serve') process.exit(await (await import('./serve.ts')).serve(process.argv.slice(3)));
+// `serve-app`: the reference shipping App with its own options (bin/serve-app.ts), loaded only then.
+if (process.argv[2] === 'serve-app')
+  process.exit(await (await import('./serve-app.ts')).serveApp(process.argv.slice(3)));
 // What follows `--` goes to Playwright as it is (`-- --grep @products`).
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -78,7 +82,7 @@ if (command === 'merge') {
 }
 if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
 if (command !== undefined)
-  usage(`Unknown command ${command}: the commands are a run (no command), merge, verify and serve`);
+  usage(`Unknown command ${command}: the commands are a run (no command), merge, verify, serve and serve-app`);
 // The installed suite has no reference server to start (the repository's `npm run conformance` does).
 if (!checkedSettings().targetUrl)
   usage(`No target: give the base URL of the implementation under test, --target URL (or ${SETTINGS.targetUrl.env}).`);
