@@ -70,7 +70,9 @@ export class AppCaller {
     const raw = JSON.stringify({ delivery });
     // The signed bytes differ from those sent by one value: the box's weight, a gram more.
     const signedRaw =
-      signing === 'body-changed' ? JSON.stringify({ delivery: { ...delivery, weight: Number(delivery.weight) + 1 } }) : raw;
+      signing === 'body-changed'
+        ? JSON.stringify({ delivery: { ...delivery, weight: Number(delivery.weight) + 1 } })
+        : raw;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       ...(signing === 'unsigned'
@@ -147,7 +149,10 @@ export class AppNonconformance extends Nonconformance {
   evidence(): string {
     return this.answers
       .slice(0, 3)
-      .map((a, i) => `${i ? '\n' : ''}# ${a.operation}: ${a.what}${a.noAnswer ? ` (${a.noAnswer})` : ''}\n${formatExchange(a.exchange)}`)
+      .map(
+        (a, i) =>
+          `${i ? '\n' : ''}# ${a.operation}: ${a.what}${a.noAnswer ? ` (${a.noAnswer})` : ''}\n${formatExchange(a.exchange)}`,
+      )
       .join('\n');
   }
 }

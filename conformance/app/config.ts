@@ -1,6 +1,7 @@
 // The App under test, as the App suite reads it: the addresses and secret given (APP_RATES_URL, APP_LABELS_URL,
 // APP_SECRET, lib/settings.ts), or those of the reference App global setup started when no rates address was given
 // (global-setup.ts, the runtime file of lib/config.ts).
+import { baseClients } from '../../openapi/clients.ts';
 import { config, settings } from '../lib/config.ts';
 
 /**
@@ -8,7 +9,7 @@ import { config, settings } from '../lib/config.ts';
  * full App client's (openapi/clients.ts), since the service signs a callback with the secret of the client that
  * registered the service (D-18).
  */
-export const DEFAULT_APP_SECRET = 'conformance-full-secret';
+export const DEFAULT_APP_SECRET = baseClients.full.clientSecret;
 
 /**
  * How long the service waits for an App's answer to a rate or label request: D-22's 5 s, the reference server's
@@ -34,5 +35,4 @@ export const appConfig = {
 };
 
 /** The App as a report names it: `target` of results.json and conformance-report.json. */
-export const appTarget = (rates: string, labels: string | undefined) =>
-  `${rates} (labels: ${labels ?? 'none given'})`;
+export const appTarget = (rates: string, labels: string | undefined) => `${rates} (labels: ${labels ?? 'none given'})`;

@@ -31,8 +31,14 @@ function callbacks(): Map<string, Callback> {
           out.set(post.operationId, {
             operationId: post.operationId,
             pointer,
-            requestSchema: schemaAt(`${requestAt}/content/application~1json`, deref(post.requestBody).content['application/json']),
-            responseSchema: schemaAt(`${okAt}/content/application~1json`, deref(post.responses['200']).content['application/json']),
+            requestSchema: schemaAt(
+              `${requestAt}/content/application~1json`,
+              deref(post.requestBody).content['application/json'],
+            ),
+            responseSchema: schemaAt(
+              `${okAt}/content/application~1json`,
+              deref(post.responses['200']).content['application/json'],
+            ),
           });
         }
   return out;

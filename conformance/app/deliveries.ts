@@ -1,5 +1,5 @@
 // The deliveries the App suite asks an App to quote and to label, built from §2.10's and §2.11's fields: one item and
-// many, several currencies (with 2, 0 and 3 minor units), with and without `dispatchDate`, warehouses and
+// many, several currencies (with 2 and 0 minor units), with and without `dispatchDate`, warehouses and
 // destinations at home and abroad, full and sparse addresses, a heavy box and a light one. Dispatch dates lie days to
 // weeks ahead, so that delivery dates computed from anything else (today) fall before them. Every request but the
 // one without `dispatchDate` is one the document's RateRequest / LabelRequest accepts (deliveries.test.ts): the
@@ -19,18 +19,68 @@ interface Product {
   gbp: number;
 }
 const product = {
-  quill: { id: 5120, sku: 'QUILL-GOOSE', commodityCode: '9608.99', title: 'Goose quill pen', weight: 9, width: 200, height: 20, depth: 20, gbp: 3.5 },
-  tea: { id: 1042, sku: 'TEA-EARL-250', commodityCode: '0902.30', title: 'Earl Grey tea, 250 g', weight: 280, width: 180, height: 60, depth: 120, gbp: 7.5 },
-  mug: { id: 2001, sku: 'MUG-STONE', commodityCode: '6912.00', title: 'Stoneware mug', weight: 450, width: 120, height: 110, depth: 120, gbp: 12 },
-  atlas: { id: 3105, sku: 'BOOK-ATLAS', commodityCode: '4901.99', title: 'World atlas, hardback', weight: 1900, width: 380, height: 50, depth: 280, gbp: 35 },
-  anvil: { id: 4410, sku: 'ANVIL-25', commodityCode: '8205.59', title: 'Blacksmith anvil, 25 kg', weight: 25600, width: 500, height: 250, depth: 180, gbp: 189.99 },
+  quill: {
+    id: 5120,
+    sku: 'QUILL-GOOSE',
+    commodityCode: '9608.99',
+    title: 'Goose quill pen',
+    weight: 9,
+    width: 200,
+    height: 20,
+    depth: 20,
+    gbp: 3.5,
+  },
+  tea: {
+    id: 1042,
+    sku: 'TEA-EARL-250',
+    commodityCode: '0902.30',
+    title: 'Earl Grey tea, 250 g',
+    weight: 280,
+    width: 180,
+    height: 60,
+    depth: 120,
+    gbp: 7.5,
+  },
+  mug: {
+    id: 2001,
+    sku: 'MUG-STONE',
+    commodityCode: '6912.00',
+    title: 'Stoneware mug',
+    weight: 450,
+    width: 120,
+    height: 110,
+    depth: 120,
+    gbp: 12,
+  },
+  atlas: {
+    id: 3105,
+    sku: 'BOOK-ATLAS',
+    commodityCode: '4901.99',
+    title: 'World atlas, hardback',
+    weight: 1900,
+    width: 380,
+    height: 50,
+    depth: 280,
+    gbp: 35,
+  },
+  anvil: {
+    id: 4410,
+    sku: 'ANVIL-25',
+    commodityCode: '8205.59',
+    title: 'Blacksmith anvil, 25 kg',
+    weight: 25600,
+    width: 500,
+    height: 250,
+    depth: 180,
+    gbp: 189.99,
+  },
 } satisfies Record<string, Product>;
 
 /** Units of each currency per pound (D-22's default rate table): item prices in the delivery's currency. */
-const perPound: Record<string, number> = { GBP: 1, EUR: 1.17, USD: 1.27, JPY: 190, KWD: 0.39 };
+const perPound: Record<string, number> = { GBP: 1, EUR: 1.17, USD: 1.27, JPY: 190 };
 /** VAT of the sale, for the items' `priceIncTax`. */
 const TAX = 0.2;
-/** ISO 4217 minor units (JPY 0, GBP 2, KWD 3): §2.10's item prices are "formatted per currency". */
+/** ISO 4217 minor units (JPY 0, GBP 2): §2.10's item prices are "formatted per currency" (D-22). */
 export const minorUnits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 const money = (gbp: number, currency: string) => (gbp * perPound[currency]!).toFixed(minorUnits(currency));
@@ -56,15 +106,86 @@ const address = (a: Partial<Address>): Address => ({
   ...a,
 });
 const place = {
-  bristol: address({ company: 'Conformance Goods Ltd', line1: 'Unit 1, Dock Road', city: 'Bristol', region: 'Bristol', country: 'United Kingdom', countryCode: 'GB', zip: 'BS1 6AA', latitude: 51.4496, longitude: -2.5967 }),
-  leeds: address({ id: 7, company: 'Conformance Goods Ltd', line1: 'Warehouse B', line2: 'Aire Valley Park', line3: 'Gate 4', city: 'Leeds', region: 'West Yorkshire', country: 'United Kingdom', countryCode: 'GB', zip: 'LS9 0PS', latitude: 53.7857, longitude: -1.5127 }),
-  london: address({ firstname: 'Ada', lastname: 'Lovelace', line1: '12 Marylebone Road', city: 'London', region: 'Greater London', country: 'United Kingdom', countryCode: 'GB', zip: 'NW1 5LR', isPrimary: true }),
-  berlin: address({ id: 311, firstname: 'Emmy', lastname: 'Noether', company: 'Mathematik GmbH', line1: 'Unter den Linden 6', city: 'Berlin', region: 'Berlin', country: 'Germany', countryCode: 'DE', zip: '10117', latitude: 52.5178, longitude: 13.3936, isPrimary: true }),
-  newYork: address({ firstname: 'Grace', lastname: 'Hopper', line1: '350 Fifth Avenue', line2: 'Floor 21', city: 'New York', region: 'NY', country: 'United States', countryCode: 'US', zip: '10118' }),
-  tokyo: address({ firstname: 'Kiyoshi', lastname: 'Ito', line1: '1-1 Chiyoda', city: 'Chiyoda-ku', region: 'Tokyo', country: 'Japan', countryCode: 'JP', zip: '100-8111' }),
-  kuwait: address({ firstname: 'Ibn', lastname: 'al-Haytham', line1: 'Block 3, Street 12', city: 'Kuwait City', country: 'Kuwait', countryCode: 'KW', zip: '13001' }),
+  bristol: address({
+    company: 'Conformance Goods Ltd',
+    line1: 'Unit 1, Dock Road',
+    city: 'Bristol',
+    region: 'Bristol',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+    zip: 'BS1 6AA',
+    latitude: 51.4496,
+    longitude: -2.5967,
+  }),
+  leeds: address({
+    id: 7,
+    company: 'Conformance Goods Ltd',
+    line1: 'Warehouse B',
+    line2: 'Aire Valley Park',
+    line3: 'Gate 4',
+    city: 'Leeds',
+    region: 'West Yorkshire',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+    zip: 'LS9 0PS',
+    latitude: 53.7857,
+    longitude: -1.5127,
+  }),
+  london: address({
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    line1: '12 Marylebone Road',
+    city: 'London',
+    region: 'Greater London',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+    zip: 'NW1 5LR',
+    isPrimary: true,
+  }),
+  berlin: address({
+    id: 311,
+    firstname: 'Emmy',
+    lastname: 'Noether',
+    company: 'Mathematik GmbH',
+    line1: 'Unter den Linden 6',
+    city: 'Berlin',
+    region: 'Berlin',
+    country: 'Germany',
+    countryCode: 'DE',
+    zip: '10117',
+    latitude: 52.5178,
+    longitude: 13.3936,
+    isPrimary: true,
+  }),
+  newYork: address({
+    firstname: 'Grace',
+    lastname: 'Hopper',
+    line1: '350 Fifth Avenue',
+    line2: 'Floor 21',
+    city: 'New York',
+    region: 'NY',
+    country: 'United States',
+    countryCode: 'US',
+    zip: '10118',
+  }),
+  tokyo: address({
+    firstname: 'Kiyoshi',
+    lastname: 'Ito',
+    line1: '1-1 Chiyoda',
+    city: 'Chiyoda-ku',
+    region: 'Tokyo',
+    country: 'Japan',
+    countryCode: 'JP',
+    zip: '100-8111',
+  }),
   // Only what a parcel needs: a name, a street, a town, a postcode and a country.
-  sparse: address({ lastname: 'Turing', line1: '2 Wilmslow Road', city: 'Manchester', countryCode: 'GB', zip: 'M14 5TP' }),
+  sparse: address({
+    lastname: 'Turing',
+    line1: '2 Wilmslow Road',
+    city: 'Manchester',
+    countryCode: 'GB',
+    zip: 'M14 5TP',
+  }),
 };
 
 /** One delivery of the table: what it holds, from where, to where, in which currency, and when it is dispatched. */
@@ -81,14 +202,71 @@ interface Spec {
   labelled?: true;
 }
 const specs: Spec[] = [
-  { name: 'one light item, GBP, Bristol to London', currency: 'GBP', origin: place.bristol, destination: place.london, lines: [[product.quill, 1]], dispatchIn: 3 },
-  { name: 'many items, GBP, Leeds to London', currency: 'GBP', origin: place.leeds, destination: place.london, lines: [[product.tea, 2], [product.mug, 1], [product.atlas, 1]], dispatchIn: 10, labelled: true },
-  { name: 'EUR, Leeds to Berlin', currency: 'EUR', origin: place.leeds, destination: place.berlin, lines: [[product.tea, 3]], dispatchIn: 17, labelled: true },
-  { name: 'heavy box, USD, Bristol to New York', currency: 'USD', origin: place.bristol, destination: place.newYork, lines: [[product.anvil, 1]], dispatchIn: 45 },
-  { name: 'JPY (no minor unit), Bristol to Tokyo', currency: 'JPY', origin: place.bristol, destination: place.tokyo, lines: [[product.tea, 1], [product.mug, 2]], dispatchIn: 60, labelled: true },
-  { name: 'KWD (three minor units), Leeds to Kuwait City', currency: 'KWD', origin: place.leeds, destination: place.kuwait, lines: [[product.atlas, 2]], dispatchIn: 24 },
-  { name: 'sparse destination address, GBP, Bristol to Manchester', currency: 'GBP', origin: place.bristol, destination: place.sparse, lines: [[product.mug, 1]], dispatchIn: 5 },
-  { name: 'no dispatchDate, GBP, Bristol to London', currency: 'GBP', origin: place.bristol, destination: place.london, lines: [[product.tea, 1]] },
+  {
+    name: 'one light item, GBP, Bristol to London',
+    currency: 'GBP',
+    origin: place.bristol,
+    destination: place.london,
+    lines: [[product.quill, 1]],
+    dispatchIn: 3,
+  },
+  {
+    name: 'many items, GBP, Leeds to London',
+    currency: 'GBP',
+    origin: place.leeds,
+    destination: place.london,
+    lines: [
+      [product.tea, 2],
+      [product.mug, 1],
+      [product.atlas, 1],
+    ],
+    dispatchIn: 10,
+    labelled: true,
+  },
+  {
+    name: 'EUR, Leeds to Berlin',
+    currency: 'EUR',
+    origin: place.leeds,
+    destination: place.berlin,
+    lines: [[product.tea, 3]],
+    dispatchIn: 17,
+    labelled: true,
+  },
+  {
+    name: 'heavy box, USD, Bristol to New York',
+    currency: 'USD',
+    origin: place.bristol,
+    destination: place.newYork,
+    lines: [[product.anvil, 1]],
+    dispatchIn: 45,
+  },
+  {
+    name: 'JPY (no minor unit), Bristol to Tokyo',
+    currency: 'JPY',
+    origin: place.bristol,
+    destination: place.tokyo,
+    lines: [
+      [product.tea, 1],
+      [product.mug, 2],
+    ],
+    dispatchIn: 60,
+    labelled: true,
+  },
+  {
+    name: 'sparse destination address, GBP, Bristol to Manchester',
+    currency: 'GBP',
+    origin: place.bristol,
+    destination: place.sparse,
+    lines: [[product.mug, 1]],
+    dispatchIn: 5,
+  },
+  {
+    name: 'no dispatchDate, GBP, Bristol to London',
+    currency: 'GBP',
+    origin: place.bristol,
+    destination: place.london,
+    lines: [[product.tea, 1]],
+  },
 ];
 
 /** `yyyy-mm-dd` of today (UTC) and `days` on. */

@@ -5,7 +5,8 @@
 // Bases: what §2.10 and §2.11 say of an answer (its fields and their types, the requested currency, delivery dates
 // from dispatchDate) is `source`; answering within the service's timeout (D-22), in the form the service reads (the
 // document's schemas, D-22, D-49, D-59), refusing a request that is not signed with the App's secret (D-16) and a
-// label for a service the App never offered are `decision`.
+// label for a service the App never offered are `decision` (D-73, D-74: the reference App's, as no rule of the API
+// says what an App answers to them).
 // Every signed rate request is sent once per worker, all at once as the service sends a checkout's (§4.5 rule 7, D-22),
 // and the label requests once, for options the App itself offered; the requirements judge those answers.
 import { randomUUID } from 'node:crypto';
@@ -21,8 +22,6 @@ const RATES: Operation = 'calculateShippingRates';
 const LABELS: Operation = 'createShippingLabel';
 /** A requirement's area: the operation's, so that `--area rates` or `--area labels` runs one of them. */
 const AREA: Record<Operation, string> = { [RATES]: 'rates', [LABELS]: 'labels' };
-/** The decision of the reference App: an unsigned or wrongly signed request, or a label for a service it never offered, is refused. */
-const REFERENCE_APP = 'D-72';
 
 // ── The answers judged: sent once per worker ──
 
@@ -37,7 +36,9 @@ const rateAnswers = (app: AppCaller) =>
 const offered = (a: Answer): Record<string, unknown>[] => {
   const rates = (a.json as { rates?: unknown } | undefined)?.rates;
   return succeeded(a) && Array.isArray(rates)
-    ? rates.filter((r): r is Record<string, unknown> => isObject(r) && typeof r.serviceCode === 'string' && r.serviceCode !== '')
+    ? rates.filter(
+        (r): r is Record<string, unknown> => isObject(r) && typeof r.serviceCode === 'string' && r.serviceCode !== '',
+      )
     : [];
 };
 
@@ -61,7 +62,10 @@ const labelAnswers = (app: AppCaller) =>
 /** The answers a requirement of `operation` judges; label ones skip without a labels address or an option to label. */
 async function answersOf(operation: Operation, app: AppCaller): Promise<Answer[]> {
   if (operation === RATES) return (await rateAnswers(app)).map((r) => r.answer);
-  skip(!app.labelsUrl, 'no labels address given (--labels-url, APP_LABELS_URL): no label request is sent (§4.5 rule 2)');
+  skip(
+    !app.labelsUrl,
+    'no labels address given (--labels-url, APP_LABELS_URL): no label request is sent (§4.5 rule 2)',
+  );
   const answers = await labelAnswers(app);
   skip(!answers.length, 'the App offered no postage option for the deliveries the suite labels: no label to request');
   return answers;
@@ -148,7 +152,8 @@ const IMAGE_SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'image/gif': (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 /** What is wrong with a data URI as an image of the label: not base64 data, not of an image type, not its bytes. */
 function imageProblem(uri: string): string | undefined {
@@ -158,17 +163,18 @@ function imageProblem(uri: string): string | undefined {
   const media = type.toLowerCase();
   if (!/;base64$/i.test(params)) return `the data URI is not of base64 data (${show(`data:${type}${params},`)})`;
   if (!/^image\//.test(media)) return `the data URI's media type is ${show(type || 'text/plain')}, not an image type`;
-  if (!data || data.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return 'the data URI holds no valid base64 data';
+  if (!data || data.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
+    return 'the data URI holds no valid base64 data';
   const signature = IMAGE_SIGNATURES[media];
-  if (signature && !signature(Buffer.from(data, 'base64'))) return `the data is not ${media} data (its first bytes are not its signature)`;
+  if (signature && !signature(Buffer.from(data, 'base64')))
+    return `the data is not ${media} data (its first bytes are not its signature)`;
   return undefined;
 }
 
 // ── The requirements judged over the answers ──
 
-type Meta = Omit<Requirement, 'area'>;
 interface Judgement {
-  meta: Meta;
+  meta: Requirement;
   operation: Operation;
   check: Check;
   /** Why nothing could be judged, for the skip. */
@@ -185,7 +191,8 @@ const judgements: Judgement[] = [
       source: ['§2.10', '§4.5'],
       basis: 'source',
       quote: 'The response body is an object `rates`, an array with one element for each postage option',
-      title: "answers every rate request with `rates`, each rate with §2.10's fields and types (prices numbers, dates yyyy-mm-dd)",
+      title:
+        "answers every rate request with `rates`, each rate with §2.10's fields and types (prices numbers, dates yyyy-mm-dd)",
     },
     operation: RATES,
     check: (a) => {
@@ -193,7 +200,9 @@ const judgements: Judgement[] = [
       if (problem) return problem;
       const rates = (a.json as { rates?: unknown }).rates;
       if (!Array.isArray(rates)) return `no \`rates\` array: ${show(a.json)}`;
-      return rates.flatMap((r, i) => (isObject(r) ? fieldProblems(r, rateFields, `rates[${i}]`) : [`rates[${i}] is ${show(r)}, not an object`]))[0];
+      return rates.flatMap((r, i) =>
+        isObject(r) ? fieldProblems(r, rateFields, `rates[${i}]`) : [`rates[${i}] is ${show(r)}, not an object`],
+      )[0];
     },
     nothing: 'no rate request was answered',
   },
@@ -318,7 +327,9 @@ const judgements: Judgement[] = [
     check: (a) => {
       const currency = labelIn(a)?.currency;
       if (typeof currency !== 'string') return NOT_JUDGED;
-      return currency === a.delivery.currency ? undefined : `label.currency is ${show(currency)}, the delivery's ${show(a.delivery.currency)}`;
+      return currency === a.delivery.currency
+        ? undefined
+        : `label.currency is ${show(currency)}, the delivery's ${show(a.delivery.currency)}`;
     },
     nothing: NO_LABEL,
   },
@@ -348,27 +359,34 @@ const judgements: Judgement[] = [
       },
       operation,
       check: (a) =>
-        a.noAnswer ?? (a.ms > CALLBACK_TIMEOUT_MS ? `answered after ${a.ms} ms, past the ${CALLBACK_TIMEOUT_MS} ms the service waits` : undefined),
+        a.noAnswer ??
+        (a.ms > CALLBACK_TIMEOUT_MS
+          ? `answered after ${a.ms} ms, past the ${CALLBACK_TIMEOUT_MS} ms the service waits`
+          : undefined),
       nothing: 'no request was sent',
     },
   ]),
 ];
 
 for (const j of judgements)
-  appRequirement({ ...j.meta, area: AREA[j.operation] } as Requirement, async ({ app }) =>
+  appRequirement({ ...j.meta, area: AREA[j.operation] }, async ({ app }) =>
     judgeEach(await answersOf(j.operation, app), j.check, j.nothing),
   );
 
 // ── The requests an App must refuse ──
 
-/** A request the App must refuse (D-16, the reference App's decision): not a 2xx, and nothing done for it. */
-function expectRefused(answers: Answer[]): void {
-  const done = answers.filter((a) => !a.noAnswer && succeeded(a));
-  const silent = answers.filter((a) => a.noAnswer);
-  if (done.length || silent.length)
+/** Requests the App must refuse with `status` (D-73, D-74): each answered so, and with no answer of the call's. */
+function expectRefused(answers: Answer[], status: number): void {
+  const wrong = answers.filter((a) => a.status !== status);
+  if (wrong.length)
     throw new AppNonconformance(
-      [...done.map((a) => `${a.what}: answered ${a.status}, a success`), ...silent.map((a) => `${a.what}: ${a.noAnswer}`)].join('; '),
-      [...done, ...silent],
+      wrong
+        .map(
+          (a) =>
+            `${a.what}: ${a.noAnswer ?? `answered ${a.status}${succeeded(a) ? ', a success' : ''}, not ${status}`}`,
+        )
+        .join('; '),
+      wrong,
     );
 }
 
@@ -376,7 +394,10 @@ function expectRefused(answers: Answer[]): void {
 const BADLY_SIGNED: Signing[] = ['unsigned', 'other-secret', 'body-changed'];
 
 /** A delivery of each operation, for the requests made only to be refused: the first rate request's, labelled too. */
-async function sample(operation: Operation, app: AppCaller): Promise<{ name: string; delivery: Record<string, unknown> }> {
+async function sample(
+  operation: Operation,
+  app: AppCaller,
+): Promise<{ name: string; delivery: Record<string, unknown> }> {
   const first = rateDeliveries()[0]!;
   if (operation === RATES) return first;
   const [labelled] = await answersOf(LABELS, app);
@@ -389,13 +410,15 @@ for (const operation of [RATES, LABELS])
       id: `app.${operation}.signature`,
       level: 'MUST',
       area: AREA[operation],
-      source: ['§5', 'D-16', REFERENCE_APP],
+      source: ['§5', 'D-16', 'D-74'],
       basis: 'decision',
-      title: 'refuses a request not signed with its secret: unsigned, another secret, or a body changed after signing',
+      title:
+        'refuses with 401 a request not signed with its secret: unsigned, another secret, a body changed after signing',
     },
     async ({ app }) => {
       const { name, delivery } = await sample(operation, app);
-      expectRefused(await Promise.all(BADLY_SIGNED.map((s) => app.post(operation, `${name}, ${s}`, delivery, s))));
+      const answers = await Promise.all(BADLY_SIGNED.map((s) => app.post(operation, `${name}, ${s}`, delivery, s)));
+      expectRefused(answers, 401);
     },
   );
 
@@ -404,13 +427,13 @@ appRequirement(
     id: `app.${LABELS}.unknown-service-code`,
     level: 'MUST',
     area: AREA[LABELS],
-    source: ['§2.11', REFERENCE_APP],
+    source: ['§2.11', '§4.5', 'D-73'],
     basis: 'decision',
-    title: 'refuses a label request for a serviceCode it never returned',
+    title: 'refuses with 422 a label request for a serviceCode it never returned: nothing is ordered (§4.5 rule 4)',
   },
   async ({ app }) => {
     const { name, delivery } = await sample(LABELS, app);
     const code = `NO-SUCH-SERVICE-${randomUUID().slice(0, 8)}`;
-    expectRefused([await app.post(LABELS, `${name}, serviceCode ${code}`, { ...delivery, serviceCode: code })]);
+    expectRefused([await app.post(LABELS, `${name}, serviceCode ${code}`, { ...delivery, serviceCode: code })], 422);
   },
 );

@@ -131,7 +131,9 @@ function registered<B>(r: Requirement, side: Side, body: B): Declared<B> {
   checkBasis(r);
   if (ids.has(r.id)) throw new Error(`${r.id}: declared twice (requirement ids are the stable keys of results.json)`);
   if (sideOf(r.id) !== side)
-    throw new Error(`${r.id}: ${side === 'app' ? 'an App requirement id starts' : 'only App requirement ids start'} with app.`);
+    throw new Error(
+      `${r.id}: ${side === 'app' ? 'an App requirement id starts' : 'only App requirement ids start'} with app.`,
+    );
   ids.add(r.id);
   const location = callerLocation();
   return {

@@ -211,7 +211,7 @@ export const SETTINGS = {
     default: undefined,
     defaultText: 'unset: every area',
     meaning:
-      'Runs only the requirements of these areas (`auth,contacts`; the areas are the files of `conformance/requirements/`, and the App suite\'s `rates` and `labels`).',
+      "Runs only the requirements of these areas (`auth,contacts`; the areas are the files of `conformance/requirements/`, and the App suite's `rates` and `labels`).",
   }),
   verbose: setting({
     env: 'CONFORMANCE_VERBOSE',
@@ -258,7 +258,7 @@ export const SETTINGS = {
     default: undefined,
     defaultText: "the reference App's default secret",
     meaning:
-      'The secret the App checks the signature of rate and label requests with: its App client\'s secret (D-16, D-18).',
+      "The secret the App checks the signature of rate and label requests with: its App client's secret (D-16, D-18).",
   }),
   config: setting({
     env: 'CONFORMANCE_CONFIG',
