@@ -4,13 +4,14 @@
 // `serviceCode` 422 (D-73).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { inflateSync, crc32 } from 'node:zlib';
 import { doc } from '../openapi/contract.ts';
 import { validatorFor } from '../openapi/validators.ts';
 import { sign } from '../reference-server/core/signing.ts';
 import { isoMinorUnits } from '../reference-server/shipping/money.ts';
 import type { ShippingApp } from './app.ts';
-import { CODE39, LABEL_HEIGHT, LABEL_WIDTH } from './label-image.ts';
+import { CODE39, FONT, LABEL_HEIGHT, LABEL_WIDTH, printable } from './label-image.ts';
 import { s10CheckDigit } from './label.ts';
 import { startApp, type StartedApp } from './server.ts';
 import { addBusinessDays, PRICE_LISTS, type Rate } from './tariff.ts';
@@ -57,9 +58,8 @@ async function post(url: string, body: unknown, options: { secret?: string; head
 const rates = async (delivery: unknown) => {
   const answer = await post(app.ratesUrl, { delivery });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  // Asked apart from assert.ok, whose assertion would narrow the body to ajv's `unknown`.
-  const valid = validRates(answer.body);
-  assert.ok(valid, JSON.stringify(validRates.errors));
+  // A boolean, not ajv's type guard, which would narrow the body to `unknown` through assert.ok.
+  assert.ok(validRates(answer.body) as boolean, JSON.stringify(validRates.errors));
   return answer.body.rates as Rate[];
 };
 const codes = (rs: Rate[]) => rs.map((r) => r.serviceCode);
@@ -173,8 +173,7 @@ test('label: LabelResponse with decimal-string prices as quoted, an S10 tracking
   const rate = (await rates(box)).find((r) => r.serviceCode === 'EXP')!;
   const answer = await post(app.labelsUrl, { delivery: box });
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  const valid = validLabel(answer.body);
-  assert.ok(valid, JSON.stringify(validLabel.errors));
+  assert.ok(validLabel(answer.body) as boolean, JSON.stringify(validLabel.errors));
   const { label } = answer.body;
   assert.equal(label.currency, rate.currency);
   assert.equal(label.priceExcTax, rate.priceExcTax.toFixed(2));
@@ -210,6 +209,17 @@ test('Code 39: every character three wide elements of nine, each pattern its own
     assert.equal([...p].filter((e) => e === '1').length, 3, c);
   }
   assert.equal(new Set(Object.values(CODE39)).size, Object.keys(CODE39).length);
+});
+
+test('the font: every glyph 7 rows of 5 pixels; words written without accents, unknown characters as ?', () => {
+  for (const [c, rows] of Object.entries(FONT)) {
+    assert.match(rows, /^([01][0-9A-F]){7}$/, c);
+    assert.ok(
+      rows.match(/../g)!.every((h) => parseInt(h, 16) < 0x20),
+      c,
+    );
+  }
+  assert.equal(printable('Besançon, Zürich & Łódź'), 'BESANCON, ZURICH & ?ODZ');
 });
 
 test('label: a serviceCode not offered for the box is 422 naming it, and no label is made (D-73)', async () => {
@@ -306,6 +316,18 @@ test('what the App cannot read: 422 naming the field, 400, 415, 404, 405 (D-73, 
   const get = await fetch(app.ratesUrl);
   assert.deepEqual([get.status, get.headers.get('allow')], [405, 'POST']);
   await get.arrayBuffer();
+  // A request-target that is no path (an absolute URL that does not parse) is a 404, and the App runs on.
+  const { port } = new URL(app.url);
+  const raw404 = await new Promise<string>((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.end('POST http://[bad HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+    );
+    let text = '';
+    socket.setEncoding('utf8').on('data', (d: string) => (text += d));
+    socket.on('close', () => resolve(text));
+  });
+  assert.match(raw404, /^HTTP\/1\.1 404 /);
+  assert.equal((await post(app.ratesUrl, { delivery: rateDelivery })).status, 200);
 });
 
 test('seams: a patch replaces what it names and nothing else', async () => {

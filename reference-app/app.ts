@@ -53,8 +53,9 @@ export function verifySignature(rawBody: string, header: string | string[] | und
 
 /**
  * The fields the App reads, each checked against its schema in the document (never written twice), and, for those
- * the App cannot answer without, the section that requires them. Fields it does not read are read past, as the service reads past what an App adds
- * (D-59); `dispatchDate` may be absent (§2.10 "when supplied": the tariff counts from today).
+ * the App cannot answer without, the section that requires them. Fields it does not read are read past, as the
+ * service reads past what an App adds (D-59); `dispatchDate` may be absent (§2.10 "when supplied": the tariff counts
+ * from today).
  */
 const READ = [
   { path: ['weight'], pointer: '#/components/schemas/Delivery/properties/weight', required: '§2.10' },
@@ -129,7 +130,8 @@ export function createShippingApp(options: { secret: string }): ShippingApp {
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = new URL(req.url ?? '/', 'http://app').pathname;
+    // The path without the query; a request-target in another form (absolute, `*`) is no path of ours: 404.
+    const path = (req.url ?? '').split('?')[0];
     const forLabel = path === PATHS.labels;
     const guard = (run: () => void) => {
       try {
@@ -148,6 +150,7 @@ export function createShippingApp(options: { secret: string }): ShippingApp {
       return guard(() => fail(405, 'error.method-not-allowed', 'method', 'Only POST', 'request', { allow: 'POST' }));
     const chunks: Buffer[] = [];
     let size = 0;
+    req.on('error', () => res.destroy()); // the caller went away mid-body: nothing to answer
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= LIMITS.maxBodyBytes) chunks.push(chunk);

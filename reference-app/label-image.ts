@@ -1,7 +1,7 @@
 // The image of a shipping label (§2.11 "a data URI of base64 image data"): a 4 × 6 inch label at 200 dpi, drawn as a
-// 1-bit bitmap and written as PNG (RFC 2083) with node:zlib's deflate and CRC-32. It carries the tracking number as a
-// Code 39 barcode (ISO/IEC 16388), which any scanner reads, and the zone as sorting marks; its words are in the
-// label's JSON and in the PNG's text chunks. The demo's product photos (reference-server/demo/images.ts) are SVG, which
+// 1-bit bitmap and written as PNG (RFC 2083) with node:zlib's deflate and CRC-32. It carries the service, the
+// addresses and the tracking number in words (a 5 × 7 font), the tracking number as a Code 39 barcode (ISO/IEC
+// 16388), which any scanner reads, and the zone as sorting marks. The demo's product photos (reference-server/demo/images.ts) are SVG, which
 // a label printer does not take, so they are not reused here.
 import { crc32, deflateSync } from 'node:zlib';
 import type { Zone } from './tariff.ts';
@@ -56,6 +56,63 @@ export const CODE39: Record<string, string> = {
   '*': '010010100',
 };
 
+/**
+ * A 5 × 7 font for the label's words: each glyph is 7 rows of 5 pixels, one hex byte per row (bit 4 the leftmost).
+ * Capital letters, digits and the signs an address needs; a letter with an accent is written without it, and any other
+ * character as `?`.
+ */
+export const FONT: Record<string, string> = {
+  '0': '0E11131519110E',
+  '1': '040C040404040E',
+  '2': '0E11010204081F',
+  '3': '1F02040201110E',
+  '4': '02060A121F0202',
+  '5': '1F101E0101110E',
+  '6': '0608101E11110E',
+  '7': '1F010204080808',
+  '8': '0E11110E11110E',
+  '9': '0E11110F01020C',
+  A: '0E1111111F1111',
+  B: '1E11111E11111E',
+  C: '0E11101010110E',
+  D: '1C12111111121C',
+  E: '1F10101E10101F',
+  F: '1F10101E101010',
+  G: '0E11101711110F',
+  H: '1111111F111111',
+  I: '0E04040404040E',
+  J: '0702020202120C',
+  K: '11121418141211',
+  L: '1010101010101F',
+  M: '111B1515111111',
+  N: '11111915131111',
+  O: '0E11111111110E',
+  P: '1E11111E101010',
+  Q: '0E11111115120D',
+  R: '1E11111E141211',
+  S: '0F10100E01011E',
+  T: '1F040404040404',
+  U: '1111111111110E',
+  V: '11111111110A04',
+  W: '1111111515150A',
+  X: '11110A040A1111',
+  Y: '1111110A040404',
+  Z: '1F01020408101F',
+  ' ': '00000000000000',
+  '-': '0000001F000000',
+  '.': '00000000000C0C',
+  ',': '000000000C0408',
+  ':': '000C0C000C0C00',
+  '/': '00010204081000',
+  '(': '02040808080402',
+  ')': '08040202020408',
+  '+': '0004041F040400',
+  "'": '0C040800000000',
+  '&': '0C12140815120D',
+  '#': '0A0A1F0A1F0A0A',
+  '?': '0E110102040004',
+};
+
 /** A 1-bit picture, row by row: 1 is ink. */
 interface Bitmap {
   width: number;
@@ -69,6 +126,32 @@ const blank = (width: number, height: number): Bitmap => ({ width, height, ink: 
 function rect(b: Bitmap, x: number, y: number, w: number, h: number, ink = 1): void {
   for (let row = Math.max(0, y); row < Math.min(b.height, y + h); row++)
     b.ink.fill(ink, row * b.width + Math.max(0, x), row * b.width + Math.min(b.width, x + w));
+}
+
+/** `text` as the font writes it: capitals, accents dropped, unknown characters `?`. */
+export const printable = (text: string) =>
+  [
+    ...text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase(),
+  ]
+    .map((c) => (FONT[c] ? c : '?'))
+    .join('');
+
+/**
+ * Writes `text` from (`x`, `y`), each font pixel `scale` pixels square, a pixel of space between characters; cut to
+ * `maxWidth` pixels. `ink` 0 writes white (on the black band).
+ */
+function write(b: Bitmap, text: string, x: number, y: number, scale: number, maxWidth: number, ink = 1): void {
+  const advance = 6 * scale;
+  [...printable(text)].slice(0, Math.floor((maxWidth + scale) / advance)).forEach((c, i) => {
+    const rows = FONT[c]!.match(/../g)!.map((h) => parseInt(h, 16));
+    rows.forEach((bits, row) => {
+      for (let col = 0; col < 5; col++)
+        if (bits & (0x10 >> col)) rect(b, x + i * advance + col * scale, y + row * scale, scale, scale, ink);
+    });
+  });
 }
 
 /** The bars of `text` in Code 39, centred on `centreX`, `height` tall from `y`; narrow bars `narrow` pixels wide. */
@@ -131,19 +214,44 @@ export function png(b: Bitmap, text: Record<string, string> = {}): Buffer {
 
 const ZONES: readonly Zone[] = ['domestic', 'europe', 'world'];
 
+/** What a label shows, in words and bars. */
+export interface LabelContent {
+  trackingNumber: string;
+  serviceCode: string;
+  title: string;
+  zone: Zone;
+  /** The destination's lines (name, company, street, town, postcode, country). */
+  to: string[];
+  /** The origin's lines. */
+  from: string[];
+  /** One line of particulars: weight, dispatch date. */
+  details: string;
+}
+
 /**
- * The label of one box: a frame; a black band holding one white sorting mark per zone step (domestic 1, Europe 2,
- * rest of the world 3); the tracking number's barcode; rules between them. A PNG.
+ * The label of one box: a frame; a black band with the service's title and one white sorting mark per zone step
+ * (domestic 1, Europe 2, rest of the world 3); the addresses; the tracking number as a barcode and in words. A PNG.
  */
-export function labelImage(label: { trackingNumber: string; serviceCode: string; title: string; zone: Zone }): Buffer {
+export function labelImage(label: LabelContent): Buffer {
   const b = blank(LABEL_WIDTH, LABEL_HEIGHT);
+  const inner = LABEL_WIDTH - 80;
   rect(b, 0, 0, LABEL_WIDTH, LABEL_HEIGHT);
   rect(b, 8, 8, LABEL_WIDTH - 16, LABEL_HEIGHT - 16, 0);
-  rect(b, 8, 8, LABEL_WIDTH - 16, 240);
-  for (let i = 0; i <= ZONES.indexOf(label.zone); i++) rect(b, 48 + i * 170, 68, 120, 120, 0);
-  rect(b, 8, 600, LABEL_WIDTH - 16, 8);
-  code39(b, label.trackingNumber, LABEL_WIDTH / 2, 700, 300, 3);
-  rect(b, 8, 1080, LABEL_WIDTH - 16, 8);
+  rect(b, 8, 8, LABEL_WIDTH - 16, 200);
+  write(b, label.title, 40, 48, 10, inner - 3 * 70, 0);
+  write(b, label.serviceCode, 40, 150, 4, 300, 0);
+  for (let i = 0; i <= ZONES.indexOf(label.zone); i++) rect(b, LABEL_WIDTH - 100 - i * 70, 60, 50, 50, 0);
+  write(b, 'Ship to:', 40, 240, 3, inner);
+  label.to.slice(0, 6).forEach((line, i) => write(b, line, 40, 272 + i * 48, 6, inner));
+  write(b, 'From:', 40, 570, 3, inner);
+  label.from.slice(0, 3).forEach((line, i) => write(b, line, 40, 600 + i * 30, 3, inner));
+  write(b, label.details, 40, 700, 3, inner);
+  rect(b, 8, 740, LABEL_WIDTH - 16, 8);
+  code39(b, label.trackingNumber, LABEL_WIDTH / 2, 790, 240, 3);
+  const words = label.trackingNumber.replace(/^(..)(.{8})(.)(..)$/, '$1 $2 $3 $4');
+  write(b, words, LABEL_WIDTH / 2 - (words.length * 30 - 5) / 2, 1050, 5, inner);
+  rect(b, 8, 1110, LABEL_WIDTH - 16, 8);
+  write(b, 'Store Administration API - reference App', 40, 1140, 2, inner);
   return png(b, {
     Title: `Shipping label ${label.trackingNumber}`,
     Description: `${label.title} (${label.serviceCode}), ${label.zone}`,

@@ -29,6 +29,21 @@ export function trackingNumber(serviceCode: string, originCountry: unknown): str
   return `${INDICATORS[serviceCode] ?? 'ZZ'}${serial}${s10CheckDigit(serial)}${country}`;
 }
 
+/** An address (§2.10) as at most six lines of a label: name, company, street, more street, town, postcode and country. */
+function linesOf(address: Record<string, unknown> | null | undefined): string[] {
+  // Each value once: a town that is its own region (Bristol, Bristol) is written once.
+  const text = (...keys: string[]) =>
+    [...new Set(keys.map((k) => address?.[k]).filter((v) => typeof v === 'string' && v.trim() !== ''))].join(' ');
+  return [
+    text('title', 'firstname', 'lastname'),
+    text('company'),
+    text('line1'),
+    text('line2', 'line3'),
+    text('city', 'region'),
+    [text('zip'), text('country') || text('countryCode')].filter(Boolean).join('  '),
+  ].filter(Boolean);
+}
+
 /**
  * The label of a box (§2.11), or undefined when the App does not offer `serviceCode` for it: a code it does not
  * have, or a service that does not carry this box (too heavy for it; no destination country). D-73.
@@ -38,7 +53,15 @@ export function labelFor(delivery: TariffInput & { serviceCode: string }): Label
   const zone = zoneOf(delivery.origin?.countryCode, delivery.destination?.countryCode);
   if (!rate || !zone) return undefined;
   const tracking = trackingNumber(rate.serviceCode, delivery.origin?.countryCode);
-  const image = labelImage({ trackingNumber: tracking, serviceCode: rate.serviceCode, title: rate.title, zone });
+  const image = labelImage({
+    trackingNumber: tracking,
+    serviceCode: rate.serviceCode,
+    title: rate.title,
+    zone,
+    to: linesOf(delivery.destination),
+    from: linesOf(delivery.origin),
+    details: `${delivery.weight} g, dispatched ${delivery.dispatchDate ?? 'today'}`,
+  });
   return {
     currency: rate.currency,
     image: `data:image/png;base64,${image.toString('base64')}`,

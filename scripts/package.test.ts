@@ -1,13 +1,15 @@
 // The suite as a tool other teams install: `npm pack`, the tarball installed into an empty folder,
 // its `store-api-conformance` run against the reference server (pack test), its `serve --demo` started there and
-// called (serve test); then the same suite split into 2 shards
+// called, its checkout priced by the reference App, and `serve-app` answering a signed rate request (serve test);
+// then the same suite split into 2 shards
 // and merged, whose results.json, summary.md and junit.xml must equal the single run's, requirement by requirement
 // (shard test). Normalised, and only these: results.json's `generated` timestamp and each requirement's duration and
 // start (`ms`, `at`), and junit.xml's `time` attributes; junit.xml is compared by test case, results.json and
 // summary.md whole.
 // Those run on this Node (24, as every npm script). The same tarball is then run on the oldest Node each command
-// claims (Node 20 test): the whole suite and `verify` on the floor of `engines` (20.0.0), where `serve` must stop
-// with one line naming the Node it needs, and `serve` on that Node (bin/serve.ts, SERVE_NODE: 22.16.0). Those Nodes
+// claims (Node 20 test): the whole suite and `verify` on the floor of `engines` (20.0.0), where `serve` and
+// `serve-app` must stop with one line naming the Node they need, and both on that Node (bin/serve.ts, SERVE_NODE:
+// 22.16.0). Those Nodes
 // come from the registry's node-<os>-<cpu> packages, as the Node 24 of devDependencies does (npm's cache keeps them).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +19,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SERVE_NODE } from '../bin/serve.ts';
 import { baseClients } from '../openapi/clients.ts';
+import { doc } from '../openapi/contract.ts';
+import { sign } from '../reference-server/core/signing.ts';
 import { bin, root } from './run.ts';
 import { startReference, startServer, type ServerProcess } from './server-process.ts';
 
@@ -83,6 +87,39 @@ const skippedByDesign = [
   'createToken.expiry.status',
 ];
 const single = join(tmp, 'single');
+
+/**
+ * The installed `serve-app` on the Node of `on`: started on a free port, it answers a rate request signed with the
+ * default secret (the full client's, as the demo registers its App) and refuses one signed with another (D-74).
+ */
+async function servesApp(on: NodeJS.ProcessEnv): Promise<void> {
+  const started = await startServer({
+    command: [join(app, 'node_modules', '.bin', 'store-api-conformance'), 'serve-app', '--port', '0'],
+    cwd: app,
+    env: on,
+  });
+  try {
+    const body = JSON.stringify({ delivery: doc.components.schemas.RateDelivery.example });
+    const post = (secret: string) =>
+      fetch(`${started.url}/rates`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-store-signature': sign(body, secret) },
+      });
+    const signed = await post(baseClients.full.clientSecret);
+    assert.equal(signed.status, 200);
+    const { rates } = (await signed.json()) as { rates: { serviceCode: string }[] };
+    assert.deepEqual(
+      rates.map((r) => r.serviceCode),
+      ['STD', 'EXP', 'PKT'],
+    );
+    const other = await post('another-secret');
+    assert.equal(other.status, 401);
+    await other.arrayBuffer();
+  } finally {
+    assert.equal(await started.stop(), 0, 'a SIGTERM stops it cleanly');
+  }
+}
 
 test('the packed tarball, installed into an empty folder, runs the whole suite against the reference server', async () => {
   const none = await cli([]);
@@ -178,9 +215,28 @@ test('the installed package runs the reference server: `serve --demo` in an empt
     const docs = await fetch(`${base}/docs`);
     assert.equal(docs.status, 200, 'the docs page is in the package');
     await docs.arrayBuffer();
+    // The demo's checkout, as printed: priced by the reference App the package carries.
+    const [tokenLine, checkout] = [/^ {2}(TOKEN=.*)$/m, /^ {2}(curl -s \S+\/checkout\/rates\.json.*)$/m].map(
+      (printed) => printed.exec(out)![1]!,
+    );
+    const quoted = spawnSync('sh', ['-c', `${tokenLine}\n${checkout}`], { encoding: 'utf8' });
+    const options = (JSON.parse(quoted.stdout) as { data: { options: { serviceCode: string }[] } }).data.options;
+    assert.deepEqual(
+      options.map((o) => o.serviceCode),
+      ['STD', 'EXP', 'PKT'],
+      quoted.stdout,
+    );
   } finally {
     assert.equal(await serve.stop(), 0, 'a SIGTERM stops it cleanly');
   }
+  const appHelp = spawnSync(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve-app', '--help'], {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+  });
+  assert.equal(appHelp.status, 0, appHelp.stderr);
+  assert.match(appHelp.stdout, /^Usage: store-api-conformance serve-app \[options\]/);
+  await servesApp(env);
 });
 
 test('2 shards merged give the reports of the single run, requirement by requirement', async () => {
@@ -304,10 +360,21 @@ test('on the oldest Node of `engines`, the installed command runs the whole suit
       `store-api-conformance serve needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted (node:sqlite); ` +
         `this is v${floor}.\n`,
     );
+    const serveApp = spawnSync(
+      join(app, 'node_modules', '.bin', 'store-api-conformance'),
+      ['serve-app', '--port', '0'],
+      { cwd: app, env: on, encoding: 'utf8' },
+    );
+    assert.equal(serveApp.status, 1, serveApp.stdout + serveApp.stderr);
+    assert.equal(serveApp.stdout, '');
+    assert.equal(
+      serveApp.stderr,
+      `store-api-conformance serve-app needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later; this is v${floor}.\n`,
+    );
   }
 });
 
-test('on the oldest Node `serve` claims, the installed package runs the reference server', async () => {
+test('on the oldest Node `serve` claims, the installed package runs the reference server and the reference App', async () => {
   const on = nodeAt(SERVE_NODE);
   const serve = await startServer({
     command: [join(app, 'node_modules', '.bin', 'store-api-conformance'), 'serve', '--port', '0'],
@@ -336,6 +403,7 @@ test('on the oldest Node `serve` claims, the installed package runs the referenc
   } finally {
     assert.equal(await serve.stop(), 0, 'a SIGTERM stops it cleanly');
   }
+  await servesApp(on);
 });
 
 /** junit.xml's test cases by class and name, each without its time. */

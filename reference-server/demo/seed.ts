@@ -161,8 +161,8 @@ export const DEMO_APP_TITLE = 'Reference App (demo)';
  * rate and label requests with it (D-16). It is added to a store the demo has just seeded (`add`); the App listens on a
  * new port at each start, so the service an earlier start registered (found by its title) is pointed at this start's
  * App (updateShippingService), and a store that never had one gets none. Loopback `http` URLs are accepted for Apps
- * (D-19). Answers the service's id and the id of a demo product to put in a cart (the first of store.ts, when the
- * store still has it), or undefined when nothing was registered.
+ * (D-19). Answers the service's id and the id of a product to put in a cart (the first of store.ts, else the first
+ * the store lists), or undefined when nothing was registered.
  */
 export async function registerDemoApp(options: {
   baseUrl: string;
@@ -190,7 +190,10 @@ export async function registerDemoApp(options: {
     : (await ok(api.POST('/api/shipping/services.json', { body: { shippingService } }))).shippingService;
   const sku = store.products[0]!.fields.sku;
   const found = await ok(api.GET('/api/v2/products.json', { params: { query: { 'sku:in': sku, limit: 1 } } }));
-  return { serviceId, productId: found.data[0]?.id };
+  const any = found.data.length
+    ? found
+    : await ok(api.GET('/api/v2/products.json', { params: { query: { limit: 1 } } }));
+  return { serviceId, productId: any.data[0]?.id };
 }
 
 /** One line for the console: `18 products, 96 productPrices, …`. */
