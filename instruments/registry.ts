@@ -1,6 +1,7 @@
-// How faults/ and variants/ know their instruments: each registry reads its own folder at start. One module is one
-// instrument, its default export, and the instrument's name is the module's path (`faults/auth/scopeIgnored.ts` is
-// the fault `auth.scopeIgnored`, `variants/createdAs200.ts` the variant `createdAs200`), so no table is kept by hand.
+// How faults/, variants/, app-faults/ and app-variants/ know their instruments: each registry reads its own folder at
+// start. One module is one instrument, its default export, and the instrument's name is the module's path
+// (`faults/auth/scopeIgnored.ts` is the fault `auth.scopeIgnored`, `variants/createdAs200.ts` the variant
+// `createdAs200`), so no table is kept by hand.
 // The same code reads the .ts sources and the package's compiled .js (build/, scripts/build.ts).
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';

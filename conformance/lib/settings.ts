@@ -246,7 +246,8 @@ export const SETTINGS = {
     flag: 'labels-url',
     kind: url,
     default: undefined,
-    defaultText: 'unset: the App is judged without label requests (§4.5 rule 2: `labelsUrl` is optional)',
+    defaultText:
+      "unset: no label request is sent (§4.5 rule 2: `labelsUrl` is optional); the reference App's when the suite starts it",
     meaning: 'The `{labels_url}` of the shipping App under test, where the App suite posts its label requests (§4.5).',
   }),
   appSecret: setting({
@@ -256,7 +257,7 @@ export const SETTINGS = {
     flag: 'secret',
     kind: { accepts: 'any text', parse: (t) => t },
     default: undefined,
-    defaultText: "the reference App's default secret",
+    defaultText: "`conformance-full-secret`: the reference App's, the reference server's full client's (D-18)",
     meaning:
       "The secret the App checks the signature of rate and label requests with: its App client's secret (D-16, D-18).",
   }),
