@@ -106,7 +106,7 @@ function judgeEach(answers: Answer[], check: Check, nothing: string): void {
 }
 
 /** Why an answer is not a 2xx JSON body: no answer, another status, or a body that is not JSON. */
-function unanswered(a: Answer): string | undefined {
+function notReadable(a: Answer): string | undefined {
   if (a.noAnswer) return a.noAnswer;
   if (!succeeded(a)) return `answered ${a.status}, not a 2xx`;
   if (a.json === undefined) return `answered ${a.status} with a body that is not JSON`;
@@ -130,11 +130,11 @@ const labelFields = returnedFields('2.11', 'The response body is');
 /** The answer's `rates`, each with where it is; NOT_JUDGED for an answer without them (another requirement's failure). */
 const ratesIn = (a: Answer) => {
   const rates = (a.json as { rates?: unknown } | undefined)?.rates;
-  return unanswered(a) || !Array.isArray(rates) ? undefined : rates.map((r, i) => ({ rate: r, at: `rates[${i}]` }));
+  return notReadable(a) || !Array.isArray(rates) ? undefined : rates.map((r, i) => ({ rate: r, at: `rates[${i}]` }));
 };
 const labelIn = (a: Answer) => {
   const label = (a.json as { label?: unknown } | undefined)?.label;
-  return unanswered(a) || !isObject(label) ? undefined : label;
+  return notReadable(a) || !isObject(label) ? undefined : label;
 };
 /** The first problem of each rate that `problem` finds, or NOT_JUDGED when the answer holds no rate. */
 const perRate =
@@ -195,7 +195,7 @@ const judgements: Judgement[] = [
     },
     operation: RATES,
     check: (a) => {
-      const problem = unanswered(a);
+      const problem = notReadable(a);
       if (problem) return problem;
       const rates = (a.json as { rates?: unknown }).rates;
       if (!Array.isArray(rates)) return `no \`rates\` array: ${show(a.json)}`;
@@ -289,7 +289,7 @@ const judgements: Judgement[] = [
     },
     operation: LABELS,
     check: (a) => {
-      const problem = unanswered(a);
+      const problem = notReadable(a);
       if (problem) return problem;
       const label = (a.json as { label?: unknown }).label;
       if (!isObject(label)) return `no \`label\` object: ${show(a.json)}`;
@@ -344,7 +344,7 @@ const judgements: Judgement[] = [
       },
       operation,
       check: (a) => {
-        const problem = unanswered(a);
+        const problem = notReadable(a);
         return problem ?? check(callback(operation).responseSchema, a.json)[0];
       },
       nothing: 'no request was answered',
