@@ -97,6 +97,16 @@ const steps: Step[] = [
     },
   },
   {
+    // The App suite (conformance/app/) against the reference App it starts (`npm run conformance:app`).
+    name: 'App suite against the reference App',
+    exec: () => {
+      const results = `${root}/reports/app/results.json`;
+      rmSync(results, { force: true });
+      const env = { ...process.env, APP_RATES_URL: '', APP_LABELS_URL: '', CONFORMANCE_REPORT_DIR: '' };
+      return suiteCounts(results, run(process.execPath, ['bin/store-api-conformance.ts', 'app'], { env }));
+    },
+  },
+  {
     // The docs page and the frontend page in the Chromium that `npm install` provides (browser/README.md).
     name: 'browser tests (real Chromium)',
     exec: () => {
@@ -141,6 +151,32 @@ const steps: Step[] = [
       return { passed: benign, failed: total - benign + (code !== 0 && benign === total ? 1 : 0) };
     },
   },
+  // The App suite's strength and fairness, as the two steps above for the service suite (instruments/app-runs.ts):
+  // a few known-bad Apps it must catch, a few benign ones it must pass; each counts as passed or failed.
+  ...(
+    [
+      ['mutants', 'known-bad reference Apps', 'caught'],
+      ['variants', 'benign reference Apps', 'benign'],
+    ] as const
+  ).map(([runner, what, good]) => ({
+    name: `App ${runner}: quick subset of ${what}`,
+    exec: () => {
+      const summary = `${root}/reports/${runner}/app/quick/summary.json`;
+      rmSync(summary, { force: true });
+      const baseline = `${root}/reports/app/results.json`;
+      const code = run(process.execPath, [
+        `instruments/${runner}.ts`,
+        '--side',
+        'app',
+        '--quick',
+        ...(existsSync(baseline) ? ['--baseline', baseline] : []),
+      ]);
+      if (!existsSync(summary)) return { passed: 0, failed: 1 };
+      const counts = JSON.parse(readFileSync(summary, 'utf8')) as Record<string, number>;
+      const [ok, total] = [counts[good]!, counts.total!];
+      return { passed: ok, failed: total - ok + (code !== 0 && ok === total ? 1 : 0) };
+    },
+  })),
 ];
 
 let passed = 0;

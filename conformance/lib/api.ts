@@ -173,6 +173,8 @@ export interface Exchange {
   /** The start of the answer's body (a hostile target's 10 MB is not kept 20 times per worker), and its full length. */
   responseText: string;
   responseLength: number;
+  /** The comment above the curl line that repeats the request; default: where a `$TOKEN` comes from. */
+  repeatNote?: string;
 }
 
 const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
@@ -228,7 +230,8 @@ export function formatExchange(x: Exchange): string {
         ]
       : []),
     '',
-    "# repeat it (TOKEN: a token like the one the credentials line names; a client's comes from POST /admin/oauth/token.json):",
+    x.repeatNote ??
+      "# repeat it (TOKEN: a token like the one the credentials line names; a client's comes from POST /admin/oauth/token.json):",
     curl.join(' '),
   ].join('\n');
 }
