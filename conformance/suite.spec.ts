@@ -11,6 +11,7 @@ import { create, paramsFor } from './lib/fixtures.ts';
 import { reasonOf } from './lib/gap.ts';
 import {
   afterEachHooks,
+  brokeAt,
   declared,
   isNonconformance,
   metaOf,
@@ -138,9 +139,12 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     else if (isNonconformance(err) && (notApplicable = await control(api, d)))
       result = done('not-applicable', { reason: notApplicable, ...evidenceOf(api) });
     else {
+      const reason = reasonOf(err instanceof Error ? err.message : String(err));
+      const at = isNonconformance(err) ? undefined : brokeAt(err);
       result = {
         ...done(isNonconformance(err) ? 'fail' : 'error', {
-          reason: reasonOf(err instanceof Error ? err.message : String(err)),
+          // An error is the suite's: its reason says where in the suite it broke.
+          reason: at ? `${reason} (the suite broke at ${at})` : reason,
           ...evidenceOf(api),
         }),
         error: err,

@@ -73,6 +73,19 @@ export function expect422(res: ApiResponse, expected: Expected422 | Expected422[
   for (const e of [expected].flat()) expect(errors.some(matches(e)), `an error ${described(e)} in ${said}`).toBe(true);
 }
 
+/**
+ * The errors an error answer lists (D-02's `errors`, where lib/dialect.ts put them); none where it lists none, or
+ * holds something else there: the caller's assertion about them fails, the suite does not break.
+ */
+export const errorsOf = (res: ApiResponse): Json[] => (Array.isArray(res.body?.errors) ? res.body.errors : []);
+/** The values of one member (`name`, `ref`) of the errors an answer lists, those that are text. */
+export const errorsBy = (res: ApiResponse, member: 'name' | 'ref'): string[] =>
+  errorsOf(res)
+    .map((e) => e?.[member])
+    .filter((n): n is string => typeof n === 'string');
+/** The names of the errors an answer lists (`errorsBy(res, 'name')`). */
+export const errorNames = (res: ApiResponse): string[] => errorsBy(res, 'name');
+
 /** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */
 export function expectNotFound(res: ApiResponse, what = 'the resource'): void {
   expect(res.status, `${what} must be 404: ${res.text.slice(0, 300)}`).toBe(404);
@@ -104,6 +117,19 @@ export function resourceIn(res: ApiResponse, key: string, what = 'the answer'): 
     `${what} must hold the resource (in \`${key}\`, or bare), got ${res.status}: ${res.text.slice(0, 300)}`,
   ).toBe(true);
   return found;
+}
+
+/**
+ * The resource an add answered (`resourceIn`), with the id it was given (§2.1: "Identifiers are numeric"): what the
+ * suite addresses it by afterwards. An add that answers none fails here, not as a request to `…/undefined.json`.
+ */
+export function createdIn(res: ApiResponse, key: string, what = 'the add'): Json {
+  const created = resourceIn(res, key, what);
+  expect(
+    typeof created.id === 'number' || typeof created.id === 'string',
+    `${what} must answer the id of what it added, got ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
+  return created;
 }
 
 /** The items of a list answer (`data`, §2.1): a failure naming what it held when it holds no array. */

@@ -112,6 +112,11 @@ export async function create(
     throw new Nonconformance(
       `${operationId} of a valid ${key} answered ${res.status} without the ${key} added: ${res.text.slice(0, 300)}`,
     );
+  // Nor without its id (§2.1), by which the suite addresses it afterwards.
+  if (typeof created.id !== 'number' && typeof created.id !== 'string')
+    throw new Nonconformance(
+      `${operationId} of a valid ${key} answered ${res.status} without the id of the ${key} added: ${res.text.slice(0, 300)}`,
+    );
   return created;
 }
 /** The key of the dialect that stated an operation's body: its own, or its create's. */

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, requirement, skip } from '../lib/requirement.ts';
 import {
+  errorsBy,
   expect422,
   expectAccepted,
   expectDeleted,
@@ -178,7 +179,7 @@ const update = async (api: Api, operationId: string, id: number, fields: Json) =
 function expect404(res: ApiResponse) {
   expect(res.status).toBe(404);
   expect(res.body).toMatchObject({ success: false, status: 404 });
-  expect(res.body.errors.map((e: { ref: string }) => e.ref)).toContain('error.not-found');
+  expect(errorsBy(res, 'ref')).toContain('error.not-found');
 }
 /** The decision twin of a source refusal: `<id>.naming` says how it is refused (422 naming the field, D-02). */
 const naming = (id: string, source: string[], title: string, body: (api: Api) => Promise<void>) =>
