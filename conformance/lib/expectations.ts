@@ -6,6 +6,7 @@ import type { ApiResponse } from './api.ts';
 import type { Json } from './contract.ts';
 import { config } from './config.ts';
 import type { Write } from './dialect.ts';
+import { listAll } from './lists.ts';
 
 /**
  * Refused as invalid input: a 4xx that is not about the caller (401, 403), the route (404, 405) or the rate (429).
@@ -132,12 +133,24 @@ export function createdIn(res: ApiResponse, key: string, what = 'the add'): Json
   return created;
 }
 
-/** The items of a list answer (`data`, §2.1): a failure naming what it held when it holds no array. */
+/** The items of a list answer (`data`, §2.1): a failure naming what it held when it holds no array of resources. */
 export function itemsIn(res: ApiResponse, what = 'the list', key = 'data'): Json[] {
   const items = (res.body as Json)?.[key];
   expect(
     Array.isArray(items),
     `${what} must answer its items in \`${key}\` (§2.1), got ${res.status}: ${res.text.slice(0, 300)}`,
   ).toBe(true);
-  return items as Json[];
+  return resources(items as Json[], what);
 }
+/**
+ * Items that are each a resource (an object: §2.1's `data` is "an array of resources"), so that the suite may read
+ * their fields; a failure naming the first that is not.
+ */
+export function resources(items: Json[], what = 'the list'): Json[] {
+  const odd = items.findIndex((x) => !isObject(x));
+  expect(odd, `${what}: item ${odd} is no resource: ${JSON.stringify(items[odd])}`).toBe(-1);
+  return items;
+}
+/** Every item of a search, page after page (lib/lists.ts `listAll`), each a resource (`resources`). */
+export const everyItem = async (...args: Parameters<typeof listAll>): Promise<Json[]> =>
+  resources(await listAll(...args), `${args[1].operationId} ${JSON.stringify(args[3] ?? {})}`);

@@ -1434,7 +1434,7 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       }
       const got = await api.call('getShipment', { params: { id: shipment.id } });
       expect(got.status).toBe(200);
-      expect(got.body.data).toEqual(shipment);
+      expect(got.body?.data).toEqual(shipment);
     },
   );
 

@@ -22,10 +22,10 @@ import {
   expectWritten,
   errorNames,
   errorsOf,
+  everyItem,
   itemsIn,
   resourceIn,
 } from '../lib/expectations.ts';
-import { listAll } from '../lib/lists.ts';
 import { headingOf, returnedFields, typeProblem } from '../lib/returned.ts';
 import { statedFields, wholeUpdate } from '../lib/updates.ts';
 import { deref, isNullable, operations, op, type Json, type Operation } from '../lib/contract.ts';
@@ -233,7 +233,7 @@ async function findListed(
   as: 'full' | 'other' = 'full',
 ): Promise<Json | undefined> {
   const query: Record<string, number> = list.parameters.some((p) => p.name === 'id:in') ? { 'id:in': id } : {};
-  return (await listAll(api, list, params, query, as)).find((x: Json) => x.id === id);
+  return (await everyItem(api, list, params, query, as)).find((x: Json) => x.id === id);
 }
 
 /**
@@ -674,7 +674,7 @@ const builtInNames: Record<string, { field: string; values: string[]; decision: 
   Geozone: { field: 'title', values: ['United Kingdom', 'European Union', 'Rest of world'], decision: 'D-35' },
 };
 async function builtIns(api: Api, family: Family): Promise<Json[]> {
-  return (await listAll(api, family.list, {})).filter((x: Json) => x.isBuiltIn === true);
+  return (await everyItem(api, family.list, {})).filter((x: Json) => x.isBuiltIn === true);
 }
 
 for (const family of families.filter((x) => 'isBuiltIn' in props(x.resource))) {
@@ -749,7 +749,7 @@ async function assigned(api: Api, productId: number, data: Json): Promise<Json> 
   return resourceIn(res, 'data', 'createProductSpecification');
 }
 const productSpecs = (api: Api, productId: number): Promise<Json[]> =>
-  listAll(api, op('listProductSpecifications'), { productId });
+  everyItem(api, op('listProductSpecifications'), { productId });
 const SAME_VALUE_TWICE = 'The same value may not be assigned to the same product twice.';
 const VARIANT_RULE =
   'A product may hold several values of one specification heading unless that heading is used by its variant settings.';
@@ -1605,7 +1605,7 @@ const productRedirect = async (api: Api) => {
   return { p, before, after, r: resourceIn(made, 'data', 'a product redirect') };
 };
 const redirectIds = async (api: Api, query: Json) =>
-  (await listAll(api, op('listRedirects'), {}, query)).map((x: Json) => x.id);
+  (await everyItem(api, op('listRedirects'), {}, query)).map((x: Json) => x.id);
 requirement(
   {
     id: 'getRedirect.dynamic-target',
