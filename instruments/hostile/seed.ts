@@ -25,6 +25,8 @@ export interface SeedRun {
   code: number | null;
   /** Requirements by status. */
   counts: Record<string, number>;
+  /** Each requirement's status, by id. */
+  statuses: Record<string, string>;
   errors: { id: string; reason: string }[];
   /** Why the seed is not clean, besides its errors: a run past its timeout, a report missing. */
   problems: string[];
@@ -40,6 +42,8 @@ export interface SeedOptions {
   only?: string;
   /** Only these kinds of misbehaviour (target.ts `KINDS`). */
   kinds?: string[];
+  /** The share of requests that misbehave, instead of the seed's. */
+  hostility?: number;
   workers?: number;
 }
 
@@ -80,6 +84,7 @@ export async function runAgainst(seed: number, options: SeedOptions): Promise<Se
     upstream: reference.url,
     faithfulTokens: clients.count,
     kinds: options.kinds,
+    hostility: options.hostility,
   });
   const started = Date.now();
   const script = join(import.meta.dirname, '..', '..', 'bin', 'store-api-conformance.ts');
@@ -139,6 +144,7 @@ export async function runAgainst(seed: number, options: SeedOptions): Promise<Se
     seconds,
     code,
     counts,
+    statuses: Object.fromEntries(requirements.map((r) => [r.id, r.status])),
     errors,
     problems,
     clean: !problems.length && !errors.length,

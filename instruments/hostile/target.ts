@@ -356,6 +356,8 @@ export interface HostileOptions {
   faithfulTokens: number;
   /** Only these kinds are drawn (a regression test narrowing a seed's misbehaviour); default every kind. */
   kinds?: string[];
+  /** The share of requests that misbehave, instead of the seed's (a regression test making it every one). */
+  hostility?: number;
 }
 export interface HostileTarget {
   url: string;
@@ -381,7 +383,10 @@ const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-l
 
 /** Starts the hostile target on a free loopback port. */
 export async function startHostile(options: HostileOptions): Promise<HostileTarget> {
-  const temper = temperOf(options.seed);
+  const temper = {
+    ...temperOf(options.seed),
+    ...(options.hostility === undefined ? {} : { hostility: options.hostility }),
+  };
   const kinds = options.kinds ? KINDS.filter((k) => options.kinds!.includes(k.name)) : KINDS;
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
   const counts = new Map<string, number>();
