@@ -12,7 +12,7 @@ import { config } from './config.ts';
 import { assumedFor, createFor, NotApplicable, requestWrapperOf, statedBodyFor } from './dialect.ts';
 import { decisionOf } from './provenance.ts';
 import { createOf } from './lists.ts';
-import { resourceOf } from './expectations.ts';
+import { resourceOf, resources } from './expectations.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -138,13 +138,13 @@ export async function paramsFor(api: Api, operationId: string, id?: number): Pro
 }
 
 /**
- * The contacts of a contact search answer, at `contacts` once lib/dialect.ts has read it in our form. Where there is no
- * list, under the source profile with no `contactSearchList` stated, the requirement is not applicable (where the list
- * is, is D-11's); else the target does not conform.
+ * The contacts of a contact search answer, at `contacts` once lib/dialect.ts has read it in our form, each a resource
+ * (lib/expectations.ts `resources`). Where there is no list, under the source profile with no `contactSearchList`
+ * stated, the requirement is not applicable (where the list is, is D-11's); else the target does not conform.
  */
 export function contactsIn(res: ApiResponse): Json[] {
   const list = (res.body as Json)?.contacts;
-  if (Array.isArray(list)) return list;
+  if (Array.isArray(list)) return resources(list, 'the contact search');
   const where = config.dialect.dialect.contactSearchList;
   if (config.profile === 'source' && !config.dialect.stated.has('contactSearchList'))
     throw new NotApplicable(

@@ -37,6 +37,24 @@ const cases: Case[] = [
     },
     bug: "an add answered bare: TypeError reading 'specificationId' of the data it did not wrap (requirements/resources.ts, assigned)",
   },
+  {
+    seed: 9,
+    kinds: ['missing-field', 'wrong-type'],
+    hostility: 1,
+    statuses: {
+      'listProducts.filter.createdOn:after.boundary': 'fail',
+      'listProducts.filter.createdOn:before.boundary': 'fail',
+      'listProducts.filter.createdOn:max.boundary': 'fail',
+      'listProducts.filter.createdOn:min.boundary': 'fail',
+      'listProducts.filter.date-time-fraction': 'fail',
+      'listProducts.filter.date-time-input': 'fail',
+      'listProducts.filter.modifiedOn:after.boundary': 'fail',
+      'listProducts.filter.modifiedOn:before.boundary': 'pass',
+      'listProducts.filter.modifiedOn:max.boundary': 'pass',
+      'listProducts.filter.modifiedOn:min.boundary': 'pass',
+    },
+    bug: "a list holding null among its items, and a `links.next` that is a number: TypeErrors reading 'createdOn' of null (requirements/filters.ts, verify) and calling 'startsWith' of 7 (lib/lists.ts, resolveLink)",
+  },
 ];
 
 describe('the suite against the hostile seeds that found a bug', { concurrency: 2 }, () => {

@@ -15,7 +15,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '50' },
     from: { type: 'string', default: '1' },
     only: { type: 'string' },
-    'run-timeout-ms': { type: 'string', default: '300000' },
+    'run-timeout-ms': { type: 'string', default: '600000' },
   },
 });
 const whole = (name: string, text: string) => {
