@@ -1,9 +1,9 @@
-// `npm run conformance:hostile [-- --seeds N --from S --only terms --run-timeout-ms T]`: the whole suite (or the
-// CONFORMANCE_ONLY terms given) against the hostile target (target.ts) once per seed, each in front of a fresh
-// reference server, reports in reports/hostile/seed-<n>/. A seed is clean when its run ended within its timeout, wrote
-// results.json, summary.md and junit.xml, and recorded no `error`: whatever the target answers, a requirement passes,
-// fails, is skipped, not applicable or not run. reports/hostile/summary.md has a row per seed and ends with
-// `Hostile: N/M seeds clean`; exit 1 when a seed is not clean.
+// `npm run conformance:hostile [-- --seeds N --from S --only terms --run-timeout-ms T --profile P]`: the whole suite
+// (or the CONFORMANCE_ONLY terms given, under the profile given) against the hostile target (target.ts) once per seed,
+// each in front of a fresh reference server, reports in reports/hostile/seed-<n>/. A seed is clean when its run ended
+// within its timeout, wrote results.json, summary.md and junit.xml, and recorded no `error`: whatever the target
+// answers, a requirement passes, fails, is skipped, not applicable or not run. reports/hostile/summary.md has a row
+// per seed and ends with `Hostile: N/M seeds clean`; exit 1 when a seed is not clean.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '50' },
     from: { type: 'string', default: '1' },
     only: { type: 'string' },
+    profile: { type: 'string', default: 'contract' },
     'run-timeout-ms': { type: 'string', default: '600000' },
   },
 });
@@ -29,13 +30,18 @@ const whole = (name: string, text: string) => {
 const seeds = whole('seeds', values.seeds);
 const from = whole('from', values.from);
 const runTimeoutMs = whole('run-timeout-ms', values['run-timeout-ms']);
+const profile = values.profile;
+if (profile !== 'contract' && profile !== 'source') {
+  console.error(`--profile ${profile}: expected contract or source`);
+  process.exit(2);
+}
 const outDir = join(root, 'reports', 'hostile');
 mkdirSync(outDir, { recursive: true });
 
 const rows: SeedRun[] = [];
 const started = Date.now();
 for (let seed = from; seed < from + seeds; seed++) {
-  const run = await runAgainst(seed, { dir: join(outDir, `seed-${seed}`), runTimeoutMs, only: values.only });
+  const run = await runAgainst(seed, { dir: join(outDir, `seed-${seed}`), runTimeoutMs, only: values.only, profile });
   rows.push(run);
   console.log(
     `seed ${seed}: ${run.clean ? 'clean' : 'NOT CLEAN'}, ${run.seconds.toFixed(0)} s, ${JSON.stringify(run.counts)}${run.problems.length ? `; ${run.problems.join('; ')}` : ''}`,
@@ -55,7 +61,7 @@ function summary(runs: SeedRun[], wall: number): string {
   const lines = [
     '# The suite against hostile targets',
     '',
-    `${runs.length} seed(s), ${Math.round(wall)} s in all; run timeout ${runTimeoutMs / 1000} s${values.only ? `; only \`${values.only}\`` : ''}.`,
+    `${runs.length} seed(s), ${Math.round(wall)} s in all; run timeout ${runTimeoutMs / 1000} s; profile ${profile}${values.only ? `; only \`${values.only}\`` : ''}.`,
     'A seed is clean when its run ended within its timeout, wrote results.json, summary.md and junit.xml, and recorded',
     'no `error` (instruments/hostile/README.md).',
     '',

@@ -44,6 +44,8 @@ export interface SeedOptions {
   kinds?: string[];
   /** The share of requests that misbehave, instead of the seed's. */
   hostility?: number;
+  /** CONFORMANCE_PROFILE; default the suite's (`contract`). */
+  profile?: 'contract' | 'source';
   workers?: number;
 }
 
@@ -106,6 +108,7 @@ export async function runAgainst(seed: number, options: SeedOptions): Promise<Se
     '--workers',
     String(options.workers ?? 2),
     ...(options.only ? ['--only', options.only] : []),
+    ...(options.profile ? ['--profile', options.profile] : []),
   ];
   const log = createWriteStream(join(dir, 'run.log'));
   const child = spawn(process.execPath, args, { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
