@@ -10,7 +10,16 @@ import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
 import { create, paramsFor } from './lib/fixtures.ts';
 import { reasonOf } from './lib/gap.ts';
 import { bounded, Stopped, stopAt, stoppedReason } from './lib/deadline.ts';
-import { afterEachHooks, declared, isNonconformance, metaOf, Skip, test, type Declared } from './lib/requirement.ts';
+import {
+  afterEachHooks,
+  brokeAt,
+  declared,
+  isNonconformance,
+  metaOf,
+  Skip,
+  test,
+  type Declared,
+} from './lib/requirement.ts';
 import { endTest, operationStep, outcomeOf, step, type Judged } from './lib/steps.ts';
 import { selector } from './lib/selection.ts';
 import { TargetGone, targetGone } from './lib/unanswered.ts';
@@ -85,9 +94,12 @@ async function judge(d: Declared, http: APIRequestContext): Promise<Judged> {
     else if (isNonconformance(err) && (notApplicable = await control(api, d)))
       result = done('not-applicable', { reason: notApplicable, ...evidenceOf(api) });
     else {
+      const reason = reasonOf(err instanceof Error ? err.message : String(err));
+      const at = isNonconformance(err) ? undefined : brokeAt(err);
       result = {
         ...done(isNonconformance(err) ? 'fail' : 'error', {
-          reason: reasonOf(err instanceof Error ? err.message : String(err)),
+          // An error is the suite's: its reason says where in the suite it broke.
+          reason: at ? `${reason} (the suite broke at ${at})` : reason,
           ...evidenceOf(api),
         }),
         error: err,

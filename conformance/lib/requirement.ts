@@ -84,17 +84,28 @@ function checkBasis(r: Requirement): void {
 const suiteDir = fileURLToPath(new URL('..', import.meta.url));
 const here = fileURLToPath(import.meta.url);
 
+/** The frames of a stack with a file, innermost first. */
+function framesOf(stack: string | undefined): Location[] {
+  return (stack ?? '').split('\n').flatMap((l) => {
+    const m = /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/.exec(l);
+    if (!m) return [];
+    const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
+    return [{ file, line: Number(m[2]), column: Number(m[3]) }];
+  });
+}
 /** The file and line of the call that declared a requirement: the first frame outside this module. */
 function callerLocation(): Location {
-  const lines = (new Error().stack ?? '').split('\n').slice(1);
-  for (const l of lines) {
-    const m = /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/.exec(l);
-    if (!m) continue;
-    const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
-    if (file === here) continue;
-    return { file, line: Number(m[2]), column: Number(m[3]) };
-  }
-  return { file: here, line: 0, column: 0 };
+  return framesOf(new Error().stack).find((f) => f.file !== here) ?? { file: here, line: 0, column: 0 };
+}
+/**
+ * Where the suite broke, for an error's reason: the innermost frame of the error's stack in the suite's own files
+ * (`requirements/resources.ts:201`); undefined when none is (the error came from a library, with no frame of ours).
+ */
+export function brokeAt(err: unknown): string | undefined {
+  const frame = framesOf(err instanceof Error ? err.stack : undefined).find(
+    (f) => f.file.startsWith(suiteDir) && !f.file.includes('node_modules'),
+  );
+  return frame && where(frame);
 }
 
 const registry: Declared[] = [];
@@ -223,12 +234,16 @@ export const expect = playwright.expect;
 /**
  * An assertion of the suite (expect), a contract mismatch, or no HTTP answer (a target that does not answer does not
  * conform): the target does not conform. So is a matcher that refuses the value it received: `expect(x).toMatch(…)`
- * throws "received value must be a string" when the target left `x` out, which is the target's doing, not the
- * suite's (a matcher refusing its *expected* value is the suite's own mistake). Anything else: the suite broke.
+ * throws "received value must be a string", `expect(x).toHaveProperty(…)` "received value must not be null nor
+ * undefined", when the target left `x` out, which is the target's doing, not the suite's (a matcher refusing its
+ * *expected* value is the suite's own mistake). Anything else: the suite broke.
  */
 export const isNonconformance = (err: unknown): boolean =>
   err instanceof Nonconformance ||
   err instanceof NoAnswer ||
   (typeof err === 'object' && err !== null && 'matcherResult' in err) ||
   // Inside a test run, Playwright colours the message ("Matcher error" in bold).
-  (err instanceof Error && /^Matcher error: received value must be /m.test(stripVTControlCharacters(err.message)));
+  (err instanceof Error &&
+    /^Matcher error: received value must (be a (string|number|non-null object)|not be null nor undefined|have a length)/m.test(
+      stripVTControlCharacters(err.message),
+    ));
