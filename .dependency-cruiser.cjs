@@ -5,7 +5,7 @@
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
-const own = '^(reference-server|instruments|conformance|openapi|scripts|client|bin|browser|robustness)/';
+const own = '^(reference-server|reference-app|instruments|conformance|openapi|scripts|client|bin|browser|robustness)/';
 /**
  * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
  * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
@@ -54,11 +54,12 @@ module.exports = {
         'The conformance suite judges ANY implementation black-box, over HTTP, reading only the contract ' +
         '(conformance/README.md): importing the reference server, or the instruments that patch it, would let it ' +
         'depend on what it judges.',
-      // bin/ runs the suite as an installed command; its `serve` subcommand (bin/serve.ts) is the
-      // server's own command line and is no part of the suite. browser/ tests a frontend and the docs against servers
-      // it spawns, as a frontend developer runs them (browser/README.md).
-      from: { path: '^(conformance|bin|browser)/', pathNot: '^bin/serve[.]ts$' },
-      to: { path: `^(${server}|instruments)/` },
+      // bin/ runs the suite as an installed command; its `serve` and `serve-app` subcommands (bin/serve.ts,
+      // bin/serve-app.ts) are the server's and the reference App's own command lines and are no part of the suite.
+      // browser/ tests a frontend and the docs against servers it spawns, as a frontend developer runs them
+      // (browser/README.md). The reference App is judged black-box too, as any App is.
+      from: { path: '^(conformance|bin|browser)/', pathNot: '^bin/serve(-app)?[.]ts$' },
+      to: { path: `^(${server}|reference-app|instruments)/` },
     },
     {
       name: 'shared-helpers-import-nothing',
@@ -150,6 +151,25 @@ module.exports = {
       `^${server}/demo/`,
       [`^${server}/(core|demo)/`, '^openapi/', '^client/'],
     ),
+    {
+      name: 'reference-app-uses-leaf-helpers',
+      severity: 'error',
+      comment:
+        'reference-app/ is a shipping App of its own, which a provider reads as one (reference-app/README.md): of the ' +
+        'reference server it reuses leaf helpers only (core, reading a body, the connection limits, errors from ajv, ' +
+        'money), never its app, store, domain or handlers; and the contract module.',
+      from: { path: '^reference-app/', pathNot: tests },
+      to: {
+        path: own,
+        pathNot: [
+          '^reference-app/',
+          '^openapi/',
+          `^${server}/core/`,
+          `^${server}/http/(limits|request|validation)[.]ts$`,
+          `^${server}/shipping/money[.]ts$`,
+        ],
+      },
+    },
     {
       name: 'server-never-imports-instruments',
       severity: 'error',

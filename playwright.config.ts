@@ -4,6 +4,7 @@
 import { defineConfig } from '@playwright/test';
 import module from 'node:module';
 import { config, settings } from './conformance/lib/config.ts';
+import './conformance/lib/run-start.ts';
 
 // Node's on-disk compile cache, for this process and (through the environment, which Playwright passes on) every
 // worker it starts: a worker compiles Playwright's own bundles on start, again after each failed test (Playwright
@@ -15,19 +16,6 @@ if (cache?.directory) process.env.NODE_COMPILE_CACHE = cache.directory;
 // The same config runs as TypeScript in the repository and as JavaScript in the installed package (build/):
 // the files it names carry this file's own extension.
 const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-
-// In the runner's process (not a worker): when the run started, for the run's deadline (conformance/suite.spec.ts),
-// passed on to the workers through the environment; and a SIGTERM (a CI job cancelled, `timeout`) handled as Playwright
-// handles SIGINT: the run stops, the teardown deletes what it made, and the reporter writes what did not run as not
-// run. Playwright itself handles SIGINT only.
-if (!process.env.TEST_WORKER_INDEX) {
-  process.env.CONFORMANCE_RUN_STARTED ??= String(Date.now());
-  if (!process.listenerCount('SIGTERM'))
-    process.once('SIGTERM', () => {
-      process.env.CONFORMANCE_STOPPED_BY = 'SIGTERM';
-      process.kill(process.pid, 'SIGINT');
-    });
-}
 
 export default defineConfig({
   testDir: './conformance',

@@ -2,12 +2,16 @@
 // `store-api-conformance`: the conformance suite as a command other teams install. Its options
 // are the suite's settings (conformance/lib/settings.ts, one option each, named by flagOf), laid over the
 // environment; the run, the shards, the merge and the exit status are bin/suite.ts's, as for `npm run conformance`.
+// `app` runs the App suite (conformance/app/), which judges a shipping App, with the settings of its side.
 import { parseArgs } from 'node:util';
 import { envOfFlags, flagOf, isSwitch, SETTINGS, type Name, type Setting } from '../conformance/lib/settings.ts';
-import { checkedSettings, EXIT, mergeShards, runShard, runSuite } from './suite.ts';
+import { checkedSettings, EXIT, mergeShards, runApp, runShard, runSuite } from './suite.ts';
 import { verify } from './verify.ts';
 
 const names = Object.keys(SETTINGS) as Name[];
+/** The settings of one side's run: its own and those of both (lib/settings.ts, `side`). */
+const sideOf = (name: Name) => (SETTINGS[name] as Setting).side;
+const of = (side: 'service' | 'app') => names.filter((n) => sideOf(n) === undefined || sideOf(n) === side);
 const plain = (markdown: string) => markdown.replace(/`/g, '');
 const usage = (problem: string): never => {
   console.error(`${problem}\n(store-api-conformance --help lists the options)`);
@@ -30,13 +34,20 @@ function help(): string {
     '  store-api-conformance merge <dir of blob reports> [options]  the reports and verdict of every shard',
     '  store-api-conformance verify <conformance-report.json>       whether a report is complete and consistent',
     '  store-api-conformance serve [--port 8080 --demo …]            the reference server (serve --help: its options)',
+    '  store-api-conformance serve-app [--port 8090 --secret S]       the reference shipping App (serve-app --help)',
+    '  store-api-conformance app --rates-url URL [--labels-url URL] [--secret S] [options]',
+    '                                                               the App suite: judges a shipping App (§4.5)',
     '  store-api-conformance proxy --target URL [--port 8081 …]      judges live traffic by the requirements (proxy --help)',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
-    ...names.map(option),
+    ...of('service').map(option),
     '  --shard <i/n>',
     '      Runs shard i of n (Playwright --shard) into <report dir>/blob/shard-i-of-n.zip; merge them with `merge`.',
     '  --help',
+    '',
+    'Options of `app` (and of the list above, those not only of a run against an implementation: the report folder,',
+    'profile, expected failures, request and run timeouts, --only, --area, --verbose, --config):',
+    ...names.filter((n) => sideOf(n) === 'app').map(option),
     '',
     'Exit status: 0 every requirement that gates under the profile passed (a shard: its blob report was written);',
     '1 one failed, an expected failure is stale or unknown, or nothing ran; 2 a bad option or setting.',
@@ -45,6 +56,9 @@ function help(): string {
 
 // `serve`: the reference server with its own options (bin/serve.ts), loaded only then: it needs node:sqlite.
 if (process.argv[2] === 'serve') process.exit(await (await import('./serve.ts')).serve(process.argv.slice(3)));
+// `serve-app`: the reference shipping App with its own options (bin/serve-app.ts), loaded only then.
+if (process.argv[2] === 'serve-app')
+  process.exit(await (await import('./serve-app.ts')).serveApp(process.argv.slice(3)));
 // `proxy`: the contract in live traffic (conformance/proxy/), loaded only then.
 if (process.argv[2] === 'proxy')
   process.exit(await (await import('../conformance/proxy/cli.ts')).proxy(process.argv.slice(3)));
@@ -76,13 +90,29 @@ if (values.help) {
 }
 Object.assign(process.env, envOfFlags(values));
 const [command, dir, ...rest] = positionals;
+// Each run takes its own side's options and those of both.
+const side = command === 'app' ? 'app' : 'service';
+const given = values as Record<string, unknown>;
+const foreign = names.filter((n) => given[flagOf(n)] !== undefined && !of(side).includes(n));
+if (foreign.length)
+  usage(
+    `${foreign.map((n) => `--${flagOf(n)}`).join(', ')}: ${side === 'app' ? 'not an option of `app`' : 'an option of `app` only'}`,
+  );
 if (command === 'merge') {
   if (dir === undefined || rest.length || values.shard) usage('merge takes one folder of blob reports, and no --shard');
   else process.exit(await mergeShards(dir));
 }
 if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
-if (command !== undefined)
-  usage(`Unknown command ${command}: the commands are a run (no command), merge, verify, serve and proxy`);
+if (command !== undefined && command !== 'app')
+  usage(
+    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app and proxy`,
+  );
+if (command === 'app') {
+  if (dir !== undefined || values.shard) usage('app takes no argument and no --shard');
+  // Its reports go to reports/app unless a report folder is given; set before the settings are read.
+  await import('../conformance/app/report-dir.ts');
+  process.exit(await runApp(extra));
+}
 // The installed suite has no reference server to start (the repository's `npm run conformance` does).
 if (!checkedSettings().targetUrl)
   usage(`No target: give the base URL of the implementation under test, --target URL (or ${SETTINGS.targetUrl.env}).`);

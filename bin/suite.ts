@@ -14,6 +14,8 @@ import { readSettings, SettingsError, type Settings } from '../conformance/lib/s
 /** `.ts` in the repository, `.js` once compiled (tsconfig.build.json): the config is this module's sibling's. */
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 export const playwrightConfig = fileURLToPath(new URL(`../playwright.config${ext}`, import.meta.url));
+/** The App suite's config (conformance/app/). */
+export const appPlaywrightConfig = fileURLToPath(new URL(`../playwright.app.config${ext}`, import.meta.url));
 /** The suite's reporter: a shard's console shows its progress; its reports are the merge's. */
 const reporterOf = () => fileURLToPath(new URL(`../conformance/reporter${ext}`, import.meta.url));
 /** Playwright's CLI as the suite's own `@playwright/test` resolves it (the repository's, or the installing project's). */
@@ -51,8 +53,12 @@ const SAME_STOP_MS = 1000;
  * same stop sent again at once (npm passes on the one it got) is not passed on; a later one is: Playwright then stops at
  * once.
  */
-function playwright(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const child = spawn(process.execPath, [playwrightCli, ...args, '--config', playwrightConfig], {
+function playwright(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  configFile = playwrightConfig,
+): Promise<number> {
+  const child = spawn(process.execPath, [playwrightCli, ...args, '--config', configFile], {
     stdio: 'inherit',
     env,
     detached: true,
@@ -77,6 +83,16 @@ export async function runSuite(extra: string[]): Promise<number> {
   const { reportDir } = checkedSettings();
   rmSync(join(reportDir, 'results.json'), { force: true });
   return summarize(reportDir, await playwright(['test', ...extra]));
+}
+
+/**
+ * One run of the App suite against the App the settings name (APP_RATES_URL), or the reference App it starts, then
+ * the summary as after a run; `extra` are Playwright arguments.
+ */
+export async function runApp(extra: string[]): Promise<number> {
+  const { reportDir } = checkedSettings();
+  rmSync(join(reportDir, 'results.json'), { force: true });
+  return summarize(reportDir, await playwright(['test', ...extra], process.env, appPlaywrightConfig));
 }
 
 /** `1/4`: the first of four shards (Playwright's --shard). */

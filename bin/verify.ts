@@ -17,7 +17,9 @@ export async function verify(file: string | undefined): Promise<number> {
     console.error(`${file}: not a readable JSON file (${(err as Error).message.split('\n')[0]})`);
     return 2;
   }
-  const problems = verifyReport(data, await knownToThisSuite());
+  // A report of the App suite is checked against the App suite's requirements (`side: app`).
+  const side = (data as { side?: unknown } | null)?.side === 'app' ? 'app' : 'service';
+  const problems = verifyReport(data, await knownToThisSuite(side));
   if (problems.length) {
     console.log(`${file}: INVALID report (${problems.length} problem(s)):`);
     for (const p of problems) console.log(`  - ${p}`);
@@ -26,7 +28,7 @@ export async function verify(file: string | undefined): Promise<number> {
   const r = data as ConformanceReport;
   console.log(
     [
-      `${file}: valid report of suite ${r.suite.version}, contract ${r.contract.version} (sha256 ${r.contract.sha256.slice(0, 12)}…)`,
+      `${file}: valid report of ${side === 'app' ? 'the App suite of ' : ''}suite ${r.suite.version}, contract ${r.contract.version} (sha256 ${r.contract.sha256.slice(0, 12)}…)`,
       `target ${r.target}, profile ${r.profile}, ${r.generated}${r.inputs.dialect ? `, dialect ${r.inputs.dialect.file}` : ''}${r.inputs.expectedFailures ? `, expected failures ${r.inputs.expectedFailures.file}` : ''}`,
       `verdict: ${r.verdict.passed ? 'passed' : 'failed'} (${badgeText(r)})`,
     ].join('\n'),

@@ -5,6 +5,7 @@ import { startReference, type ServerProcess } from '../scripts/server-process.ts
 import { assumedClients, config, settings, writeRuntime } from './lib/config.ts';
 import { tokenOf } from './lib/api.ts';
 import { removeLeftovers, resetLeftovers } from './lib/cleanup.ts';
+import { resetHar } from './lib/har.ts';
 import { startReceiver } from './lib/receiver.ts';
 import { resetUnanswered } from './lib/unanswered.ts';
 
@@ -15,6 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   writeRuntime(undefined);
   resetUnanswered();
   resetLeftovers();
+  resetHar();
   // The reference server started here times callbacks out after 2.5 s (loaded CI machines stay clear of it), so the "slow App" waits 5 s;
   // against another target the slow App waits CONFORMANCE_SLOW_MS (default 8 s, past the 5 s of D-22).
   const ownServer = !settings.targetUrl;

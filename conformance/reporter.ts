@@ -20,8 +20,9 @@ import type {
 } from '@playwright/test/reporter';
 import { config } from './lib/config.ts';
 import { causesMarkdown, groupByCause } from './lib/causes.ts';
+import { writeHar } from './lib/har.ts';
 import { writeConformanceReport } from './lib/report-files.ts';
-import { declared, metaOf, type Meta } from './lib/requirement.ts';
+import { declaredOf, metaOf, type Meta, type Side } from './lib/requirement.ts';
 import {
   judge,
   loadExpected,
@@ -33,6 +34,7 @@ import {
   type StepOutcome as Outcome,
 } from './lib/verdict.ts';
 import './requirements/index.ts';
+import './app/requirements.ts';
 
 /** Requirements and their statuses per key: `{source: {requirements: 238, pass: 238, fail: 0, …}, …}`. */
 function countBy(rows: Row[], key: (r: Row) => string): Record<string, Record<string, number>> {
@@ -101,6 +103,8 @@ export default class RequirementReporter implements Reporter {
   /** Why the token setup failed (its error's first line), when it did: every requirement it left unrun says so. */
   private setupFailure: string | undefined;
   private target: string | undefined;
+  /** Whose requirements the run judged: the service suite's, or the App suite's (`metadata.side`, playwright.app.config.ts). */
+  private side: Side = 'service';
   private globalTimeout = 0;
   private maxFailures = 0;
   private failedTests = 0;
@@ -119,15 +123,16 @@ export default class RequirementReporter implements Reporter {
    * reports, which has no runtime file of theirs, names it too; else the reference server global setup started.
    */
   onBegin(fullConfig: FullConfig, suite: Suite): void {
-    const metadata = fullConfig.metadata as { targetUrl?: string; profile?: string };
+    const metadata = fullConfig.metadata as { targetUrl?: string; profile?: string; side?: Side };
     this.target = metadata.targetUrl;
+    this.side = metadata.side ?? 'service';
     this.globalTimeout = fullConfig.globalTimeout;
     this.maxFailures = fullConfig.maxFailures;
     if (metadata.profile && metadata.profile !== config.profile)
       console.error(
         `The run's profile was ${metadata.profile}, this report's is ${config.profile}: give a merge the settings of its shards.`,
       );
-    const known = new Map(declared().map((d) => [d.id, metaOf(d)]));
+    const known = new Map(declaredOf(this.side).map((d) => [d.id, metaOf(d)]));
     for (const test of suite.allTests())
       for (const id of requirementsOf(test) ?? []) {
         const meta = known.get(id);
@@ -202,6 +207,9 @@ export default class RequirementReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     if (this.listing) return undefined;
+    // The run's traffic (lib/har.ts), a shard's its own: global teardown, whose deletes are in it, has run by now.
+    const har = writeHar();
+    if (har) console.log(`  HAR: ${har.entries} exchanges with the target in ${har.file}`);
     if (this.consoleOnly) {
       this.progress(true);
       return undefined;
@@ -273,10 +281,10 @@ export default class RequirementReporter implements Reporter {
           : undefined;
     writeFileSync(
       `${config.reportDir}/summary.md`,
-      summary(this.targetUrl, rows, verdict.unknown, expectedError, passed, this.problems, unproven),
+      summary(this.side, this.targetUrl, rows, verdict.unknown, expectedError, passed, this.problems, unproven),
     );
-    writeFileSync(`${config.reportDir}/junit.xml`, junit(rows));
-    writeConformanceReport(rows, { target: this.targetUrl, passed });
+    writeFileSync(`${config.reportDir}/junit.xml`, junit(rows, this.side));
+    writeConformanceReport(rows, { target: this.targetUrl, passed, side: this.side });
     this.progress(true);
     // The exit status is the profile's verdict: a failure that does not gate (source profile, expected) passes.
     return { status: passed ? 'passed' : 'failed' };
@@ -296,7 +304,7 @@ const xml = (s: string) =>
  * junit.xml: a test suite per area, a test case per requirement (its id, level and title; its file and line), a
  * failure with the reason and the evidence, a skipped one with its reason (`not run: …` for what did not run).
  */
-export function junit(rows: Row[]): string {
+export function junit(rows: Row[], side: Side = 'service'): string {
   const areas = [...new Set(rows.map((r) => r.area))].sort();
   const testcase = (r: Row) => {
     const file = r.location.replace(/:\d+$/, '');
@@ -322,7 +330,7 @@ export function junit(rows: Row[]): string {
   const n = (f: (r: Row) => boolean) => rows.filter(f).length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="store-api-conformance" tests="${rows.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run' || r.status === 'not-applicable')}">`,
+    `<testsuites name="${side === 'app' ? 'store-api-app-conformance' : 'store-api-conformance'}" tests="${rows.length}" failures="${n((r) => r.status === 'fail')}" errors="${n((r) => r.status === 'error')}" skipped="${n((r) => r.status === 'skipped' || r.status === 'not-run' || r.status === 'not-applicable')}">`,
     ...areas.map(suite),
     '</testsuites>',
     '',
@@ -330,6 +338,7 @@ export function junit(rows: Row[]): string {
 }
 
 function summary(
+  side: Side,
   target: string,
   rows: Row[],
   unknown: { id: string; reason: string }[],
@@ -372,9 +381,9 @@ function summary(
       ? `**Verdict: failed: nothing is proven** (${unproven}).`
       : `**Verdict: failed.** ${gatingFailures.length} gating requirement(s) failed${notRun.length ? `, ${notRun.length} did not run` : ''}${rows.some((r) => r.expectation === 'stale') ? ', stale expected failures' : ''}${unknown.length ? ', unknown ids in the expected failures' : ''}${expectedError ? ', unreadable expected failures' : ''}${problems.length ? ', the run does not match this suite' : ''}.${notJudged}`;
   return [
-    '# Conformance summary',
+    side === 'app' ? '# App conformance summary' : '# Conformance summary',
     '',
-    `Target: \`${target}\`; ${profileText}.`,
+    `${side === 'app' ? 'App' : 'Target'}: \`${target}\`; ${profileText}.`,
     '',
     ...head('area'),
     ...[...new Set(rows.map((r) => r.area))].sort().map((area) =>

@@ -3,62 +3,28 @@
 // go to the reporter as the step's `requirement` attachment, and a failing requirement shows as a failed step at
 // its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end,
 // after every requirement of the operation has run, so Playwright replaces its worker once per failing operation.
-import type { APIRequestContext, TestStepInfo } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { Api, Nonconformance } from './lib/api.ts';
 import { config } from './lib/config.ts';
 import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
 import { create, paramsFor } from './lib/fixtures.ts';
 import { reasonOf } from './lib/gap.ts';
+import { bounded, Stopped, stopAt, stoppedReason } from './lib/deadline.ts';
 import {
   afterEachHooks,
+  brokeAt,
   declared,
   isNonconformance,
   metaOf,
-  onTimeoutExtended,
-  REQUIREMENT_TIMEOUT_MS,
   Skip,
   test,
   type Declared,
 } from './lib/requirement.ts';
+import { endTest, operationStep, outcomeOf, step, type Judged } from './lib/steps.ts';
 import { selector } from './lib/selection.ts';
 import { TargetGone, targetGone } from './lib/unanswered.ts';
-import type { Status, StepOutcome as Outcome } from './lib/verdict.ts';
+import type { StepOutcome as Outcome } from './lib/verdict.ts';
 import './requirements/index.ts';
-
-/** When the run started (playwright.config.ts), and the time kept back for the teardown: none starts later. */
-const runStarted = Number(process.env.CONFORMANCE_RUN_STARTED) || Date.now();
-/** The teardown deletes what the run made on the target (lib/cleanup.ts): a tenth of the run, 5 to 60 s. */
-const reserveMs = Math.min(60_000, Math.max(5_000, config.runTimeoutMs / 10));
-const stopAt = runStarted + config.runTimeoutMs - reserveMs;
-const stoppedReason = `the run was stopped after ${Math.round((config.runTimeoutMs - reserveMs) / 1000)} s (CONFORMANCE_RUN_TIMEOUT_MS, less ${Math.round(reserveMs / 1000)} s kept for the teardown)`;
-
-class Timeout extends Error {
-  override name = 'Timeout';
-}
-class Stopped extends Error {
-  override name = 'Stopped';
-}
-
-/** Runs `body` until its timeout (a requirement may extend it) or the run's stop, whichever comes first. */
-function bounded(body: Promise<void>): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
-    const arm = (ms: number) => {
-      clearTimeout(timer);
-      const left = stopAt - Date.now();
-      timer =
-        ms < left
-          ? setTimeout(() => reject(new Timeout(`timed out after ${Math.round(ms / 1000)} s`)), ms)
-          : setTimeout(() => reject(new Stopped(stoppedReason)), Math.max(0, left));
-    };
-    arm(REQUIREMENT_TIMEOUT_MS);
-    onTimeoutExtended(arm);
-    body.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      onTimeoutExtended(undefined);
-    });
-  });
-}
 
 /**
  * Under the source profile, a requirement of the source or a standard that failed after the target refused one of its
@@ -106,18 +72,8 @@ const evidenceOf = (api: Api): { evidence?: string } => {
 };
 
 /** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
-async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: Outcome; error?: unknown }> {
-  const started = Date.now();
-  const done = (status: Status, extra: Partial<Outcome> = {}) => ({
-    outcome: {
-      id: d.id,
-      status,
-      ...extra,
-      ms: Date.now() - started,
-      test: test.info().title,
-      at: started - runStarted,
-    },
-  });
+async function judge(d: Declared, http: APIRequestContext): Promise<Judged> {
+  const done = outcomeOf(d, Date.now());
   if (d.skip) return done('skipped', { reason: d.skip });
   const gone = targetGone();
   if (gone) return done('not-run', { reason: gone });
@@ -125,8 +81,8 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
   const api = new Api(http);
   // Responses are checked against the whole contract only where the requirement rests on it (decision, platform);
   // elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
-  api.begin(d.basis === 'decision' || d.basis === 'platform');
-  let result: { outcome: Outcome; error?: unknown };
+  api.begin(d.basis === 'decision' || d.basis === 'platform', d.id);
+  let result: Judged;
   let notApplicable: string | undefined;
   try {
     await bounded(d.body({ api }));
@@ -138,9 +94,12 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
     else if (isNonconformance(err) && (notApplicable = await control(api, d)))
       result = done('not-applicable', { reason: notApplicable, ...evidenceOf(api) });
     else {
+      const reason = reasonOf(err instanceof Error ? err.message : String(err));
+      const at = isNonconformance(err) ? undefined : brokeAt(err);
       result = {
         ...done(isNonconformance(err) ? 'fail' : 'error', {
-          reason: reasonOf(err instanceof Error ? err.message : String(err)),
+          // An error is the suite's: its reason says where in the suite it broke.
+          reason: at ? `${reason} (the suite broke at ${at})` : reason,
           ...evidenceOf(api),
         }),
         error: err,
@@ -157,30 +116,6 @@ async function judge(d: Declared, http: APIRequestContext): Promise<{ outcome: O
   const notes = api.deviations();
   if (notes.length) result.outcome.deviations = notes.slice(0, 3).join('\n').slice(0, 1000);
   return result;
-}
-
-/** The step of one requirement: its outcome attached, shown as passed, failed or skipped, at its declaration. */
-async function step(d: Declared, http: APIRequestContext): Promise<Outcome> {
-  let outcome: Outcome | undefined;
-  await test
-    .step(
-      `${d.id} ${d.level} ${d.title}`,
-      async (info: TestStepInfo) => {
-        const judged = await judge(d, http);
-        outcome = judged.outcome;
-        await info.attach('requirement', { body: JSON.stringify(outcome), contentType: 'application/json' });
-        if (outcome.evidence) await info.attach('http-exchange', { body: outcome.evidence, contentType: 'text/plain' });
-        if (outcome.status === 'skipped' || outcome.status === 'not-run' || outcome.status === 'not-applicable')
-          info.skip(
-            true,
-            `${outcome.status === 'skipped' ? '' : `${outcome.status.replace('-', ' ')}: `}${outcome.reason ?? ''}`,
-          );
-        if (judged.error !== undefined) throw judged.error;
-      },
-      { location: d.location },
-    )
-    .catch(() => undefined);
-  return outcome!;
 }
 
 const selected = selector(config.only, config.area);
@@ -251,32 +186,20 @@ for (const t of tests.sort((a, b) => weight(b) - weight(a) || a.title.localeComp
       annotation: [{ type: 'requirements', description: t.requirements.map((d) => d.id).join(' ') }],
     },
     async ({ http }) => {
-      // Each requirement has its own timeout, and the run its deadline (above): the test has none of its own.
+      // Each requirement has its own timeout, and the run its deadline (lib/deadline.ts): the test has none of its own.
       test.setTimeout(0);
       const outcomes: Outcome[] = [];
       for (const [operation, requirements] of operationsOf(t.requirements))
-        await test
-          .step(operation, async () => {
+        outcomes.push(
+          ...(await operationStep(operation, async () => {
+            const done: Outcome[] = [];
             for (const unit of unitsOf(requirements))
-              if (unit[0]!.concurrent) outcomes.push(...(await Promise.all(unit.map((d) => step(d, http)))));
-              else for (const d of unit) outcomes.push(await step(d, http));
-            if (
-              outcomes.some(
-                (o) => requirements.some((d) => d.id === o.id) && (o.status === 'fail' || o.status === 'error'),
-              )
-            )
-              throw new Error(`${operation}: a requirement failed`);
-          })
-          .catch(() => undefined);
-      const count = (s: Status) => outcomes.filter((o) => o.status === s).length;
-      const failing = outcomes.filter((o) => o.status === 'fail' || o.status === 'error');
-      test.info().annotations.push({
-        type: 'result',
-        description: `${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skipped')} skipped, ${count('not-applicable')} not applicable, ${count('not-run')} not run, of ${outcomes.length}`,
-      });
-      if (failing.length)
-        throw new Error(
-          `${failing.length} of ${outcomes.length} requirements failed:\n${failing.map((o) => `  ${o.status} ${o.id}: ${o.reason ?? ''}`).join('\n')}`,
+              if (unit[0]!.concurrent)
+                done.push(...(await Promise.all(unit.map((d) => step(d, () => judge(d, http))))));
+              else for (const d of unit) done.push(await step(d, () => judge(d, http)));
+            return done;
+          })),
         );
+      endTest(outcomes);
     },
   );

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { test, type APIRequestContext } from '@playwright/test';
 import { config, type ClientCredentials } from './lib/config.ts';
 import { tokenFile } from './lib/api.ts';
+import { recordExchange } from './lib/har.ts';
 import { describeNoAnswer } from './lib/unanswered.ts';
 
 const url = () => `${config.authUrl}/admin/oauth/token.json`;
@@ -23,15 +24,28 @@ async function fetchToken(
   let status: number;
   let type: string;
   let text: string;
+  // The form as bytes with its type, so that what the run's HAR holds is what went out (lib/har.ts).
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: c.clientId,
+    client_secret: c.clientSecret,
+  }).toString();
+  const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+  const traffic = { started: Date.now(), method: 'POST', url: url(), headers, body: form, by: 'token setup' };
   try {
     const res = await request.post(url(), {
-      form: { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret },
+      headers,
+      data: Buffer.from(form),
       failOnStatusCode: false,
       timeout: config.requestTimeoutMs,
     });
     [status, type, text] = [res.status(), res.headers()['content-type'] ?? 'no content type', await res.text()];
+    const response = { status, headers: res.headers(), body: text };
+    recordExchange({ ...traffic, ms: Date.now() - traffic.started, response });
   } catch (err) {
-    return { problem: describeNoAnswer('POST', url(), err), answered: false };
+    const problem = describeNoAnswer('POST', url(), err);
+    recordExchange({ ...traffic, ms: Date.now() - traffic.started, error: problem });
+    return { problem, answered: false };
   }
   let body: { access_token?: unknown } | null | undefined;
   try {

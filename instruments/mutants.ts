@@ -1,5 +1,5 @@
 // `npm run conformance:mutants [-- --quick | --only a,b] [--jobs 3] [--baseline results.json] [--profile source]`:
-// the suite's strength. With `--profile source`, a fault is caught only by a MUST of the source or a standard (what
+// the suite's strength; `-- --side app` the App suite's, against the known-bad Apps (app-runs.ts). With `--profile source`, a fault is caught only by a MUST of the source or a standard (what
 // gates under CONFORMANCE_PROFILE=source), and the report goes to reports/mutants/source/.
 // Runs the conformance suite against each known-bad variant of the reference server (FAULTS=<name>, see
 // faults/README.md) and reports which requirement caught each fault. A fault is caught when at
@@ -21,7 +21,9 @@ import { join } from 'node:path';
 import { faults, quickFaults } from './faults/index.ts';
 import type { NamedFault } from './faults/types.ts';
 import { figure, type Figure } from '../conformance/lib/strength.ts';
+import { runAppMutants } from './app-runs.ts';
 import {
+  appSide,
   baselineOf,
   narrowing,
   pool,
@@ -31,6 +33,9 @@ import {
   writeSummary,
   type Run,
 } from './suite-run.ts';
+
+// `--side app`: the App suite against the known-bad Apps instead (app-runs.ts).
+if (appSide()) process.exit(await runAppMutants());
 
 // Three faults at a time, one Playwright worker each: on two cores, 16 faults took 49-50 s against 58 s at two
 // runs of two workers (a caught fault's run is short, and each worker it starts costs a Playwright start).

@@ -1,15 +1,19 @@
-// How faults/ and variants/ know their instruments: each registry reads its own folder at start. One module is one
-// instrument, its default export, and the instrument's name is the module's path (`faults/auth/scopeIgnored.ts` is
-// the fault `auth.scopeIgnored`, `variants/createdAs200.ts` the variant `createdAs200`), so no table is kept by hand.
+// How faults/, variants/, app-faults/ and app-variants/ know their instruments: each registry reads its own folder at
+// start. One module is one instrument, its default export, and the instrument's name is the module's path
+// (`faults/auth/scopeIgnored.ts` is the fault `auth.scopeIgnored`, `variants/createdAs200.ts` the variant
+// `createdAs200`), so no table is kept by hand.
 // The same code reads the .ts sources and the package's compiled .js (build/, scripts/build.ts).
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReferenceApp } from '../reference-server/app.ts';
 
-/** What every instrument does: patch one app, through its seams (reference-server/seams.ts). */
-export interface Instrument {
-  apply(app: ReferenceApp): void;
+/**
+ * What every instrument does: patch one app through its seams: the reference server's (reference-server/seams.ts),
+ * or the reference App's for the App side (reference-app/app.ts, `A`).
+ */
+export interface Instrument<A = ReferenceApp> {
+  apply(app: A): void;
 }
 /** An instrument as its registry knows it: named after its path. */
 export type Named<T> = T & { name: string };
@@ -36,7 +40,7 @@ export const modulesIn = (dir: URL): string[] =>
  * Imports `<dir>/<path><ext>` for each path (`auth/scopeIgnored`) and gives `make` its default export; a module
  * whose default export is not an instrument stops the load with its file name, never a silent gap.
  */
-export async function load<T extends Instrument, U>(
+export async function load<T extends Instrument<never>, U>(
   dir: URL,
   paths: string[],
   make: (path: string, instrument: T) => U,

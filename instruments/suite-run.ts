@@ -13,6 +13,7 @@ import {
   type Strength,
   type StrengthKey,
 } from '../conformance/lib/strength.ts';
+import { gates } from '../conformance/lib/verdict.ts';
 import { bin, root } from '../scripts/run.ts';
 
 /**
@@ -26,21 +27,22 @@ export async function baselineOf(
   runsDir: string,
   env: Record<string, string>,
   what: string,
+  run: (dir: string, env: Record<string, string>) => Promise<Run> = (dir, e) => suite(dir, e, []),
 ) {
   let baseline: Requirement[];
   if (given) {
     baseline = readRequirements(given);
     console.log(`Baseline: ${given}`);
   } else {
-    console.log(`Baseline: the suite against the reference server without ${what}s …`);
-    const run = await suite(join(runsDir, '_baseline'), env, []);
-    if (!run.requirements) {
+    console.log(`Baseline: the suite without ${what}s …`);
+    const done = await run(join(runsDir, '_baseline'), env);
+    if (!done.requirements) {
       console.error(
-        `The baseline run produced no results (playwright exited with ${run.code}); see ${join(runsDir, '_baseline', 'run.log')}`,
+        `The baseline run produced no results (playwright exited with ${done.code}); see ${join(runsDir, '_baseline', 'run.log')}`,
       );
       process.exit(1);
     }
-    baseline = run.requirements;
+    baseline = done.requirements;
   }
   const broken = baseline.filter((r) => r.status !== 'pass');
   console.log(
@@ -68,8 +70,13 @@ export function selection<T extends { name: string }>(
       jobs: { type: 'string', default: String(jobs) },
       baseline: { type: 'string' },
       profile: { type: 'string', default: 'contract' },
+      side: { type: 'string', default: 'service' },
     },
   });
+  if (values.side !== 'service' && values.side !== 'app') {
+    console.error(`--side ${values.side}: expected service or app`);
+    process.exit(2);
+  }
   if (values.profile !== 'contract' && values.profile !== 'source') {
     console.error(`--profile ${values.profile}: expected contract or source`);
     process.exit(2);
@@ -103,10 +110,11 @@ export function selection<T extends { name: string }>(
       root,
       'reports',
       kind,
+      ...(values.side === 'app' ? ['app'] : []),
       ...(values.profile === 'source' ? ['source'] : []),
       ...(values.only ? ['only'] : values.quick ? ['quick'] : []),
     ),
-    runsDir: join(root, 'reports', kind, 'runs'),
+    runsDir: join(root, 'reports', kind, ...(values.side === 'app' ? ['app'] : []), 'runs'),
     selected: table.filter((e) => (only ? only.includes(e.name) : values.quick ? quick.includes(e.name) : true)),
   };
 }
@@ -138,9 +146,15 @@ export interface Run {
 /**
  * One suite run against a fresh reference server (global setup starts it; `env` reaches it through the process
  * environment), reports in `dir`, the output in `dir/run.log`; `extra` are Playwright arguments; `workers` Playwright
- * workers unless CONFORMANCE_WORKERS says otherwise.
+ * workers unless CONFORMANCE_WORKERS says otherwise; `configFile` another Playwright config (the App suite's).
  */
-export function suite(dir: string, env: Record<string, string>, extra: string[], workers = 2): Promise<Run> {
+export function suite(
+  dir: string,
+  env: Record<string, string>,
+  extra: string[],
+  workers = 2,
+  configFile?: string,
+): Promise<Run> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
@@ -156,7 +170,7 @@ export function suite(dir: string, env: Record<string, string>, extra: string[],
     PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
   };
   return new Promise((resolve) => {
-    const child = spawn(bin('playwright'), ['test', ...extra], {
+    const child = spawn(bin('playwright'), ['test', ...(configFile ? ['-c', configFile] : []), ...extra], {
       cwd: root,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -177,6 +191,52 @@ export function suite(dir: string, env: Record<string, string>, extra: string[],
     });
   });
 }
+
+export type Profile = 'source' | 'contract';
+const bases = ['source', 'standard', 'platform', 'decision'] as const;
+const broke = (r: Requirement) => r.status === 'fail' || r.status === 'error';
+/** `basis` as results.json gives it (conformance/reporter.ts); a row without one counts as `unknown`, never as benign. */
+const basisOf = (r: Requirement) => {
+  const basis = r.effectiveBasis ?? r.basis ?? '';
+  return (bases as readonly string[]).includes(basis) ? basis : 'unknown';
+};
+
+/**
+ * A benign variant's run judged under `profile`, by the rule the reporter gates by (conformance/lib/verdict.ts): what
+ * it fails (under the contract profile, not applicable counts as failing the decision it needed) and how many by
+ * basis, whether the profile's gate passed, and whether that is benign: under `source` no requirement of the source
+ * or a standard fails; under `contract` every one that fails rests on a decision or the platform.
+ */
+export function benignUnder(profile: Profile, rows: Requirement[]) {
+  const failing = rows
+    .filter((r) => broke(r) || (profile === 'contract' && r.status === 'not-applicable'))
+    .map((r) => ({
+      id: r.id,
+      basis: r.status === 'not-applicable' ? 'decision' : basisOf(r),
+      status: r.status,
+      ...(r.reason ? { reason: r.reason } : {}),
+    }));
+  const byBasis = Object.fromEntries(
+    [...new Set(failing.map((f) => f.basis))].sort().map((b) => [b, failing.filter((f) => f.basis === b).length]),
+  );
+  // The gate of the profile over the run's rows, as the reporter applies it; a row without a known basis gates.
+  const gatePassed = !rows.some(
+    (r) =>
+      (broke(r) || (profile === 'contract' && r.status === 'not-applicable')) &&
+      (basisOf(r) === 'unknown' || gates({ level: r.level ?? 'MUST', basis: basisOf(r) as 'source' }, profile)),
+  );
+  const ok =
+    profile === 'source'
+      ? !failing.some((f) => f.basis === 'source' || f.basis === 'standard' || f.basis === 'unknown')
+      : failing.every((f) => f.basis === 'decision' || f.basis === 'platform');
+  return { failing, byBasis, gatePassed, ok };
+}
+
+/** `--side app`: the runner judges the App suite with the App instruments (app-runs.ts) instead. */
+export const appSide = () => {
+  const i = process.argv.indexOf('--side');
+  return (i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith('--side='))?.slice(7)) === 'app';
+};
 
 /** The requirements of a results.json (a baseline given on the command line). */
 export const readRequirements = (file: string): Requirement[] =>
@@ -212,10 +272,11 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promi
  */
 export function writeStrength(key: StrengthKey, measured: Figure, file = STRENGTH_FILE): void {
   const unmeasured = (k: StrengthKey) => ({ count: null, command: MEASURED_BY[k] });
-  const strength: Strength = readStrength(file) ?? {
-    contract: unmeasured('contract'),
-    source: unmeasured('source'),
-    benign: unmeasured('benign'),
+  const strength = {
+    ...(Object.fromEntries(
+      (Object.keys(MEASURED_BY) as StrengthKey[]).map((k) => [k, unmeasured(k)]),
+    ) as unknown as Strength),
+    ...readStrength(file),
   };
   strength[key] = measured;
   writeFileSync(file, `${JSON.stringify(strength, null, 2)}\n`);

@@ -1,4 +1,5 @@
-// `npm run conformance:variants [-- --quick | --only a,b] [--jobs 2] [--baseline results.json]`: the suite's fairness.
+// `npm run conformance:variants [-- --quick | --only a,b] [--jobs 2] [--baseline results.json]`: the suite's fairness;
+// `-- --side app` the App suite's, against the benign Apps (app-runs.ts).
 // Runs the conformance suite against each benign variant of the reference server (VARIANTS=<name>, see
 // variants/README.md: faithful to the source, deciding differently where it is silent), once, under the source
 // profile, and judges the run under both profiles with the rule the reporter gates by (conformance/lib/verdict.ts).
@@ -16,30 +17,27 @@
 // --quick nor --only) records the figure in conformance/strength.json (`benign`), which the suite's report carries.
 import { join } from 'node:path';
 import { quickVariants, variants } from './variants/index.ts';
-import { gates } from '../conformance/lib/verdict.ts';
 import { figure } from '../conformance/lib/strength.ts';
+import { runAppVariants } from './app-runs.ts';
 import {
+  appSide,
   baselineOf,
+  benignUnder,
   pool,
   selection,
   suite,
   writeStrength,
   writeSummary,
+  type Profile,
   type Requirement,
   type Run,
 } from './suite-run.ts';
 import { root } from '../scripts/run.ts';
 
-const { values, full, command, jobs, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
+// `--side app`: the App suite against the benign Apps instead (app-runs.ts).
+if (appSide()) process.exit(await runAppVariants());
 
-type Profile = 'source' | 'contract';
-const bases = ['source', 'standard', 'platform', 'decision'] as const;
-const broke = (r: Requirement) => r.status === 'fail' || r.status === 'error';
-/** `basis` as results.json gives it (conformance/reporter.ts); a row without one counts as `unknown`, never as benign. */
-const basisOf = (r: Requirement) => {
-  const basis = r.effectiveBasis ?? r.basis ?? '';
-  return (bases as readonly string[]).includes(basis) ? basis : 'unknown';
-};
+const { values, full, command, jobs, outDir, runsDir, selected } = selection('variants', variants, quickVariants, 2);
 
 const started = Date.now();
 
@@ -95,27 +93,7 @@ function callbacksOf(rows: Requirement[]): ProfileRun['callbacks'] {
 const baselineCallbacks = callbacksOf(baseline).judged;
 
 function judge(profile: Profile, run: Run): ProfileRun {
-  const failing = (run.requirements ?? [])
-    .filter((r) => broke(r) || (profile === 'contract' && r.status === 'not-applicable'))
-    .map((r) => ({
-      id: r.id,
-      basis: r.status === 'not-applicable' ? 'decision' : basisOf(r),
-      status: r.status,
-      ...(r.reason ? { reason: r.reason } : {}),
-    }));
-  const byBasis = Object.fromEntries(
-    [...new Set(failing.map((f) => f.basis))].sort().map((b) => [b, failing.filter((f) => f.basis === b).length]),
-  );
-  // The gate of the profile over the run's rows, as the reporter applies it; a row without a known basis gates.
-  const gatePassed = !(run.requirements ?? []).some(
-    (r) =>
-      (broke(r) || (profile === 'contract' && r.status === 'not-applicable')) &&
-      (basisOf(r) === 'unknown' || gates({ level: r.level ?? 'MUST', basis: basisOf(r) as 'source' }, profile)),
-  );
-  const ok =
-    profile === 'source'
-      ? !failing.some((f) => f.basis === 'source' || f.basis === 'standard' || f.basis === 'unknown')
-      : failing.every((f) => f.basis === 'decision' || f.basis === 'platform');
+  const { failing, byBasis, gatePassed, ok } = benignUnder(profile, run.requirements ?? []);
   return {
     profile,
     verdict: run.requirements ? (ok ? 'benign' : 'not benign') : 'crashed',

@@ -4,9 +4,12 @@
 // demo store, and a clean stop on SIGINT or SIGTERM (the port is free once the process has exited).
 import { parseArgs } from 'node:util';
 import { baseClients } from '../openapi/clients.ts';
+import { doc } from '../openapi/contract.ts';
 import { createApp } from './app.ts';
 import { configOf, defaultOf, readSettings, SETTINGS, type Name, type Setting } from './core/config.ts';
-import { DEMO_SCOPES, describeCounts, seedDemo } from './demo/seed.ts';
+import { startApp, type StartedApp } from '../reference-app/server.ts';
+import { shellQuote } from '../scripts/shell.ts';
+import { DEMO_APP_TITLE, DEMO_SCOPES, describeCounts, registerDemoApp, seedDemo } from './demo/seed.ts';
 import { createLimitedServer } from './http/limits.ts';
 import { DatabaseInUse } from './store/db.ts';
 
@@ -110,12 +113,14 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
   // A stop (Ctrl-C, `kill`, a supervisor) closes every connection, the webhook worker and the database, then exits:
   // an idle keep-alive connection (D-64 keeps one 5 s) would otherwise hold the process and its port.
   let stopping = false;
+  /** The demo's shipping App, once started (`--demo`). */
+  let shippingApp: StartedApp | undefined;
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
     server.close();
     server.closeAllConnections();
-    void close().then(() => process.exit(0));
+    void Promise.all([close(), shippingApp?.stop()]).then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
@@ -128,26 +133,47 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
     );
     // D-63: said at start, so that a server left open to internal addresses is never a surprise.
     if (config.allowPrivateUrls) console.log('thumbnail downloads may reach private addresses (--allow-private-urls)');
-    if (seeder) void demo(seeder, values.host, port);
+    if (seeder)
+      void demo(seeder, values.host, port, (app) => {
+        shippingApp = app;
+      });
   });
 }
 
-/** `--demo`: the demo store, seeded through this server's own HTTP API (demo/README.md) as `seeder`. */
-async function demo(seeder: { clientId: string; clientSecret: string }, host: string, port: number) {
+/**
+ * `--demo`: the demo store, seeded through this server's own HTTP API (demo/README.md) as `seeder`, and the reference
+ * shipping App (reference-app/) started in this process on a free loopback port, holding the seeder's secret, and
+ * registered as a shipping service, so that a checkout (D-20) is priced by it.
+ */
+async function demo(
+  seeder: { clientId: string; clientSecret: string },
+  host: string,
+  port: number,
+  started: (app: StartedApp) => void,
+) {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // A wildcard address is listened on, not called: the seeder and the printed calls use loopback then.
   const base = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : url;
-  const started = performance.now();
+  const since = performance.now();
   try {
-    const result = await seedDemo({ baseUrl: base, clientId: seeder.clientId, clientSecret: seeder.clientSecret });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const client = { baseUrl: base, clientId: seeder.clientId, clientSecret: seeder.clientSecret };
+    const result = await seedDemo(client);
+    const seconds = ((performance.now() - since) / 1000).toFixed(1);
     console.log(
       result.seeded
         ? `demo store seeded in ${seconds} s: ${describeCounts(result.counts)}`
         : `demo store not seeded: the database already holds data (${describeCounts(result.found)})`,
     );
+    const app = await startApp({ secret: seeder.clientSecret });
+    started(app);
+    const registered = await registerDemoApp({ ...client, ...app, add: result.seeded });
+    console.log(
+      registered
+        ? `shipping App: the reference App on ${app.url}, shipping service ${registered.serviceId} "${DEMO_APP_TITLE}"`
+        : `shipping App: the reference App on ${app.url}, not registered (the store has no "${DEMO_APP_TITLE}")`,
+    );
     console.log(`docs: ${base}/docs (built by npm run docs), contract: ${base}/openapi.json`);
-    console.log(firstCalls(base, seeder));
+    console.log(firstCalls(base, seeder, registered?.productId));
   } catch (err) {
     console.error(`demo store could not be seeded: ${(err as Error).message}`);
     process.exit(1);
@@ -155,11 +181,16 @@ async function demo(seeder: { clientId: string; clientSecret: string }, host: st
 }
 
 /**
- * What to paste first: a token by the client credentials grant (§4.1), then one call with it. The secret is printed
+ * What to paste first: a token by the client credentials grant (§4.1), then one call with it, and with `productId`
+ * a checkout of two of that product (D-20), whose options the demo's App prices. The secret is printed
  * only when it is a default client's, which the README publishes anyway; a `--clients` file's stays `$CLIENT_SECRET`.
  * Client credentials are a server-to-server flow: a secret in browser code is for local development only (README.md).
  */
-export function firstCalls(base: string, client: { clientId: string; clientSecret: string }): string {
+export function firstCalls(
+  base: string,
+  client: { clientId: string; clientSecret: string },
+  productId?: number,
+): string {
   const published = Object.values(baseClients).some(
     (c) => c.clientId === client.clientId && c.clientSecret === client.clientSecret,
   );
@@ -169,5 +200,18 @@ export function firstCalls(base: string, client: { clientId: string; clientSecre
     `  TOKEN=$(curl -s ${base}/admin/oauth/token.json -d grant_type=client_credentials -d client_id=${client.clientId} ` +
       `-d client_secret=${secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
     `  curl -s '${base}/api/v2/products.json?limit=5' -H "Authorization: Bearer $TOKEN"`,
+    ...(productId === undefined
+      ? []
+      : [
+          'Quote shipping for a cart to London (a checkout, D-20): options priced by the reference App:',
+          `  curl -s ${base}/api/v2/checkout/rates.json -H "Authorization: Bearer $TOKEN" ` +
+            `-H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify(demoCart(productId)))}`,
+        ]),
   ].join('\n');
+}
+
+/** The demo's checkout: two of a product, in GBP, to the document's example destination (an address in London). */
+export function demoCart(productId: number) {
+  const destination = doc.components.schemas.CheckoutRequest.properties.destination.example as Record<string, unknown>;
+  return { data: { currency: 'GBP', destination, items: [{ productId, quantity: 2 }] } };
 }

@@ -1,8 +1,8 @@
 // `npm run build` (and `prepack`, so `npm pack` always ships a fresh one): the installable package in build/ (issue
 // 14, item 5). Node will not strip types from files under node_modules, so the package carries JavaScript: tsc
 // compiles what tsconfig.build.json lists (the bin, the suite, the contract modules, the typed client, the Playwright
-// config, the reference server of `store-api-conformance serve`), without type checking (`npm run typecheck` does
-// that), and the files they read at run time are copied to the same places beside them: the bundled document
+// config, the reference server of `store-api-conformance serve`, the reference App of `serve-app`), without type
+// checking (`npm run typecheck` does that), and the files they read at run time are copied to the same places beside them: the bundled document
 // (openapi/contract.ts), the source (quotes are checked, §1–§9), the docs page the server serves at /docs (built here
 // by `npm run docs`, so the package never lacks it) and the suite's measured strength (conformance/strength.json,
 // which every conformance-report.json carries).
@@ -26,4 +26,4 @@ for (const [command, args] of [
   if (code !== 0) process.exit(code);
 }
 for (const file of assets) cpSync(join(root, file), join(out, file));
-console.log(`build/: the suite and the reference server, compiled, with ${assets.join(', ')}`);
+console.log(`build/: the suite, the reference server and the reference App, compiled, with ${assets.join(', ')}`);

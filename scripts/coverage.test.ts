@@ -115,18 +115,20 @@ test('every server reference is a file under reference-server/ (and its symbol i
   assert.deepEqual(bad, []);
 });
 
-/** The suite's requirement ids, as `playwright test --list` prints them. */
+/** The requirement ids of both suites (the App suite's through its own config), as `playwright test --list` prints them. */
 const suiteIds = (): Set<string> => {
   // The suite's reporter lists one requirement a line: `<id>  <level>  <location>  <title>`.
-  const res = spawnSync(join(root, 'node_modules/.bin/playwright'), ['test', '--list'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
-  });
-  assert.equal(res.status, 0, `playwright --list failed: ${res.stderr}`);
-  const ids = new Set([...res.stdout.matchAll(/^(\S+) {2}(?:MUST|SHOULD|MAY) {2}/gm)].map((m) => m[1]!));
-  return ids;
+  const list = (config: string[]) => {
+    const res = spawnSync(join(root, 'node_modules/.bin/playwright'), ['test', ...config, '--list'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
+    });
+    assert.equal(res.status, 0, `playwright --list failed: ${res.stderr}`);
+    return [...res.stdout.matchAll(/^(\S+) {2}(?:MUST|SHOULD|MAY) {2}/gm)].map((m) => m[1]!);
+  };
+  return new Set([...list([]), ...list(['-c', 'playwright.app.config.ts'])]);
 };
 
 test('every requirement named exists in the conformance suite', () => {

@@ -1,14 +1,16 @@
 // The suite as a tool other teams install: `npm pack`, the tarball installed into an empty folder,
 // its `store-api-conformance` run against the reference server (pack test), its `serve --demo` started there and
-// called (serve test); then the same suite split into 2 shards
+// called, its checkout priced by the reference App, and `serve-app` answering a signed rate request (serve test); its
+// App suite (`app`) judging that `serve-app` (App suite test); then the same suite split into 2 shards
 // and merged, whose results.json, summary.md and junit.xml must equal the single run's, requirement by requirement
 // (shard test). Normalised, and only these: results.json's `generated` timestamp and each requirement's duration and
 // start (`ms`, `at`), and junit.xml's `time` attributes; junit.xml is compared by test case, results.json and
 // summary.md whole.
 // Those run on this Node (24, as every npm script). The same tarball is then run on the oldest Node each command
-// claims (Node 20 test): the whole suite and `verify` on the floor of `engines` (20.0.0), where `serve` must stop
-// with one line naming the Node it needs, and `serve` on that Node (bin/serve.ts, SERVE_NODE: 22.16.0). Those Nodes
-// come from the registry's node-<os>-<cpu> packages, as the Node 24 of devDependencies does (npm's cache keeps them).
+// claims (Node 20 test): the whole suite, the App suite and `verify` on the floor of `engines` (20.0.0), where `serve`
+// and `serve-app` must stop with one line naming the Node they need, and both on that Node (bin/serve.ts, SERVE_NODE:
+// 22.16.0). Those Nodes come from the registry's node-<os>-<cpu> packages, as the Node 24 of devDependencies does
+// (npm's cache keeps them).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +19,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SERVE_NODE } from '../bin/serve.ts';
 import { baseClients } from '../openapi/clients.ts';
+import { doc } from '../openapi/contract.ts';
+import { sign } from '../reference-server/core/signing.ts';
 import { bin, root } from './run.ts';
 import { startReference, startServer, type ServerProcess } from './server-process.ts';
 
@@ -83,6 +87,39 @@ const skippedByDesign = [
   'createToken.expiry.status',
 ];
 const single = join(tmp, 'single');
+
+/**
+ * The installed `serve-app` on the Node of `on`: started on a free port, it answers a rate request signed with the
+ * default secret (the full client's, as the demo registers its App) and refuses one signed with another (D-74).
+ */
+async function servesApp(on: NodeJS.ProcessEnv): Promise<void> {
+  const started = await startServer({
+    command: [join(app, 'node_modules', '.bin', 'store-api-conformance'), 'serve-app', '--port', '0'],
+    cwd: app,
+    env: on,
+  });
+  try {
+    const body = JSON.stringify({ delivery: doc.components.schemas.RateDelivery.example });
+    const post = (secret: string) =>
+      fetch(`${started.url}/rates`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'x-store-signature': sign(body, secret) },
+      });
+    const signed = await post(baseClients.full.clientSecret);
+    assert.equal(signed.status, 200);
+    const { rates } = (await signed.json()) as { rates: { serviceCode: string }[] };
+    assert.deepEqual(
+      rates.map((r) => r.serviceCode),
+      ['STD', 'EXP', 'PKT'],
+    );
+    const other = await post('another-secret');
+    assert.equal(other.status, 401);
+    await other.arrayBuffer();
+  } finally {
+    assert.equal(await started.stop(), 0, 'a SIGTERM stops it cleanly');
+  }
+}
 
 test('the packed tarball, installed into an empty folder, runs the whole suite against the reference server', async () => {
   const none = await cli([]);
@@ -178,9 +215,82 @@ test('the installed package runs the reference server: `serve --demo` in an empt
     const docs = await fetch(`${base}/docs`);
     assert.equal(docs.status, 200, 'the docs page is in the package');
     await docs.arrayBuffer();
+    // The demo's checkout, as printed: priced by the reference App the package carries.
+    const [tokenLine, checkout] = [/^ {2}(TOKEN=.*)$/m, /^ {2}(curl -s \S+\/checkout\/rates\.json.*)$/m].map(
+      (printed) => printed.exec(out)![1]!,
+    );
+    const quoted = spawnSync('sh', ['-c', `${tokenLine}\n${checkout}`], { encoding: 'utf8' });
+    const options = (JSON.parse(quoted.stdout) as { data: { options: { serviceCode: string }[] } }).data.options;
+    assert.deepEqual(
+      options.map((o) => o.serviceCode),
+      ['STD', 'EXP', 'PKT'],
+      quoted.stdout,
+    );
   } finally {
     assert.equal(await serve.stop(), 0, 'a SIGTERM stops it cleanly');
   }
+  const appHelp = spawnSync(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve-app', '--help'], {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+  });
+  assert.equal(appHelp.status, 0, appHelp.stderr);
+  assert.match(appHelp.stdout, /^Usage: store-api-conformance serve-app \[options\]/);
+  await servesApp(env);
+});
+
+/**
+ * The installed App suite (`app`) on the Node of `on` against the installed `serve-app` (on this Node: it needs a newer
+ * one, bin/serve-app.ts), started with a secret of its own: every requirement passes, the reports are in `dir` (by
+ * default `reports/app` of the folder it runs in), and `verify` takes them as a report of the App suite.
+ */
+async function judgesApp(on: NodeJS.ProcessEnv, dir?: string): Promise<void> {
+  const secret = 'package-test-app-secret';
+  const started = await startServer({
+    command: [
+      join(app, 'node_modules', '.bin', 'store-api-conformance'),
+      'serve-app',
+      '--port',
+      '0',
+      '--secret',
+      secret,
+    ],
+    cwd: app,
+    env,
+  });
+  try {
+    const address = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(started.output)![1]!;
+    const given = ['--rates-url', address('ratesUrl'), '--labels-url', address('labelsUrl'), '--secret', secret];
+    const run = await cli(['app', ...given, ...(dir ? ['--report-dir', dir] : [])], on);
+    const reports = dir ?? join(app, 'reports', 'app');
+    const { requirements } = results(reports);
+    assert.ok(requirements.length >= 15 && requirements.every((r) => r.id.startsWith('app.')), run.out.slice(-2000));
+    assert.match(run.out, new RegExp(`\\n${requirements.length} passed, 0 failed\\n*$`), run.out.slice(-3000));
+    assert.equal(run.code, 0);
+    for (const file of ['results.json', 'summary.md', 'junit.xml', 'conformance-report.json', 'badge.svg'])
+      assert.ok(existsSync(join(reports, file)), `${file} in ${reports}`);
+    assert.match(readFileSync(join(reports, 'badge.svg'), 'utf8'), /store-api app conformance: contract · \d+\/\d+/);
+    assert.match(readFileSync(join(reports, 'summary.md'), 'utf8'), /^# App conformance summary/);
+    const verified = await cli(['verify', join(reports, 'conformance-report.json')], on);
+    assert.equal(verified.code, 0, verified.out);
+    assert.match(verified.out, /valid report of the App suite of suite [^\n]*\n[^\n]*\nverdict: passed/);
+    // Judged with another secret, the App refuses every request: the run fails, and says so per requirement.
+    const wrong = await cli(
+      ['app', ...given.slice(0, -1), 'not-its-secret', '--report-dir', join(tmp, 'app-wrong')],
+      on,
+    );
+    assert.equal(wrong.code, 1, wrong.out.slice(-2000));
+    assert.match(wrong.out, /answered 401, not a 2xx/);
+  } finally {
+    assert.equal(await started.stop(), 0, 'a SIGTERM stops it cleanly');
+  }
+}
+
+test('the installed App suite judges the installed reference App: `serve-app`, then `app --rates-url …`', async () => {
+  const usage = await cli(['app', '--target', 'http://127.0.0.1:1']);
+  assert.equal(usage.code, 2, usage.out);
+  assert.match(usage.out, /--target: not an option of `app`/);
+  await judgesApp(env);
 });
 
 test('2 shards merged give the reports of the single run, requirement by requirement', async () => {
@@ -290,6 +400,9 @@ test('on the oldest Node of `engines`, the installed command runs the whole suit
   assert.equal(verified.code, 0, verified.out);
   assert.match(verified.out, /valid report of suite [^\n]*\n[^\n]*\nverdict: passed \(contract · [\d,]+\/[\d,]+\)/);
 
+  // The App suite too, against a reference App on this Node.
+  await judgesApp(on, join(tmp, `node-${floor}-app`));
+
   // The reference server needs a newer Node than the suite: one line says which, not a stack trace.
   if (Number(floor.split('.')[0]) < Number(SERVE_NODE.split('.')[0])) {
     const serve = spawnSync(join(app, 'node_modules', '.bin', 'store-api-conformance'), ['serve', '--port', '0'], {
@@ -304,10 +417,21 @@ test('on the oldest Node of `engines`, the installed command runs the whole suit
       `store-api-conformance serve needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted (node:sqlite); ` +
         `this is v${floor}.\n`,
     );
+    const serveApp = spawnSync(
+      join(app, 'node_modules', '.bin', 'store-api-conformance'),
+      ['serve-app', '--port', '0'],
+      { cwd: app, env: on, encoding: 'utf8' },
+    );
+    assert.equal(serveApp.status, 1, serveApp.stdout + serveApp.stderr);
+    assert.equal(serveApp.stdout, '');
+    assert.equal(
+      serveApp.stderr,
+      `store-api-conformance serve-app needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later; this is v${floor}.\n`,
+    );
   }
 });
 
-test('on the oldest Node `serve` claims, the installed package runs the reference server', async () => {
+test('on the oldest Node `serve` claims, the installed package runs the reference server and the reference App', async () => {
   const on = nodeAt(SERVE_NODE);
   const serve = await startServer({
     command: [join(app, 'node_modules', '.bin', 'store-api-conformance'), 'serve', '--port', '0'],
@@ -336,6 +460,7 @@ test('on the oldest Node `serve` claims, the installed package runs the referenc
   } finally {
     assert.equal(await serve.stop(), 0, 'a SIGTERM stops it cleanly');
   }
+  await servesApp(on);
 });
 
 /** junit.xml's test cases by class and name, each without its time. */

@@ -1,4 +1,4 @@
-// The last step of `npm run spec` (npm run spec:resources [-- --check]): writes reference-server/resources/index.ts,
+// A step of `npm run spec` (npm run spec:resources [-- --check]): writes reference-server/resources/index.ts,
 // the table of every resource module of that folder (a file whose default export is one definition; index.ts and
 // lib.ts aside), so that adding a resource is adding its module. `--check` writes nothing and exits 1 when the table
 // is stale; scripts/resources-table.test.ts makes the same check in npm test.

@@ -22,7 +22,10 @@ export const REFERENCE_SERVER = [
 
 /** The line a server prints once it listens; its first group is the URL (`npm run mock`'s Prism prints one too). */
 const LISTENING = /listening on (http:\/\/[^\s)]+)/;
-/** `--demo` is done with the last of its lines, the first calls to paste (reference-server/cli.ts, `firstCalls`). */
+/**
+ * `--demo` is done with its last lines, the first calls to paste (reference-server/cli.ts, `firstCalls`: one write,
+ * which ends with a checkout when the demo's App is registered).
+ */
 const DEMO_DONE = /^ {2}curl -s '\S+products\.json/m;
 
 export interface ServerOptions {

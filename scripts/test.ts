@@ -1,7 +1,7 @@
 // `npm test`: the project's own checks, in order, each counted; ends with the plain `N passed, N failed`
 // line that CI reads, and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, globSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { playwrightCounts, suiteCounts, type Counts } from './playwright-report.ts';
 import { bin, root, run } from './run.ts';
 
@@ -18,8 +18,16 @@ const argsOf = (name: string) =>
 
 const steps: Step[] = [
   {
+    // The document and its Arazzo flows (openapi/arazzo, scripts/arazzo.ts), in one run as `npm run spec:lint`.
     name: 'spec lint (zero problems)',
-    exec: () => once(run(bin('redocly'), ['lint', 'openapi/openapi.yaml', '--max-problems', '50'])),
+    exec: () =>
+      once(
+        run(bin('redocly'), [
+          ...argsOf('spec:lint').flatMap((a) => (a.includes('*') ? globSync(a, { cwd: root }).sort() : [a])),
+          '--max-problems',
+          '50',
+        ]),
+      ),
   },
   // spectral:oas and the OWASP rules that fit (.spectral.yaml, openapi/README.md "Spectral"), on the bundle.
   { name: 'spec lint (spectral, OWASP)', exec: () => once(run(bin('spectral'), argsOf('spec:spectral'))) },
@@ -112,6 +120,16 @@ const steps: Step[] = [
     },
   },
   {
+    // The App suite (conformance/app/) against the reference App it starts (`npm run conformance:app`).
+    name: 'App suite against the reference App',
+    exec: () => {
+      const results = `${root}/reports/app/results.json`;
+      rmSync(results, { force: true });
+      const env = { ...process.env, APP_RATES_URL: '', APP_LABELS_URL: '', CONFORMANCE_REPORT_DIR: '' };
+      return suiteCounts(results, run(process.execPath, ['bin/store-api-conformance.ts', 'app'], { env }));
+    },
+  },
+  {
     // The docs page and the frontend page in the Chromium that `npm install` provides (browser/README.md).
     name: 'browser tests (real Chromium)',
     exec: () => {
@@ -156,6 +174,32 @@ const steps: Step[] = [
       return { passed: benign, failed: total - benign + (code !== 0 && benign === total ? 1 : 0) };
     },
   },
+  // The App suite's strength and fairness, as the two steps above for the service suite (instruments/app-runs.ts):
+  // a few known-bad Apps it must catch, a few benign ones it must pass; each counts as passed or failed.
+  ...(
+    [
+      ['mutants', 'known-bad reference Apps', 'caught'],
+      ['variants', 'benign reference Apps', 'benign'],
+    ] as const
+  ).map(([runner, what, good]) => ({
+    name: `App ${runner}: quick subset of ${what}`,
+    exec: () => {
+      const summary = `${root}/reports/${runner}/app/quick/summary.json`;
+      rmSync(summary, { force: true });
+      const baseline = `${root}/reports/app/results.json`;
+      const code = run(process.execPath, [
+        `instruments/${runner}.ts`,
+        '--side',
+        'app',
+        '--quick',
+        ...(existsSync(baseline) ? ['--baseline', baseline] : []),
+      ]);
+      if (!existsSync(summary)) return { passed: 0, failed: 1 };
+      const counts = JSON.parse(readFileSync(summary, 'utf8')) as Record<string, number>;
+      const [ok, total] = [counts[good]!, counts.total!];
+      return { passed: ok, failed: total - ok + (code !== 0 && ok === total ? 1 : 0) };
+    },
+  })),
 ];
 
 let passed = 0;

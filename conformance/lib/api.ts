@@ -18,6 +18,7 @@ import {
   toTarget,
 } from './dialect.ts';
 import { record } from './cleanup.ts';
+import { recordExchange } from './har.ts';
 import {
   decisionOf,
   Ledger,
@@ -145,6 +146,15 @@ export interface ApiResponse {
   url: string;
 }
 
+/** An answer read as bytes (`Api.download`). */
+export interface Downloaded {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+/** The first line of what was thrown. */
+export const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0]!;
+
 export const encodeQuery = (query: Record<string, string | number | boolean>) =>
   Object.entries(query)
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
@@ -163,6 +173,8 @@ export interface Exchange {
   /** The start of the answer's body (a hostile target's 10 MB is not kept 20 times per worker), and its full length. */
   responseText: string;
   responseLength: number;
+  /** The comment above the curl line that repeats the request; default: where a `$TOKEN` comes from. */
+  repeatNote?: string;
 }
 
 const SECRET_HEADERS = /^(authorization|cookie|x-store-signature)$/i;
@@ -218,7 +230,8 @@ export function formatExchange(x: Exchange): string {
         ]
       : []),
     '',
-    "# repeat it (TOKEN: a token like the one the credentials line names; a client's comes from POST /admin/oauth/token.json):",
+    x.repeatNote ??
+      "# repeat it (TOKEN: a token like the one the credentials line names; a client's comes from POST /admin/oauth/token.json):",
     curl.join(' '),
   ].join('\n');
 }
@@ -278,8 +291,11 @@ export class Api {
   }[] = [];
   /** Where the values the requirement writes came from (lib/provenance.ts). */
   readonly ledger = new Ledger();
+  /** The requirement running, which the run's HAR names as the maker of each exchange (lib/har.ts). */
+  private requirement: string | undefined;
   /** Starts a requirement: a fresh record of exchanges and contract deviations. */
-  begin(strict: boolean): void {
+  begin(strict: boolean, requirement?: string): void {
+    this.requirement = requirement;
     this.writes.length = 0;
     this.relied.clear();
     this.ledger.clear();
@@ -452,6 +468,23 @@ export class Api {
     return res;
   }
 
+  /**
+   * A GET of a URL the target gave (a thumbnail it stores), redirects followed as a browser showing it follows them:
+   * the answer's bytes. In the run's HAR (lib/har.ts) like every exchange; throws when no answer came.
+   */
+  async download(url: string): Promise<Downloaded> {
+    const traffic = { started: Date.now(), method: 'GET', url, headers: {}, by: this.requirement };
+    try {
+      const res = await this.request.get(url, { failOnStatusCode: false });
+      const answer = { status: res.status(), headers: res.headers(), body: await res.body() };
+      recordExchange({ ...traffic, ms: Date.now() - traffic.started, response: answer });
+      return answer;
+    } catch (err) {
+      recordExchange({ ...traffic, ms: Date.now() - traffic.started, error: firstLine(err) });
+      throw err;
+    }
+  }
+
   /** A request outside the contract's operations (unknown route, wrong method). */
   async send(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
     const headers = this.headersFor(options);
@@ -508,6 +541,7 @@ export class Api {
     let status: number;
     let responseHeaders: Record<string, string>;
     let text: string;
+    const traffic = { started: Date.now(), method, url, headers, body: data, by: this.requirement };
     try {
       // Playwright gives a body sent without Content-Type one of its own (application/octet-stream); fetch sends bytes
       // without any, as a request with no media type (D-66) must be. Either way the timeout bounds the whole answer.
@@ -530,9 +564,15 @@ export class Api {
       }
     } catch (err) {
       const what = describeNoAnswer(method, url, err);
+      recordExchange({ ...traffic, ms: Date.now() - traffic.started, error: what });
       unanswered(what);
       throw new NoAnswer(what);
     }
+    recordExchange({
+      ...traffic,
+      ms: Date.now() - traffic.started,
+      response: { status, headers: responseHeaders, body: text },
+    });
     answered();
     const sent = authorizationOf(headers);
     this.exchanges.push({

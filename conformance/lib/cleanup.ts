@@ -10,6 +10,7 @@
 import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { op, type Json } from './contract.ts';
 import { config, type ClientRole } from './config.ts';
+import { recordExchange, type Exchanged } from './har.ts';
 
 /** The create operations whose results cause work on the target after the run, and the operation deleting each. */
 export const leftovers: Record<string, string> = {
@@ -78,18 +79,24 @@ export async function removeLeftovers(targetUrl: string, tokenOf: (role: ClientR
         for (let m = work.shift(); m; m = work.shift()) {
           const remove = op(deleteOf(m.create));
           const url = `${targetUrl}${remove.path.replace(/\{\w+\}/, encodeURIComponent(String(m.id)))}`;
+          let traffic: Omit<Exchanged, 'ms'> | undefined;
           try {
             const token = typeof m.as === 'object' ? m.as.token : tokenOf(m.as);
+            const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+            traffic = { started: Date.now(), method: remove.method, url, headers, by: 'cleanup' };
             const res = await fetch(url, {
               method: remove.method,
-              headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+              headers,
               signal: AbortSignal.timeout(config.requestTimeoutMs),
             });
-            await res.arrayBuffer();
+            const response = { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+            recordExchange({ ...traffic, ms: Date.now() - traffic.started, response });
             if (res.ok || res.status === 404) deleted.set(m.create, (deleted.get(m.create) ?? 0) + 1);
             else lines.push(`warning: could not delete ${remove.method} ${url}: the target answered ${res.status}`);
           } catch (err) {
-            lines.push(`warning: could not delete ${remove.method} ${url}: ${(err as Error).message}`);
+            const error = (err as Error).message;
+            if (traffic) recordExchange({ ...traffic, ms: Date.now() - traffic.started, error });
+            lines.push(`warning: could not delete ${remove.method} ${url}: ${error}`);
           }
         }
       }),

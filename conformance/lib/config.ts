@@ -44,7 +44,10 @@ export const settings: Settings = readSettings();
  */
 export interface Runtime {
   targetUrl: string;
-  receiverUrl: string;
+  /** The service suite's App receiver; the App suite has none. */
+  receiverUrl?: string;
+  /** The App suite's App under test, when its global setup started the reference App (conformance/app/). */
+  app?: { ratesUrl: string; labelsUrl?: string; secret: string };
   clients?: string;
   /** When global setup ended (ms since the epoch): the run's deadline counts from here (suite.spec.ts). */
   startedAt?: number;
@@ -103,6 +106,10 @@ export const config = {
     return url;
   },
   /** The App clients by role: CONFORMANCE_CLIENTS, the file global setup wrote for its server, or the defaults. */
+  /** The App suite's App under test as global setup started it (conformance/app/config.ts); undefined otherwise. */
+  get startedApp(): Runtime['app'] {
+    return runtimeState()?.app;
+  },
   get clients(): Clients {
     return (clients ??= readClients());
   },
@@ -127,6 +134,8 @@ export const config = {
   runTimeoutMs: settings.runTimeoutMs,
   /** Delete all the data the run made at its end, not only what keeps the target working (lib/cleanup.ts). */
   cleanup: settings.cleanup,
+  /** Where the run's traffic goes as HAR 1.2 (lib/har.ts); undefined: nowhere. */
+  har: settings.har,
   /** When global setup ended; undefined before it has. */
   get startedAt(): number | undefined {
     return runtimeState()?.startedAt;

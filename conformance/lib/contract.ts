@@ -11,6 +11,7 @@ import { validatorFor } from '../../openapi/validators.ts';
 export {
   deref,
   doc,
+  escapePointer,
   isNullable,
   nonNull,
   op,

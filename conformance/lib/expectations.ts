@@ -6,6 +6,7 @@ import type { ApiResponse } from './api.ts';
 import type { Json } from './contract.ts';
 import { config } from './config.ts';
 import type { Write } from './dialect.ts';
+import { listAll } from './lists.ts';
 
 /**
  * Refused as invalid input: a 4xx that is not about the caller (401, 403), the route (404, 405) or the rate (429).
@@ -73,6 +74,19 @@ export function expect422(res: ApiResponse, expected: Expected422 | Expected422[
   for (const e of [expected].flat()) expect(errors.some(matches(e)), `an error ${described(e)} in ${said}`).toBe(true);
 }
 
+/**
+ * The errors an error answer lists (D-02's `errors`, where lib/dialect.ts put them); none where it lists none, or
+ * holds something else there: the caller's assertion about them fails, the suite does not break.
+ */
+export const errorsOf = (res: ApiResponse): Json[] => (Array.isArray(res.body?.errors) ? res.body.errors : []);
+/** The values of one member (`name`, `ref`) of the errors an answer lists, those that are text. */
+export const errorsBy = (res: ApiResponse, member: 'name' | 'ref'): string[] =>
+  errorsOf(res)
+    .map((e) => e?.[member])
+    .filter((n): n is string => typeof n === 'string');
+/** The names of the errors an answer lists (`errorsBy(res, 'name')`). */
+export const errorNames = (res: ApiResponse): string[] => errorsBy(res, 'name');
+
 /** Not found: 404 (RFC 9110 §15.5.5) — for a resource that does not exist, or no longer does. */
 export function expectNotFound(res: ApiResponse, what = 'the resource'): void {
   expect(res.status, `${what} must be 404: ${res.text.slice(0, 300)}`).toBe(404);
@@ -106,12 +120,37 @@ export function resourceIn(res: ApiResponse, key: string, what = 'the answer'): 
   return found;
 }
 
-/** The items of a list answer (`data`, §2.1): a failure naming what it held when it holds no array. */
+/**
+ * The resource an add answered (`resourceIn`), with the id it was given (§2.1: "Identifiers are numeric"): what the
+ * suite addresses it by afterwards. An add that answers none fails here, not as a request to `…/undefined.json`.
+ */
+export function createdIn(res: ApiResponse, key: string, what = 'the add'): Json {
+  const created = resourceIn(res, key, what);
+  expect(
+    typeof created.id === 'number' || typeof created.id === 'string',
+    `${what} must answer the id of what it added, got ${res.status}: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
+  return created;
+}
+
+/** The items of a list answer (`data`, §2.1): a failure naming what it held when it holds no array of resources. */
 export function itemsIn(res: ApiResponse, what = 'the list', key = 'data'): Json[] {
   const items = (res.body as Json)?.[key];
   expect(
     Array.isArray(items),
     `${what} must answer its items in \`${key}\` (§2.1), got ${res.status}: ${res.text.slice(0, 300)}`,
   ).toBe(true);
-  return items as Json[];
+  return resources(items as Json[], what);
 }
+/**
+ * Items that are each a resource (an object: §2.1's `data` is "an array of resources"), so that the suite may read
+ * their fields; a failure naming the first that is not.
+ */
+export function resources(items: Json[], what = 'the list'): Json[] {
+  const odd = items.findIndex((x) => !isObject(x));
+  expect(odd, `${what}: item ${odd} is no resource: ${JSON.stringify(items[odd])}`).toBe(-1);
+  return items;
+}
+/** Every item of a search, page after page (lib/lists.ts `listAll`), each a resource (`resources`). */
+export const everyItem = async (...args: Parameters<typeof listAll>): Promise<Json[]> =>
+  resources(await listAll(...args), `${args[1].operationId} ${JSON.stringify(args[3] ?? {})}`);

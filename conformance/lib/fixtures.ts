@@ -12,7 +12,7 @@ import { config } from './config.ts';
 import { assumedFor, createFor, NotApplicable, requestWrapperOf, statedBodyFor } from './dialect.ts';
 import { decisionOf } from './provenance.ts';
 import { createOf } from './lists.ts';
-import { resourceOf } from './expectations.ts';
+import { resourceOf, resources } from './expectations.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -112,6 +112,11 @@ export async function create(
     throw new Nonconformance(
       `${operationId} of a valid ${key} answered ${res.status} without the ${key} added: ${res.text.slice(0, 300)}`,
     );
+  // Nor without its id (§2.1), by which the suite addresses it afterwards.
+  if (typeof created.id !== 'number' && typeof created.id !== 'string')
+    throw new Nonconformance(
+      `${operationId} of a valid ${key} answered ${res.status} without the id of the ${key} added: ${res.text.slice(0, 300)}`,
+    );
   return created;
 }
 /** The key of the dialect that stated an operation's body: its own, or its create's. */
@@ -133,13 +138,13 @@ export async function paramsFor(api: Api, operationId: string, id?: number): Pro
 }
 
 /**
- * The contacts of a contact search answer, at `contacts` once lib/dialect.ts has read it in our form. Where there is no
- * list, under the source profile with no `contactSearchList` stated, the requirement is not applicable (where the list
- * is, is D-11's); else the target does not conform.
+ * The contacts of a contact search answer, at `contacts` once lib/dialect.ts has read it in our form, each a resource
+ * (lib/expectations.ts `resources`). Where there is no list, under the source profile with no `contactSearchList`
+ * stated, the requirement is not applicable (where the list is, is D-11's); else the target does not conform.
  */
 export function contactsIn(res: ApiResponse): Json[] {
   const list = (res.body as Json)?.contacts;
-  if (Array.isArray(list)) return list;
+  if (Array.isArray(list)) return resources(list, 'the contact search');
   const where = config.dialect.dialect.contactSearchList;
   if (config.profile === 'source' && !config.dialect.stated.has('contactSearchList'))
     throw new NotApplicable(

@@ -59,9 +59,14 @@ export const quoteList = (values: unknown[]) =>
     })
     .join(',');
 
-/** A `links` URL (a path with its query, relative to TARGET_URL, or absolute; D-03) made absolute. */
-export const resolveLink = (link: string) =>
-  /^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `${config.targetUrl}${link.startsWith('/') ? '' : '/'}${link}`;
+/**
+ * A `links` URL (a path with its query, relative to TARGET_URL, or absolute; D-03) made absolute. A link that is no
+ * text (§2.1: a URL, or null) fails the requirement that follows it.
+ */
+export const resolveLink = (link: string) => {
+  if (typeof link !== 'string') throw new Nonconformance(`a \`links\` URL (§2.1) is no text: ${JSON.stringify(link)}`);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(link) ? link : `${config.targetUrl}${link.startsWith('/') ? '' : '/'}${link}`;
+};
 
 /**
  * GETs a `links` URL literally and checks the answer against the list operation, as `api.call` does: a mismatch

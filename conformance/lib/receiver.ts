@@ -7,7 +7,7 @@
 //                price=4.50; currency=EUR; landed=1.25 (each rate says that much of its price is landed costs, D-59);
 //                extra=1 (the answer and each rate carry fields of the App's own, D-59)
 //   kind labels: mode=valid|fail; extra=1 (the answer and the label carry fields of the App's own, D-59)
-//   kind hooks:  mode=ok|fail&times=N (500 for the first N requests, then 200)
+//   kind hooks:  mode=ok|fail&times=N (500 for the first N requests, then 200); hold=MS (answers that much later)
 //   kind image:  a 1×1 PNG (RECEIVER_PNG), for downloads the target makes (contact thumbnails)
 // Inspection: GET /_inbox/<key> → [{kind, query, headers, body, at}]
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -63,7 +63,10 @@ export function startReceiver(host: string, port: number, slowMs: number): Promi
       res.setHeader('content-type', 'application/json');
       res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
-    if (kind === 'hooks') return json(mode === 'fail' && n < Number(query.times ?? 1e9) ? 500 : 200, { ok: true });
+    if (kind === 'hooks') {
+      if (query.hold) await new Promise((r) => setTimeout(r, Number(query.hold)));
+      return json(mode === 'fail' && n < Number(query.times ?? 1e9) ? 500 : 200, { ok: true });
+    }
     if (kind === 'image') {
       // an external image a target downloads (contact thumbnails, §2.2): a 1×1 PNG
       res.setHeader('content-type', 'image/png');

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundlePath, doc } from '../../openapi/contract.ts';
 import { config } from './config.ts';
-import { declared } from './requirement.ts';
+import { declaredOf, type Side } from './requirement.ts';
 import { readStrength } from './strength.ts';
 import { badgeSvg, buildReport, inputOf, sha256, suitePackage, type ConformanceReport, type Known } from './report.ts';
 import type { Row } from './verdict.ts';
@@ -14,8 +14,12 @@ export const REPORT_FILE = 'conformance-report.json';
 export const BADGE_FILE = 'badge.svg';
 
 /** conformance-report.json and badge.svg in the report folder; the report is returned. */
-export function writeConformanceReport(rows: Row[], run: { target: string; passed: boolean }): ConformanceReport {
+export function writeConformanceReport(
+  rows: Row[],
+  run: { target: string; passed: boolean; side: Side },
+): ConformanceReport {
   const report = buildReport(rows, {
+    ...(run.side === 'app' ? { side: 'app' as const } : {}),
     suite: suitePackage(),
     contract: { version: String(doc.info?.version ?? 'unknown'), sha256: sha256(bundlePath) },
     profile: config.profile,
@@ -30,12 +34,15 @@ export function writeConformanceReport(rows: Row[], run: { target: string; passe
   return report;
 }
 
-/** This suite's version, contract and requirements (every one declared, whatever a run selected). */
-export async function knownToThisSuite(): Promise<Known> {
-  await import('../requirements/index.ts');
+/**
+ * This suite's version, contract and requirements of one side (every one declared, whatever a run selected): the
+ * service suite's, or the App suite's for a report of the App suite (`side: app`).
+ */
+export async function knownToThisSuite(side: Side = 'service'): Promise<Known> {
+  await (side === 'app' ? import('../app/requirements.ts') : import('../requirements/index.ts'));
   return {
     suiteVersion: suitePackage().version,
     contractHashes: [sha256(bundlePath)],
-    requirements: new Map(declared().map((d) => [d.id, { area: d.area, basis: d.basis, level: d.level }])),
+    requirements: new Map(declaredOf(side).map((d) => [d.id, { area: d.area, basis: d.basis, level: d.level }])),
   };
 }

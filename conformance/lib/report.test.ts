@@ -77,6 +77,8 @@ test('the report carries the strength file as read, measured figures and unmeasu
       measured: '2026-01-01T00:00:00.000Z',
       command: 'npm run conformance:variants',
     },
+    app: { count: null, command: 'npm run conformance:mutants -- --side app' },
+    appBenign: { count: null, command: 'npm run conformance:variants -- --side app' },
   };
   const report = buildReport([row('a.one', 'pass'), row('a.two', 'pass'), row('a.three', 'pass')], {
     ...run(true),

@@ -24,6 +24,8 @@ export interface ReportRequirement {
 export type Counts = Record<string, Record<string, number>>;
 export interface ConformanceReport {
   format: typeof REPORT_FORMAT;
+  /** `app`: a run of the App suite, which judged a shipping App (conformance/app/); absent: the service suite's. */
+  side?: 'app';
   suite: { name: string; version: string };
   contract: { version: string; sha256: string };
   profile: string;
@@ -64,7 +66,10 @@ export const inputOf = (file: string | undefined) =>
 
 export function buildReport(
   rows: Row[],
-  run: Pick<ConformanceReport, 'suite' | 'contract' | 'profile' | 'target' | 'generated' | 'inputs' | 'strength'> & {
+  run: Pick<
+    ConformanceReport,
+    'side' | 'suite' | 'contract' | 'profile' | 'target' | 'generated' | 'inputs' | 'strength'
+  > & {
     passed: boolean;
   },
 ): ConformanceReport {
@@ -189,9 +194,12 @@ export function badgeText(report: Pick<ConformanceReport, 'profile' | 'verdict'>
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** A flat two-part badge (label, then the profile and passed count), green when passed, orange partial, red failed. */
-export function badgeSvg(report: Pick<ConformanceReport, 'profile' | 'verdict'>): string {
-  const label = 'store-api conformance';
+/**
+ * A flat two-part badge (label, then the profile and passed count), green when passed, orange partial, red failed;
+ * the label names the side judged: `store-api conformance`, or `store-api app conformance` for an App.
+ */
+export function badgeSvg(report: Pick<ConformanceReport, 'side' | 'profile' | 'verdict'>): string {
+  const label = report.side === 'app' ? 'store-api app conformance' : 'store-api conformance';
   const text = badgeText(report);
   const colour = !report.verdict.passed ? '#e05d44' : report.verdict.partial ? '#dfb317' : '#4c1';
   // Widths from a per-character estimate of Verdana 11px, as badges are drawn without measuring text.

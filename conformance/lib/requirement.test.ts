@@ -23,6 +23,10 @@ test('a failed assertion about the target is a fail', () => {
 test('a matcher refusing the value the target sent (a field left out) is a fail, not the suite breaking', () => {
   assert.equal(isNonconformance(thrown(() => expect(undefined).toMatch(/^\d{4}-\d{2}-\d{2}$/))), true);
   assert.equal(isNonconformance(thrown(() => expect(undefined).toBeGreaterThan(0))), true);
+  assert.equal(isNonconformance(thrown(() => expect(undefined).toHaveProperty('id'))), true);
+  assert.equal(isNonconformance(thrown(() => expect(null).toContain(1))), true);
+  assert.equal(isNonconformance(thrown(() => expect(undefined).toMatchObject({ id: 1 }))), true);
+  assert.equal(isNonconformance(thrown(() => expect(7).toHaveLength(1))), true);
   // As a test run prints it: in colour.
   const coloured = new TypeError(
     '\u001b[2mexpect(\u001b[22m\u001b[31mreceived\u001b[39m\u001b[2m).\u001b[22mtoMatch\u001b[2m(\u001b[22m\u001b[32mexpected\u001b[39m\u001b[2m)\u001b[22m\n\n\u001b[1mMatcher error\u001b[22m: \u001b[31mreceived\u001b[39m value must be a string',

@@ -11,6 +11,7 @@ import { Api, Nonconformance } from './api.ts';
 import { config } from './config.ts';
 import { sourceText } from './contract.ts';
 import { NoAnswer } from './unanswered.ts';
+import type { AppCaller } from '../app/caller.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
@@ -29,6 +30,21 @@ export type BasisName = Basis['basis'];
 /** As written in a requirements file; `area` defaults to the file's name (requirements/auth.ts: `auth`). */
 export type Requirement = { id: string; level: Level; area?: string; source: string[]; title: string } & Basis;
 export type Body = (fixtures: { api: Api }) => Promise<void>;
+/** The body of a requirement of the App suite (conformance/app/): it talks to the App under test through `app`. */
+export type AppBody = (fixtures: { app: AppCaller }) => Promise<void>;
+/**
+ * Which suite a requirement is of: `service`, the suite that judges an implementation of the API; `app`, the App
+ * suite that plays the service and judges a shipping App (conformance/app/). An App requirement's id starts with
+ * `app.` and the callback's operationId (`app.calculateShippingRates.rates-types`), so no id is of both.
+ */
+export type Side = 'service' | 'app';
+export const sideOf = (id: string): Side => (id.startsWith('app.') ? 'app' : 'service');
+/** The operation an id names: its first segment (`createContact`), on the App side the two first (`app.createShippingLabel`). */
+export const operationOf = (id: string): string =>
+  id
+    .split('.')
+    .slice(0, sideOf(id) === 'app' ? 2 : 1)
+    .join('.');
 /** Where a requirement is declared, relative to the suite's folder (`requirements/products.ts:161`). */
 export interface Location {
   file: string;
@@ -36,11 +52,11 @@ export interface Location {
   column: number;
 }
 /** A requirement as registered: its metadata, where it is written, what it runs and what keeps it from running. */
-export type Declared = Requirement & {
+export type Declared<B = Body> = Requirement & {
   area: string;
   operation: string;
   location: Location;
-  body: Body;
+  body: B;
   /** Why it cannot run in this configuration (a trigger the target lacks), decided when it is declared. */
   skip?: string;
   /** Requirements that share data made once per worker (`together`): one test runs them all, in order. */
@@ -50,6 +66,8 @@ export type Declared = Requirement & {
 };
 /** What results.json and junit.xml say of a requirement before its outcome (conformance/reporter.ts). */
 export type Meta = Omit<Declared, 'body' | 'skip' | 'location' | 'together' | 'concurrent'> & { location: string };
+/** A requirement of the App suite as registered. */
+export type AppDeclared = Declared<AppBody>;
 
 /** A requirement that says what the source does not say is a broken promise to the teams that run the suite. */
 function checkBasis(r: Requirement): void {
@@ -66,50 +84,79 @@ function checkBasis(r: Requirement): void {
 const suiteDir = fileURLToPath(new URL('..', import.meta.url));
 const here = fileURLToPath(import.meta.url);
 
+/** The frames of a stack with a file, innermost first. */
+function framesOf(stack: string | undefined): Location[] {
+  return (stack ?? '').split('\n').flatMap((l) => {
+    const m = /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/.exec(l);
+    if (!m) return [];
+    const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
+    return [{ file, line: Number(m[2]), column: Number(m[3]) }];
+  });
+}
 /** The file and line of the call that declared a requirement: the first frame outside this module. */
 function callerLocation(): Location {
-  const lines = (new Error().stack ?? '').split('\n').slice(1);
-  for (const l of lines) {
-    const m = /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/.exec(l);
-    if (!m) continue;
-    const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
-    if (file === here) continue;
-    return { file, line: Number(m[2]), column: Number(m[3]) };
-  }
-  return { file: here, line: 0, column: 0 };
+  return framesOf(new Error().stack).find((f) => f.file !== here) ?? { file: here, line: 0, column: 0 };
+}
+/**
+ * Where the suite broke, for an error's reason: the innermost frame of the error's stack in the suite's own files
+ * (`requirements/resources.ts:201`); undefined when none is (the error came from a library, with no frame of ours).
+ */
+export function brokeAt(err: unknown): string | undefined {
+  const frame = framesOf(err instanceof Error ? err.stack : undefined).find(
+    (f) => f.file.startsWith(suiteDir) && !f.file.includes('node_modules'),
+  );
+  return frame && where(frame);
 }
 
 const registry: Declared[] = [];
+const appRegistry: AppDeclared[] = [];
 const ids = new Set<string>();
 let skipReason: string | undefined;
 let block: { id: number; concurrent: boolean } | undefined;
 let blocks = 0;
 
-/** Every requirement declared so far, in the order of declaration. */
+/** Every requirement of the service suite declared so far, in the order of declaration. */
 export const declared = (): readonly Declared[] => registry;
+/** Every requirement of the App suite declared so far (conformance/app/requirements.ts). */
+export const appDeclared = (): readonly AppDeclared[] => appRegistry;
+/** The requirements of one side, as the reporter and `verify` read them. */
+export const declaredOf = (side: Side): readonly Declared<unknown>[] => (side === 'app' ? appRegistry : registry);
 /** Its location as a reporter prints it: `requirements/products.ts:161`. */
 export const where = (l: Location) => `${relative(suiteDir, l.file).replace(/\.js$/, '.ts')}:${l.line}`;
-export const metaOf = (d: Declared): Meta => {
+export const metaOf = (d: Declared<unknown>): Meta => {
   const { body: _body, skip: _skip, together: _together, concurrent: _concurrent, location, ...meta } = d;
   return { ...meta, location: where(location) };
 };
 
 /** Declares one requirement: `createContact.max-length.firstname MUST reject a firstname of 61 characters`. */
 export function requirement(r: Requirement, body: Body): void {
+  registry.push(registered(r, 'service', body));
+}
+
+/** Declares one requirement of the App suite: `app.calculateShippingRates.rates-types MUST answer …`. */
+export function appRequirement(r: Requirement, body: AppBody): void {
+  appRegistry.push(registered(r, 'app', body));
+}
+
+function registered<B>(r: Requirement, side: Side, body: B): Declared<B> {
   checkBasis(r);
   if (ids.has(r.id)) throw new Error(`${r.id}: declared twice (requirement ids are the stable keys of results.json)`);
+  if (sideOf(r.id) !== side)
+    throw new Error(
+      `${r.id}: ${side === 'app' ? 'an App requirement id starts' : 'only App requirement ids start'} with app.`,
+    );
   ids.add(r.id);
   const location = callerLocation();
-  registry.push({
+  return {
     ...r,
     area: r.area ?? basename(location.file).replace(/\.[jt]s$/, ''),
-    operation: r.id.split('.')[0]!,
+    operation: operationOf(r.id),
     location,
     body,
     ...(skipReason ? { skip: skipReason } : {}),
     ...(block ? { together: block.id } : {}),
     ...(block?.concurrent ? { concurrent: true as const } : {}),
-  });
+  };
 }
 
 /**
@@ -187,12 +234,16 @@ export const expect = playwright.expect;
 /**
  * An assertion of the suite (expect), a contract mismatch, or no HTTP answer (a target that does not answer does not
  * conform): the target does not conform. So is a matcher that refuses the value it received: `expect(x).toMatch(…)`
- * throws "received value must be a string" when the target left `x` out, which is the target's doing, not the
- * suite's (a matcher refusing its *expected* value is the suite's own mistake). Anything else: the suite broke.
+ * throws "received value must be a string", `expect(x).toHaveProperty(…)` "received value must not be null nor
+ * undefined", when the target left `x` out, which is the target's doing, not the suite's (a matcher refusing its
+ * *expected* value is the suite's own mistake). Anything else: the suite broke.
  */
 export const isNonconformance = (err: unknown): boolean =>
   err instanceof Nonconformance ||
   err instanceof NoAnswer ||
   (typeof err === 'object' && err !== null && 'matcherResult' in err) ||
   // Inside a test run, Playwright colours the message ("Matcher error" in bold).
-  (err instanceof Error && /^Matcher error: received value must be /m.test(stripVTControlCharacters(err.message)));
+  (err instanceof Error &&
+    /^Matcher error: received value must (be a (string|number|non-null object)|not be null nor undefined|have a length)/m.test(
+      stripVTControlCharacters(err.message),
+    ));

@@ -1,5 +1,5 @@
-// The "as returned" tables read from the source: every field of §2.3–§2.8 with a type the checker knows, and the
-// checker holding a value to exactly what its type cell says.
+// The "as returned" tables read from the source: every field of §2.3–§2.8 and of an App's answers (§2.10 `rates`,
+// §2.11 `label`) with a type the checker knows, and the checker holding a value to exactly what its type cell says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { headingOf, parseType, returnedFields, typeProblem } from './returned.ts';
@@ -48,4 +48,36 @@ test('a value has a type as its cell says; null is every unset optional field (�
   assert.match(t('object of string keys to string values, chosen by the App', { a: 1 }) ?? '', /is not/);
   assert.equal(t('null or value', 42), undefined);
   assert.throws(() => parseType('decimal'), /a type the tables do not use/);
+});
+
+test("an App's answers: §2.10's rates table and §2.11's label table, after the request's tables", () => {
+  const rate = returnedFields('2.10', 'The response body is');
+  assert.deepEqual(
+    [...rate.keys()],
+    [
+      'serviceCode',
+      'title',
+      'description',
+      'currency',
+      'priceExcTax',
+      'priceIncTax',
+      'minDeliveryDate',
+      'maxDeliveryDate',
+    ],
+  );
+  assert.equal(rate.get('priceExcTax')?.kind, 'number');
+  assert.equal(rate.get('minDeliveryDate')?.date, true);
+  const label = returnedFields('2.11', 'The response body is');
+  assert.deepEqual([...label.keys()], ['currency', 'image', 'priceExcTax', 'priceIncTax', 'trackingNumber']);
+  assert.equal(label.get('priceIncTax')?.decimal, true);
+  assert.throws(() => returnedFields('2.10', 'No such line'), /no line starting/);
+  const t = (text: string, v: unknown) => typeProblem(parseType(text), v);
+  assert.equal(t('string date', '2026-02-28'), undefined);
+  assert.match(t('string date', '2026-02-30') ?? '', /is not string date/);
+  assert.match(t('string date', '2026-2-3') ?? '', /is not string date/);
+  assert.match(t('string date', '2026-02-28T00:00:00Z') ?? '', /is not string date/);
+  assert.equal(t('string decimal', '4.50'), undefined);
+  assert.equal(t('string decimal', '1250'), undefined);
+  assert.match(t('string decimal', 4.5) ?? '', /is not string decimal/);
+  assert.match(t('string decimal', '4,50') ?? '', /is not string decimal/);
 });

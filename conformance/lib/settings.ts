@@ -26,6 +26,11 @@ export interface Setting<T = unknown> {
   defaultText?: string;
   /** One sentence. */
   meaning: string;
+  /**
+   * Which run takes it: `service`, the suite judging an implementation of the API (the command without a
+   * subcommand); `app`, the App suite judging a shipping App (the `app` command, conformance/app/); unset: both.
+   */
+  side?: 'service' | 'app';
 }
 
 const whole = (min: number, max = Number.MAX_SAFE_INTEGER): Kind<number> => ({
@@ -59,6 +64,7 @@ const setting = <T, const D extends T | undefined>(s: Setting<T> & { default: D 
 /** The list, in the README's order. The config-file key of every setting is its environment name (design brief §4). */
 export const SETTINGS = {
   targetUrl: setting({
+    side: 'service',
     env: 'TARGET_URL',
     key: 'TARGET_URL',
     flag: 'target',
@@ -68,6 +74,7 @@ export const SETTINGS = {
     meaning: 'The `{base_url}` of the implementation under test.',
   }),
   authUrl: setting({
+    side: 'service',
     env: 'AUTH_URL',
     key: 'AUTH_URL',
     kind: url,
@@ -76,6 +83,7 @@ export const SETTINGS = {
     meaning: 'The `{auth_url}` that serves `/admin/oauth/token.json`.',
   }),
   clients: setting({
+    side: 'service',
     env: 'CONFORMANCE_CLIENTS',
     key: 'CONFORMANCE_CLIENTS',
     kind: path,
@@ -85,6 +93,7 @@ export const SETTINGS = {
     meaning: 'A JSON file of the App clients the suite calls as, by role (see below).',
   }),
   callbackHost: setting({
+    side: 'service',
     env: 'CALLBACK_HOST',
     key: 'CALLBACK_HOST',
     kind: host,
@@ -92,6 +101,7 @@ export const SETTINGS = {
     meaning: "The host at which the target reaches the suite's App receiver (rate and label requests, webhooks).",
   }),
   callbackPort: setting({
+    side: 'service',
     env: 'CALLBACK_PORT',
     key: 'CALLBACK_PORT',
     kind: whole(0, 65535),
@@ -104,10 +114,11 @@ export const SETTINGS = {
     key: 'CONFORMANCE_REPORT_DIR',
     kind: dir,
     default: resolve('reports/conformance'),
-    defaultText: '`reports/conformance`',
+    defaultText: '`reports/conformance` (the `app` command: `reports/app`)',
     meaning: "Where the reports go, with the run's own files (tokens, clients, `.runtime.json`).",
   }),
   manualCallbacks: setting({
+    side: 'service',
     env: 'CONFORMANCE_MANUAL_CALLBACKS',
     key: 'CONFORMANCE_MANUAL_CALLBACKS',
     kind: flag,
@@ -117,6 +128,7 @@ export const SETTINGS = {
       'On (`1`) for a target without the checkout and shipment reference extensions (D-20): the suite waits for callbacks an operator triggers.',
   }),
   manualTimeoutMs: setting({
+    side: 'service',
     env: 'CONFORMANCE_MANUAL_TIMEOUT_MS',
     key: 'CONFORMANCE_MANUAL_TIMEOUT_MS',
     kind: whole(1),
@@ -139,6 +151,7 @@ export const SETTINGS = {
     meaning: 'A YAML or JSON file of the requirements the implementation is known to fail (see below).',
   }),
   slowMs: setting({
+    side: 'service',
     env: 'CONFORMANCE_SLOW_MS',
     key: 'CONFORMANCE_SLOW_MS',
     kind: whole(0),
@@ -173,6 +186,7 @@ export const SETTINGS = {
     meaning: 'How many Playwright workers run requirements in parallel.',
   }),
   dialect: setting({
+    side: 'service',
     env: 'CONFORMANCE_DIALECT',
     key: 'CONFORMANCE_DIALECT',
     kind: path,
@@ -197,7 +211,7 @@ export const SETTINGS = {
     default: undefined,
     defaultText: 'unset: every area',
     meaning:
-      'Runs only the requirements of these areas (`auth,contacts`; the areas are the files of `conformance/requirements/`).',
+      "Runs only the requirements of these areas (`auth,contacts`; the areas are the files of `conformance/requirements/`, and the App suite's `rates` and `labels`).",
   }),
   verbose: setting({
     env: 'CONFORMANCE_VERBOSE',
@@ -207,12 +221,54 @@ export const SETTINGS = {
     meaning: 'On (`1`): the console prints a line per requirement as it ends, besides the progress lines.',
   }),
   cleanup: setting({
+    side: 'service',
     env: 'CONFORMANCE_CLEANUP',
     key: 'CONFORMANCE_CLEANUP',
     kind: flag,
     default: false,
     meaning:
       'On (`1`): at its end the run also deletes the products, contacts, redirects, inventory, specifications, roles and geozones it made (the webhooks and shipping services it made are always deleted).',
+  }),
+  har: setting({
+    env: 'CONFORMANCE_HAR',
+    key: 'CONFORMANCE_HAR',
+    kind: path,
+    default: undefined,
+    defaultText: 'unset: no HAR file',
+    meaning:
+      "A file the run writes every exchange it had with the target to, as HAR 1.2 (all workers' in one file, each entry's comment naming its requirement), so that a failure can be replayed in any HTTP tool; it holds the run's bearer tokens, client secrets masked (see below).",
+  }),
+  appRatesUrl: setting({
+    side: 'app',
+    env: 'APP_RATES_URL',
+    key: 'APP_RATES_URL',
+    flag: 'rates-url',
+    kind: url,
+    default: undefined,
+    defaultText: 'unset: the App suite starts the reference App (`serve-app`) and judges it',
+    meaning: 'The `{rates_url}` of the shipping App under test, where the App suite posts its rate requests (§4.5).',
+  }),
+  appLabelsUrl: setting({
+    side: 'app',
+    env: 'APP_LABELS_URL',
+    key: 'APP_LABELS_URL',
+    flag: 'labels-url',
+    kind: url,
+    default: undefined,
+    defaultText:
+      "unset: no label request is sent (§4.5 rule 2: `labelsUrl` is optional); the reference App's when the suite starts it",
+    meaning: 'The `{labels_url}` of the shipping App under test, where the App suite posts its label requests (§4.5).',
+  }),
+  appSecret: setting({
+    side: 'app',
+    env: 'APP_SECRET',
+    key: 'APP_SECRET',
+    flag: 'secret',
+    kind: { accepts: 'any text', parse: (t) => t },
+    default: undefined,
+    defaultText: "`conformance-full-secret`: the reference App's, the reference server's full client's (D-18)",
+    meaning:
+      "The secret the App checks the signature of rate and label requests with: its App client's secret (D-16, D-18).",
   }),
   config: setting({
     env: 'CONFORMANCE_CONFIG',
@@ -347,7 +403,7 @@ export function settingsTable(): string {
     '|---|---|---|---|---|---|',
     ...(Object.entries(SETTINGS) as [Name, Setting][]).map(
       ([name, s]) =>
-        `| \`${s.env}\` | ${s.key ? `\`${s.key}\`` : 'none (environment only)'} | \`--${flagOf(name)}\` | ${cell(s.meaning)} | ${cell(s.kind.accepts)} | ${cell(defaultOf(s))} |`,
+        `| \`${s.env}\` | ${s.key ? `\`${s.key}\`` : 'none (environment only)'} | \`${s.side === 'app' ? 'app ' : ''}--${flagOf(name)}\` | ${cell(s.meaning)} | ${cell(s.kind.accepts)} | ${cell(defaultOf(s))} |`,
     ),
   ].join('\n');
 }

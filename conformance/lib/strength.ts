@@ -31,6 +31,10 @@ export interface Strength {
   source: Figure | Unmeasured;
   /** Benign servers (instruments/variants) the suite judges benign under both profiles. */
   benign: Figure | Unmeasured;
+  /** Known-bad Apps (instruments/app-faults) the App suite catches: a requirement of it fails. */
+  app: Figure | Unmeasured;
+  /** Benign Apps (instruments/app-variants) the App suite judges benign under both profiles. */
+  appBenign: Figure | Unmeasured;
 }
 export type StrengthKey = keyof Strength;
 
@@ -39,6 +43,8 @@ export const MEASURED_BY: Record<StrengthKey, string> = {
   contract: 'npm run conformance:mutants',
   source: 'npm run conformance:mutants -- --profile source',
   benign: 'npm run conformance:variants',
+  app: 'npm run conformance:mutants -- --side app',
+  appBenign: 'npm run conformance:variants -- --side app',
 };
 
 /** conformance/strength.json, beside the suite's folders in the repository and in the package (build/conformance/). */

@@ -33,9 +33,22 @@ const paginated = operations.filter(
 );
 const schemaOf = (o: Operation) => deref(deref(o.responses['200']).content['application/json'].schema);
 const isEnvelope = (o: Operation) => 'pagination' in propertiesOf(schemaOf(o));
-/** The array of items in a list answer: `data` in the list envelope, else the wrapper (`contacts`, D-11; `shippingServices`, D-18). */
-const itemsOf = (o: Operation, body: Json): Json[] =>
-  body[Object.entries(propertiesOf(schemaOf(o))).find(([, s]) => deref(s).type === 'array' || 'items' in deref(s))![0]];
+/** Where a list answer holds its items: `data` in the list envelope, else the wrapper (`contacts`, D-11; `shippingServices`, D-18). */
+const listKey = (o: Operation): string =>
+  Object.entries(propertiesOf(schemaOf(o))).find(([, s]) => deref(s).type === 'array' || 'items' in deref(s))![0];
+/** The items of a list answer, where the operation holds them: a failure, not a TypeError, when it holds none. */
+const itemsOf = (o: Operation, res: ApiResponse, what = o.operationId): Json[] => itemsIn(res, what, listKey(o));
+/**
+ * The parts of the list envelope (§2.1) of a page, checked first: an answer without them fails rather than breaks
+ * the suite; its items are resources (`itemsIn`).
+ */
+function envelopeOf(res: ApiResponse, what: string): { pagination: Obj; links: Obj; data: Obj[] } {
+  expect(res.body, `${what}: the list envelope`).toMatchObject({
+    pagination: expect.any(Object),
+    links: expect.any(Object),
+  });
+  return { pagination: res.body.pagination, links: res.body.links, data: itemsIn(res, what) };
+}
 const param = (o: Operation, name: string) => deref(o.parameters.find((p) => p.name === name)!.schema);
 
 /** The target's names for the page and its size (lib/dialect.ts; D-03's `page` and `limit` unless stated). */
@@ -109,8 +122,8 @@ for (const o of paginated) {
         query: { limit: limit.maximum },
       });
       expect(res.status).toBe(200);
-      expect(itemsOf(o, res.body).length).toBeLessThanOrEqual(limit.maximum);
-      if (isEnvelope(o)) expect(res.body.pagination.limit).toBe(limit.maximum);
+      expect(itemsOf(o, res).length).toBeLessThanOrEqual(limit.maximum);
+      if (isEnvelope(o)) expect(res.body?.pagination?.limit).toBe(limit.maximum);
     },
   );
   requirement(
@@ -127,10 +140,10 @@ for (const o of paginated) {
         query: { page: 1_000_000, limit: limit.maximum },
       });
       expect(res.status).toBe(200);
-      expect(itemsOf(o, res.body)).toEqual([]);
+      expect(itemsOf(o, res)).toEqual([]);
       if (isEnvelope(o)) {
-        expect(res.body.pagination.page).toBe(1_000_000);
-        expect(res.body.links.next, 'next is null past the last page').toBeNull();
+        expect(res.body?.pagination?.page).toBe(1_000_000);
+        expect(res.body?.links?.next, 'next is null past the last page').toBeNull();
       }
     },
   );
@@ -149,13 +162,7 @@ for (const o of paginated) {
       async ({ api }) => {
         const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
         expect(res.status, res.text.slice(0, 300)).toBe(200);
-        // The envelope's parts first (§2.1), so an answer without them fails rather than breaks the suite.
-        expect(res.body, 'the list envelope').toMatchObject({
-          data: expect.any(Array),
-          pagination: expect.any(Object),
-          links: expect.any(Object),
-        });
-        const { pagination: p, links, data } = res.body;
+        const { pagination: p, links, data } = envelopeOf(res, 'the first page');
         expect(p.page).toBe(1);
         expect(Number.isInteger(p.limit) && p.limit > 0, `limit ${p.limit}`).toBe(true);
         if (p.total > 0) expect(p.totalPages).toBe(Math.ceil(p.total / p.limit));
@@ -176,7 +183,7 @@ for (const o of paginated) {
       async ({ api }) => {
         const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
         expect(res.status).toBe(200);
-        const { pagination: p, links, data } = res.body;
+        const { pagination: p, links, data } = envelopeOf(res, 'the first page');
         expect(p.limit).toBe(limit.default);
         expect(p.limit).toBe(100); // §8 shows 100; D-03 makes it the default
         expect(p.page).toBe(1);
@@ -241,9 +248,9 @@ for (const o of walkable) {
       ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
       const after = await past();
       expect(after.status).toBe(200);
-      expect(after.body.data, 'the page after the last').toEqual([]);
-      expect(after.body.pagination).toEqual(expectedPast);
-      expect(after.body.links.next).toBeNull();
+      expect(after.body?.data, 'the page after the last').toEqual([]);
+      expect(after.body?.pagination).toEqual(expectedPast);
+      expect(after.body?.links?.next).toBeNull();
     },
   );
 }
@@ -277,6 +284,7 @@ async function walk(
   const path = new URL(api.url(o.operationId, params)).pathname;
   const expectLink = (link: Json, p: number, what: string) => {
     expect(typeof link, `${what} link`).toBe('string');
+    expect(URL.canParse(resolveLink(link)), `${what} link ${link}: a URL`).toBe(true);
     const url = new URL(resolveLink(link));
     expect(url.pathname, `${what} link ${link}: path`).toBe(path);
     expect(url.searchParams.get(named.limit), `${what} link ${link}: ${named.limit}`).toBe(String(size));
@@ -288,7 +296,7 @@ async function walk(
   let res = await api.untyped(o.operationId, { params, query: { ...filter, limit: size } });
   for (let p = 1; p <= totalPages + 1; p++) {
     expect(res.status, `page ${p}`).toBe(200);
-    const { pagination, links, data } = res.body;
+    const { pagination, links, data } = envelopeOf(res, `page ${p}`);
     expect(pagination, `pagination of page ${p}`).toEqual({ page: p, limit: size, total: N, totalPages });
     expect(data.length, `items on page ${p}`).toBe(p < totalPages ? size : N - size * (totalPages - 1));
     expectLink(links.self, p, `page ${p} self`);
@@ -306,7 +314,7 @@ async function walk(
 
   const back = await follow(api, o, pages.at(-1)!.links.previous);
   expect(
-    back.body.data.map((d: Obj) => d.id),
+    itemsIn(back, 'links.previous of the last page').map((d: Obj) => d.id),
     'links.previous of the last page',
   ).toEqual(pages.at(-2)!.ids);
   // The page after the last (D-03: 200 with no items), for the decision requirement to check.
@@ -351,11 +359,7 @@ async function followLinks(api: Api, o: Operation, iso: { param: string; field: 
   for (let p = 1; ; p++) {
     const what = `page ${p}`;
     expect(res.status, `${what}: ${res.text.slice(0, 300)}`).toBe(200);
-    expect(res.body, `${what}: the list envelope`).toMatchObject({
-      pagination: expect.any(Object),
-      links: expect.any(Object),
-    });
-    const { pagination, links } = res.body;
+    const { pagination, links } = envelopeOf(res, what);
     expect(pagination, `pagination of ${what}`).toMatchObject({ page: p, limit: size, total: N, totalPages });
     const here = idsOf(res, what);
     expect(here.length, `items on ${what}`).toBe(p < totalPages ? size : N - size * (totalPages - 1));
@@ -364,7 +368,7 @@ async function followLinks(api: Api, o: Operation, iso: { param: string; field: 
     const self = await follow(api, o, links.self, false);
     expect(self.status, `${what}: self ${links.self}`).toBe(200);
     expect(sorted(idsOf(self, `${what}: self`)), `${what}: self ${links.self}`).toEqual(sorted(here));
-    expect(self.body.pagination, `${what}: self ${links.self}`).toMatchObject({ page: p, total: N });
+    expect(self.body?.pagination, `${what}: self ${links.self}`).toMatchObject({ page: p, total: N });
     if (p === 1) expect(links.previous, 'previous on the first page').toBeNull();
     else {
       expect(typeof links.previous, `${what}: previous`).toBe('string');

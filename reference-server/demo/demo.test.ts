@@ -1,6 +1,8 @@
 // `npm run serve -- --demo`: the server started as a user starts it seeds the demo store through its API;
 // every seeded list holds what demo/store.ts says and answers the contract's schema; a product carries prices, media,
-// specifications and stock; a second start on the same database file seeds nothing.
+// specifications and stock; the reference App (reference-app/) is registered as a shipping service, and the printed
+// checkout answers options priced by it; a second start on the same database file seeds nothing and points the
+// same service at its new App.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,13 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { op, type Json } from '../../openapi/contract.ts';
 import { validatorFor } from '../../openapi/validators.ts';
+import { spawnSync } from 'node:child_process';
+import { quoteRates, type Rate } from '../../reference-app/tariff.ts';
 import { startServer } from '../../scripts/server-process.ts';
+import { roundMoney } from '../shipping/money.ts';
+import { DEMO_APP_TITLE } from './seed.ts';
 import * as store from './store.ts';
 
 /** Starts server.ts with `--demo` on a free port and file `db`; resolves with its base URL and demo line once seeded. */
 async function serve(db: string) {
   const server = await startServer({ demo: true, args: ['--db', db], onOutput: () => {} });
-  return { base: server.url, demo: /^demo store .*$/m.exec(server.output)![0], stop: () => server.stop() };
+  return {
+    base: server.url,
+    demo: /^demo store .*$/m.exec(server.output)![0],
+    output: server.output,
+    stop: () => server.stop(),
+  };
 }
 
 async function client(base: string) {
@@ -43,6 +54,57 @@ async function client(base: string) {
 }
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+
+/**
+ * The printed checkout, run as a user pastes it (the token line, then the checkout line, in a shell), checked against
+ * the contract; and what the demo's App quotes for each of its deliveries, asked directly of the App's tariff.
+ */
+function checkout(output: string) {
+  const lines = ['TOKEN=', 'curl -s \\S+/checkout/rates\\.json'].map((start) => {
+    const line = new RegExp(`^ {2}(${start}.*)$`, 'm').exec(output);
+    assert.ok(line, `the demo prints a line ${start}:\n${output}`);
+    return line[1]!;
+  });
+  const ran = spawnSync('sh', ['-c', lines.join('\n')], { encoding: 'utf8' });
+  assert.equal(ran.status, 0, ran.stderr);
+  const body = JSON.parse(ran.stdout);
+  const response = op('calculateCheckoutRates').responses['200'];
+  const validate = validatorFor(
+    `${response.$ref ?? `${op('calculateCheckoutRates').pointer}/responses/200`}/content/application~1json/schema`,
+  );
+  // A boolean, not ajv's type guard, which would narrow the body to `unknown` through assert.ok.
+  assert.ok(validate(body) as boolean, JSON.stringify(validate.errors?.slice(0, 3)));
+  const { deliveries, options, currency } = body.data;
+  return { options, currency, quotes: deliveries.map((d: Json) => quoteRates(d)) as Rate[][] };
+}
+
+/** The options a checkout must answer with the App's quotes and modifiers 0 (D-22): a code every delivery got, its
+ *  prices summed (in the cart currency, which the App has a price list in), its dates the latest. */
+function expectedOptions(quotes: Rate[][], currency: string, shippingServiceId: number) {
+  const codes = quotes[0]!
+    .map((r) => r.serviceCode)
+    .filter((c) => quotes.every((q) => q.some((r) => r.serviceCode === c)));
+  return codes.map((serviceCode) => {
+    const rates = quotes.map((q) => q.find((r) => r.serviceCode === serviceCode)!);
+    const latest = (k: 'minDeliveryDate' | 'maxDeliveryDate') =>
+      rates
+        .map((r) => r[k])
+        .sort()
+        .at(-1);
+    assert.ok(rates.every((r) => r.currency === currency));
+    return {
+      shippingServiceId,
+      serviceCode,
+      title: rates[0]!.title,
+      description: rates[0]!.description,
+      currency,
+      priceExcTax: roundMoney(sum(rates.map((r) => r.priceExcTax)), currency),
+      priceIncTax: roundMoney(sum(rates.map((r) => r.priceIncTax)), currency),
+      minDeliveryDate: latest('minDeliveryDate'),
+      maxDeliveryDate: latest('maxDeliveryDate'),
+    };
+  });
+}
 const headingValues = (title: string) =>
   new Set(store.products.flatMap((p) => (title in p.specifications ? [p.specifications[title]] : [])));
 
@@ -52,6 +114,7 @@ test('--demo seeds the store through the API: each list as planned and valid, on
   try {
     const first = await serve(db);
     let totals: number[];
+    let serviceUrl = '';
     try {
       assert.match(
         first.demo,
@@ -126,6 +189,29 @@ test('--demo seeds the store through the API: each list as planned and valid, on
         ),
       );
 
+      // The demo's shipping App: registered through the API as one service with no modifiers, and a checkout priced
+      // by it (D-20, D-22): the options are its quotes for the deliveries, summed.
+      const services = (await get('listShippingServices', '/api/shipping/services.json')).shippingServices;
+      assert.equal(services.length, 1);
+      const [service] = services;
+      assert.equal(service.title, DEMO_APP_TITLE);
+      assert.deepEqual([service.fixedModifier, service.percentageModifier, service.isActive], [0, 0, true]);
+      assert.match(service.ratesUrl, /^http:\/\/127\.0\.0\.1:\d+\/rates$/);
+      assert.match(
+        first.output,
+        new RegExp(
+          `^shipping App: the reference App on http://127\\.0\\.0\\.1:\\d+, shipping service ${service.id} `,
+          'm',
+        ),
+      );
+      const quoted = checkout(first.output);
+      assert.deepEqual(
+        quoted.options.map((o: { serviceCode: string }) => o.serviceCode),
+        ['STD', 'EXP', 'PKT'],
+      );
+      assert.deepEqual(quoted.options, expectedOptions(quoted.quotes, quoted.currency, service.id));
+      serviceUrl = service.ratesUrl;
+
       totals = [
         await total('listProducts', '/api/v2/products.json'),
         await total('listInventory', '/api/v2/inventory.json'),
@@ -147,6 +233,13 @@ test('--demo seeds the store through the API: each list as planned and valid, on
         ],
         totals,
       );
+      // The same service, pointed at this start's App, and a checkout priced by it.
+      const services = (await get('listShippingServices', '/api/shipping/services.json')).shippingServices;
+      assert.equal(services.length, 1);
+      assert.notEqual(services[0].ratesUrl, serviceUrl);
+      const quoted = checkout(second.output);
+      assert.deepEqual(quoted.options, expectedOptions(quoted.quotes, quoted.currency, services[0].id));
+      assert.ok(quoted.options.length > 0);
     } finally {
       await second.stop();
     }

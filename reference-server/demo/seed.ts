@@ -6,8 +6,8 @@
 import { createStoreClient } from '../../client/index.ts';
 import * as store from './store.ts';
 
-/** The scope families the demo writes (D-07); the seeding client must hold each. */
-export const DEMO_SCOPES = ['products', 'inventory', 'content', 'contacts', 'settings'];
+/** The scope families the demo writes (D-07); the seeding client must hold each (`shipping`: its App, D-18). */
+export const DEMO_SCOPES = ['products', 'inventory', 'content', 'contacts', 'settings', 'shipping'];
 
 /** What was created, or found, by resource name (the event names of D-17). */
 export type DemoCounts = Record<string, number>;
@@ -150,6 +150,50 @@ export async function seedDemo(options: {
     counts.contacts = (counts.contacts ?? 0) + 1;
   }
   return { seeded: true, counts };
+}
+
+/** The title of the shipping service under which the demo registers its App (reference-app/). */
+export const DEMO_APP_TITLE = 'Reference App (demo)';
+
+/**
+ * Registers the demo's shipping App (reference-app/, started by the server's command line) as a shipping service, through
+ * the API (createShippingService, D-18) as the seeding client, whose secret the App holds: the service signs its
+ * rate and label requests with it (D-16). It is added to a store the demo has just seeded (`add`); the App listens on a
+ * new port at each start, so the service an earlier start registered (found by its title) is pointed at this start's
+ * App (updateShippingService), and a store that never had one gets none. Loopback `http` URLs are accepted for Apps
+ * (D-19). Answers the service's id and the id of a product to put in a cart (the first of store.ts, else the first
+ * the store lists), or undefined when nothing was registered.
+ */
+export async function registerDemoApp(options: {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  ratesUrl: string;
+  labelsUrl: string;
+  add: boolean;
+}): Promise<{ serviceId: number; productId: number | undefined } | undefined> {
+  const api = createStoreClient(options);
+  const { ratesUrl, labelsUrl } = options;
+  const services = (await ok(api.GET('/api/shipping/services.json', page))).shippingServices;
+  const known = services.find((s) => s.title === DEMO_APP_TITLE);
+  if (!known && !options.add) return undefined;
+  const shippingService = { title: DEMO_APP_TITLE, isActive: true, ratesUrl, labelsUrl };
+  const { id: serviceId } = known
+    ? (
+        await ok(
+          api.PUT('/api/shipping/services/{id}.json', {
+            params: { path: { id: known.id } },
+            body: { shippingService },
+          }),
+        )
+      ).shippingService
+    : (await ok(api.POST('/api/shipping/services.json', { body: { shippingService } }))).shippingService;
+  const sku = store.products[0]!.fields.sku;
+  const found = await ok(api.GET('/api/v2/products.json', { params: { query: { 'sku:in': sku, limit: 1 } } }));
+  const any = found.data.length
+    ? found
+    : await ok(api.GET('/api/v2/products.json', { params: { query: { limit: 1 } } }));
+  return { serviceId, productId: any.data[0]?.id };
 }
 
 /** One line for the console: `18 products, 96 productPrices, …`. */

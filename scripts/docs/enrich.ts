@@ -1,8 +1,8 @@
 // The document as the docs page renders it: the bundle (openapi/dist/openapi.json, which Prism, the server and the
 // suite read unchanged) plus what only a reader needs, all derived from the bundle itself, so none of it can drift:
-// code samples on every operation, a Getting started section, the error and event catalogues, the shipping App's
-// callbacks listed in the navigation with how to verify their signature (D-16), and every D-nn and § made a link
-// to the decisions register and the source text, which pages.ts renders beside the page.
+// code samples on every operation, a Getting started section, the error and event catalogues, a guide to building a
+// shipping App, the shipping App's callbacks listed in the navigation with how to verify their signature (D-16), and
+// every D-nn and § made a link to the decisions register and the source text, which pages.ts renders beside the page.
 import { deref, doc, operations, type Json } from '../../openapi/contract.ts';
 import { defaultClients } from '../../openapi/clients.ts';
 import { samplesOf, signatureSamples } from './samples.ts';
@@ -18,6 +18,7 @@ export const sections = {
   gettingStarted: 'Getting started',
   errors: 'Errors',
   events: 'Events',
+  shippingApp: 'Building a shipping App',
   references: 'Decisions and source',
 } as const;
 export const sectionHref = (heading: string) => `#section/${heading.replace(/ /g, '-')}`;
@@ -158,6 +159,102 @@ to its \`url\`, signed as D-16 says (see [Webhooks](#tag/Webhooks) and the \`res
 ${deref(doc.components.schemas.EventPattern).description}`;
 }
 
+/** A schema's example, else one made of its properties' examples (`Label` has none of its own). */
+const exampleOf = (name: string): Json => {
+  const schema = deref(doc.components.schemas[name]);
+  return (
+    schema.example ??
+    Object.fromEntries(Object.entries(schema.properties as Record<string, Json>).map(([k, p]) => [k, p.example]))
+  );
+};
+const json = (value: Json) => JSON.stringify(value, null, 2);
+
+/**
+ * For shipping providers (design brief §1, user 4): what an App receives and answers (§2.10, §2.11, the document's
+ * examples), how it checks the signature (D-16, the Node sample of the callbacks), how the App suite judges it, and how
+ * its options show in a demo checkout (createShippingService, D-18; calculateCheckoutRates, D-20).
+ */
+function shippingAppGuide(): string {
+  const register = operations.find((o) => o.operationId === 'createShippingService')!;
+  const checkout = operations.find((o) => o.operationId === 'calculateCheckoutRates')!;
+  const { clientId, clientSecret } = defaultClients.full;
+  const registration = {
+    shippingService: {
+      title: 'My App',
+      ratesUrl: 'http://127.0.0.1:9000/rates',
+      labelsUrl: 'http://127.0.0.1:9000/labels',
+    },
+  };
+  return `# ${sections.shippingApp}
+
+A shipping App (§4.5) registers a shipping service with two addresses of its own, \`ratesUrl\` and \`labelsUrl\`
+(${register.method} \`${register.path}\`, D-18). The service then posts to them (listed under
+[${callbackTag}](#tag/${callbackTag.replace(/ /g, '-')})): at checkout a **rate request** for each delivery of the cart
+(§2.10; a quotation, which must not charge the merchant, §4.5 rule 3), and at dispatch a **label request** for each box
+(§2.11; an order, which does, rule 4). The reference App (\`reference-app/\` in the repository; \`npm run serve-app\`,
+or \`store-api-conformance serve-app\` from the package) is a small one to read.
+
+**What it receives.** A JSON body \`{"delivery": {...}}\`: the box's dimensions (millimetres) and \`weight\` (grams,
+D-38), the \`currency\` of its items, the \`origin\` warehouse and the \`destination\` addresses, the \`items\` and
+the \`dispatchDate\` to count delivery dates from (schema \`RateDelivery\`):
+
+\`\`\`json
+${json({ delivery: exampleOf('RateDelivery') })}
+\`\`\`
+
+A label request's delivery is the same with \`serviceCode\`, the option the customer chose, and the addresses'
+\`title\` and \`phone\` (schema \`LabelDelivery\`).
+
+**What it answers.** To a rate request, 200 with \`{"rates": [...]}\`, one element per postage option, \`[]\` for
+none (schema \`RateResponse\`): prices are **numbers**, in the requested \`currency\` where it can (a rate in
+another is converted, §7, D-22), dates \`yyyy-mm-dd\` computed from \`dispatchDate\`:
+
+\`\`\`json
+${json(exampleOf('RateResponse'))}
+\`\`\`
+
+To a label request, 200 with \`{"label": {...}}\` (schema \`LabelResponse\`): prices are **decimal strings** with the
+currency's minor units (D-22), the image a \`data:\` URI of base64 image data:
+
+\`\`\`json
+${json({ label: exampleOf('Label') })}
+\`\`\`
+
+The service allows an answer 5 s (D-22); one that fails, times out or breaks these schemas drops the App's options
+from that checkout, silently (§7). Fields beyond the schemas are read past (D-59).
+
+**Verify the signature first.** Every request carries \`X-Store-Signature\`: base64(HMAC-SHA256(raw body, the secret
+of the App client that registered the service)) (D-16, D-18). Compute it over the bytes received, before parsing
+them, and refuse a request without it or with another (the reference App answers 401 and quotes nothing, D-74):
+
+\`\`\`js
+${signatureSamples.find((sample) => sample.label === 'Node.js')!.source}
+\`\`\`
+
+**Test it with the App suite.** The suite plays the service: it sends your App signed rate and label requests and
+judges its answers against §2.10, §2.11 and these schemas, and checks that it refuses unsigned ones:
+
+\`\`\`sh
+store-api-conformance app --rates-url URL [--labels-url URL] [--secret S]
+\`\`\`
+
+**See its options in a checkout.** \`npm run serve -- --demo\` (or \`store-api-conformance serve --demo\`) seeds the demo
+store, starts the reference App and registers it as a shipping service, and prints a checkout
+(${checkout.method} \`${checkout.path}\`, a reference extension, D-20) whose \`options\` the App priced. To see your
+App's instead, register its addresses as the demo's client (\`${clientId}\`, whose secret \`${clientSecret}\` your
+App must then verify with), with a token got as in [${sections.gettingStarted}](${sectionHref(sections.gettingStarted)});
+\`http\` is accepted for loopback addresses only (D-19):
+
+\`\`\`sh
+curl -sS -X POST "$BASE_URL${register.path}" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+  -d '${JSON.stringify(registration)}'
+\`\`\`
+
+The next checkout asks it for every delivery, and offers an option when every delivery got it, prices summed (§4.5
+rule 8, D-22); set the demo App's service \`isActive: false\` (updateShippingService) to see yours alone.
+`;
+}
+
 function referencesSection(): string {
   return `# ${sections.references}
 
@@ -200,6 +297,7 @@ export function enrich(sourceSections: Set<string>): Json {
     enriched.info.description,
     errorCatalogue(),
     eventCatalogue(),
+    shippingAppGuide(),
     referencesSection(),
   ].join('\n\n');
 

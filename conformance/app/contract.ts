@@ -1,0 +1,53 @@
+// The two calls the App answers, as the document declares them: callbacks of createShippingService (§4.5), found by
+// their operationIds, with the JSON pointers of their request and success schemas. The App suite judges an answer
+// against the success schema where a requirement rests on the contract, and checks its own requests against the
+// request schema (deliveries.test.ts).
+import { deref, doc, escapePointer, type Json } from '../lib/contract.ts';
+import type { Operation } from './caller.ts';
+
+export interface Callback {
+  operationId: Operation;
+  /** JSON pointer of the callback's operation in the bundle. */
+  pointer: string;
+  /** Of the body the service sends (`RateRequest`, `LabelRequest`). */
+  requestSchema: string;
+  /** Of the answer the service reads (`RateResponse`, `LabelResponse`). */
+  responseSchema: string;
+}
+
+/** Every callback operation of the document, by operationId. */
+function callbacks(): Map<string, Callback> {
+  const out = new Map<string, Callback>();
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Json>))
+    for (const [method, operation] of Object.entries(item as Record<string, Json>))
+      for (const [name, callback] of Object.entries((operation?.callbacks ?? {}) as Record<string, Json>))
+        for (const [expression, target] of Object.entries(callback as Record<string, Json>)) {
+          const post = target.post;
+          if (!post?.operationId) continue;
+          const pointer = `#/paths/${escapePointer(path)}/${method}/callbacks/${name}/${escapePointer(expression)}/post`;
+          const schemaAt = (at: string, node: Json) => node?.schema?.$ref ?? `${at}/schema`;
+          const requestAt = post.requestBody.$ref ?? `${pointer}/requestBody`;
+          const okAt = post.responses['200'].$ref ?? `${pointer}/responses/200`;
+          out.set(post.operationId, {
+            operationId: post.operationId,
+            pointer,
+            requestSchema: schemaAt(
+              `${requestAt}/content/application~1json`,
+              deref(post.requestBody).content['application/json'],
+            ),
+            responseSchema: schemaAt(
+              `${okAt}/content/application~1json`,
+              deref(post.responses['200']).content['application/json'],
+            ),
+          });
+        }
+  return out;
+}
+const table = callbacks();
+
+/** The callback the document declares as `operationId`; throws when it declares none. */
+export function callback(operationId: Operation): Callback {
+  const c = table.get(operationId);
+  if (!c) throw new Error(`the document declares no callback ${operationId}`);
+  return c;
+}

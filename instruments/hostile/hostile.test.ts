@@ -1,0 +1,85 @@
+// The seeds of the hostile target (target.ts) that found a bug of the suite, each with the requirements it broke and
+// the kinds of misbehaviour that broke them: against the suite as it was, each of these runs ended in `error`; now
+// each ends with the statuses below and no error, its reports written. One worker, so that the seed's target answers
+// each request as it did when it found the bug (its draws follow the order of the requests).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runAgainst } from './seed.ts';
+
+interface Case {
+  seed: number;
+  kinds: string[];
+  /** The share of requests that misbehave, where not the seed's own. */
+  hostility?: number;
+  /** The requirements it broke (CONFORMANCE_ONLY), and the status each has now. */
+  statuses: Record<string, string>;
+  /** What broke, and where. */
+  bug: string;
+}
+
+const cases: Case[] = [
+  {
+    seed: 8,
+    kinds: ['odd-errors'],
+    statuses: { 'getRedirect.all-properties': 'fail' },
+    bug: "a minimal add refused with errors that name no field: TypeError reading 'replace' (requirements/resources.ts, makeMinimal)",
+  },
+  {
+    seed: 1,
+    kinds: ['missing-envelope'],
+    statuses: {
+      'getGeozone.all-properties': 'fail',
+      'getInventory.as-returned': 'pass',
+      'updateSpecification.affects-products': 'pass',
+    },
+    bug: "an add answered bare: TypeError reading 'specificationId' of the data it did not wrap (requirements/resources.ts, assigned)",
+  },
+  {
+    seed: 9,
+    kinds: ['missing-field', 'wrong-type'],
+    hostility: 1,
+    statuses: {
+      'listProducts.filter.createdOn:after.boundary': 'fail',
+      'listProducts.filter.createdOn:before.boundary': 'fail',
+      'listProducts.filter.createdOn:max.boundary': 'fail',
+      'listProducts.filter.createdOn:min.boundary': 'fail',
+      'listProducts.filter.date-time-fraction': 'fail',
+      'listProducts.filter.date-time-input': 'fail',
+      'listProducts.filter.modifiedOn:after.boundary': 'fail',
+      'listProducts.filter.modifiedOn:before.boundary': 'pass',
+      'listProducts.filter.modifiedOn:max.boundary': 'pass',
+      'listProducts.filter.modifiedOn:min.boundary': 'pass',
+    },
+    bug: "a list holding null among its items, and a `links.next` that is a number: TypeErrors reading 'createdOn' of null (requirements/filters.ts, verify) and calling 'startsWith' of 7 (lib/lists.ts, resolveLink)",
+  },
+];
+
+describe('the suite against the hostile seeds that found a bug', { concurrency: 2 }, () => {
+  for (const c of cases) {
+    const only = Object.keys(c.statuses).join(',');
+    test(`seed ${c.seed} (${c.kinds.join(', ')}): ${c.bug}`, async (t) => {
+      const dir = mkdtempSync(join(tmpdir(), `hostile-seed-${c.seed}-`));
+      try {
+        const run = await runAgainst(c.seed, {
+          dir,
+          runTimeoutMs: 60_000,
+          only,
+          kinds: c.kinds,
+          hostility: c.hostility,
+          workers: 1,
+        });
+        t.diagnostic(
+          `${run.seconds.toFixed(1)} s, ${JSON.stringify(run.counts)}, served ${JSON.stringify(run.served)}`,
+        );
+        assert.deepEqual(run.problems, [], 'the run ended in time and wrote its reports');
+        assert.deepEqual(run.errors, [], 'no requirement ended in error');
+        assert.deepEqual(run.statuses, c.statuses);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
