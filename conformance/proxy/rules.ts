@@ -1,8 +1,8 @@
 // What one exchange (or a short sequence) shows, judged by the suite's requirement it belongs to. Each rule reads an
 // exchange the way the suite's requirement of that id makes one, and asserts what that requirement asserts of its
-// answer; a rule never judges an id the suite does not declare (`Judgement.at` keeps only those). The families and what they assert are
-// the requirements files' (conformance/requirements/*.ts, cited per rule); the document, the filter semantics and the
-// dialect are read through the suite's own modules, never copied.
+// answer; a rule never judges an id the suite does not declare (`Judgement.at` keeps only those). The families and
+// what they assert are the requirements files' (conformance/requirements/*.ts, cited per rule); the document, the
+// filter semantics and the dialect are read through the suite's own modules, never copied.
 //
 // Answers are read in our contract's form (lib/dialect.ts `fromTarget`), as the suite's requirements read them; the
 // contract check (lib/contract.ts `checkResponse`) sees the answer as it came (verdicts.ts attributes its problems).
