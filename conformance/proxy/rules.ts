@@ -1318,7 +1318,9 @@ function productStatus(r: Reading, j: Judgement, products: Json[]): void {
   const rule = derivedFields.status;
   if (!rule) return;
   for (const p of products) {
+    // A product answered without the fields the rule reads breaks the document, not §3's rule: not judged here.
     if (!isObject(p) || typeof p.status !== 'string') continue;
+    if (!['isActive', 'publishStartOn', 'publishEndOn'].every((k) => k in p)) continue;
     const edges = [p.publishStartOn, p.publishEndOn].filter((e) => typeof e === 'string').map((e) => Date.parse(e));
     // The target's clock read the time somewhere between the request and its answer: near an edge, either value.
     const before = rule.value(p, r.x.started - EDGE_SLACK_MS);
