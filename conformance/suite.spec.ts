@@ -58,6 +58,19 @@ async function control(api: Api, d: Declared): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * A requirement out of time that spent most of it on the target's answers (waiting for them, reading them) ran out of
+ * it at the target's pace: slow or huge answers, or links that lead it on page after page. That is the target's
+ * failure, with what it was waiting for. One that spent most of it elsewhere spent it in the suite, and stays an error.
+ */
+function paced(api: Api, err: Timeout, elapsedMs: number): Nonconformance | undefined {
+  const { ms, requests } = api.handled();
+  if (ms * 2 < elapsedMs) return undefined;
+  return new Nonconformance(
+    `${err.message}, ${Math.round(ms / 1000)} s of it on the target's answers to ${requests} request(s)`,
+  );
+}
+
 /** The exchanges behind an outcome that is not a pass, when there were any (a not-applicable one shows what was refused). */
 const evidenceOf = (api: Api): { evidence?: string } => {
   const evidence = api.evidence();
@@ -87,7 +100,8 @@ async function judge(d: Declared, http: APIRequestContext): Promise<Judged> {
   try {
     await bounded(d.body({ api }));
     result = done('pass');
-  } catch (err) {
+  } catch (thrown) {
+    const err = thrown instanceof Timeout ? (paced(api, thrown, Date.now() - started) ?? thrown) : thrown;
     if (err instanceof Skip) result = done('skipped', { reason: err.message });
     else if (err instanceof NotApplicable) result = done('not-applicable', { reason: err.message, ...evidenceOf(api) });
     else if (err instanceof TargetGone || err instanceof Stopped) result = done('not-run', { reason: err.message });

@@ -303,6 +303,26 @@ export class Api {
     this.exchanges = [];
     this.notes = [];
     this.credentials.clear();
+    this.handling = { ms: 0, requests: 0, active: 0, since: 0 };
+  }
+  /**
+   * How long the requirement has spent on the target's answers (waiting for them, reading them, checking them against
+   * the contract; the time one is being handled counts once, however many are), and how many requests it sent: what
+   * tells a requirement that ran out of time at the target's pace from one that spent it in the suite.
+   */
+  handled(): { ms: number; requests: number } {
+    const { ms, requests, active, since } = this.handling;
+    return { ms: ms + (active ? Date.now() - since : 0), requests };
+  }
+  private handling = { ms: 0, requests: 0, active: 0, since: 0 };
+  /** Runs `work`, one request and the handling of its answer, counted in `handled`. */
+  private async timed<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.handling.active++) this.handling.since = Date.now();
+    try {
+      return await work();
+    } finally {
+      if (!--this.handling.active) this.handling.ms += Date.now() - this.handling.since;
+    }
   }
   /**
    * The last exchange of the requirement, complete, then the ones that led to it, shorter (`formatEarlier`): a
@@ -355,7 +375,10 @@ export class Api {
   }
 
   /** The untyped form of `call` (see `CallOptions`): the same transport and the same contract check. */
-  async untyped(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+  untyped(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+    return this.timed(() => this.checked(operationId, options));
+  }
+  private async checked(operationId: string, options: CallOptions): Promise<ApiResponse> {
     const o = op(operationId);
     const { dialect } = config.dialect;
     const sent = {
@@ -486,7 +509,10 @@ export class Api {
   }
 
   /** A request outside the contract's operations (unknown route, wrong method). */
-  async send(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
+  send(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
+    return this.timed(() => this.sent(method, url, options));
+  }
+  private async sent(method: string, url: string, options: CallOptions): Promise<ApiResponse> {
     const headers = this.headersFor(options);
     let data: Buffer | undefined;
     if (options.raw)
@@ -538,6 +564,7 @@ export class Api {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
     if (gone) throw new TargetGone(gone);
+    this.handling.requests++;
     let status: number;
     let responseHeaders: Record<string, string>;
     let text: string;

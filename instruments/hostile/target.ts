@@ -150,21 +150,21 @@ const corruptions: Record<string, (random: Random, body: Json, turn: Turn) => Js
     ]);
     return { success: false, status: 422, ...base, errors: odd };
   },
-  /** `links` that loop: a `next` of the page itself, past the last page, or not a URL. */
+  /**
+   * `links` that loop, as the list envelope has them (D-03): a `next` of the page itself, or past the last page, a
+   * `previous` the same; or a `next` that is no URL. The totals may say there is one page, or none.
+   */
   'looping-links': (random, body, turn) => {
     const self = `${turn.origin}${turn.req.url ?? '/'}`;
-    const past = (() => {
-      const url = new URL(self);
-      url.searchParams.set('page', String(1000 + Math.floor(random() * 1000)));
-      return url.toString();
-    })();
+    const past = new URL(self);
+    past.searchParams.set('page', String(1000 + Math.floor(random() * 1000)));
     const base = body && typeof body === 'object' && !Array.isArray(body) ? body : { data: [] };
     const links = { ...(typeof base.links === 'object' && base.links ? base.links : {}) };
-    links.next = pickOf(random, [self, turn.req.url, past, 42, { href: self }, '']);
-    if (random() < 0.5) links.prev = links.next;
-    const meta = { ...(typeof base.meta === 'object' && base.meta ? base.meta : {}) };
-    if (random() < 0.5) meta.totalPages = pickOf(random, [0, -1, 1, '3', null]);
-    return { ...base, links, meta };
+    links.next = pickOf(random, [self, self, turn.req.url, turn.req.url, past.toString(), 42, { href: self }, '']);
+    if (random() < 0.3) links.previous = links.next;
+    const pagination = { ...(typeof base.pagination === 'object' && base.pagination ? base.pagination : {}) };
+    if (random() < 0.3) pagination.totalPages = pickOf(random, [0, 1, -1, '3', null]);
+    return { ...base, links, pagination };
   },
   /** A whole answer of another shape: nothing, null, a list, a string, a number. */
   'other-value': (random) => pickOf(random, [undefined, null, [], {}, '', 'ok', 0, true, { success: true }]),
@@ -320,6 +320,25 @@ export const KINDS: Kind[] = [
       const a = await turn.upstream();
       turn.res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': String(a.body.length + 100) });
       turn.res.write(a.body.subarray(0, Math.floor(a.body.length / 2)));
+    },
+  },
+  {
+    // The real answer, slowly: the head at once, then the body a little at a time over about 3 s, a slow server that
+    // still answers within the suite's request timeout.
+    name: 'slow',
+    weight: 2,
+    answer: async (turn) => {
+      const a = await turn.upstream();
+      turn.res.writeHead(a.status, { ...a.headers, 'content-length': String(a.body.length) });
+      const parts = 6;
+      const pause = (2500 + turn.random() * 1000) / parts;
+      for (let i = 0; i < parts && !turn.res.destroyed; i++) {
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        turn.res.write(
+          a.body.subarray(Math.floor((i * a.body.length) / parts), Math.floor(((i + 1) * a.body.length) / parts)),
+        );
+      }
+      turn.res.end();
     },
   },
   {
