@@ -9,7 +9,7 @@ import { config } from './lib/config.ts';
 import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
 import { create, paramsFor } from './lib/fixtures.ts';
 import { reasonOf } from './lib/gap.ts';
-import { bounded, Stopped, stopAt, stoppedReason } from './lib/deadline.ts';
+import { bounded, Stopped, stopAt, stoppedReason, Timeout } from './lib/deadline.ts';
 import {
   afterEachHooks,
   brokeAt,
@@ -86,7 +86,8 @@ const evidenceOf = (api: Api): { evidence?: string } => {
 
 /** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
 async function judge(d: Declared, http: APIRequestContext): Promise<Judged> {
-  const done = outcomeOf(d, Date.now());
+  const started = Date.now();
+  const done = outcomeOf(d, started);
   if (d.skip) return done('skipped', { reason: d.skip });
   const gone = targetGone();
   if (gone) return done('not-run', { reason: gone });
