@@ -1,6 +1,7 @@
-// `npm run conformance:hostile [-- --seeds N --from S --only terms --run-timeout-ms T --profile P]`: the whole suite
+// `npm run conformance:hostile [-- --seeds N --from S --parallel K --only terms --run-timeout-ms T --profile P]`: the whole suite
 // (or the CONFORMANCE_ONLY terms given, under the profile given) against the hostile target (target.ts) once per seed,
-// each in front of a fresh reference server, reports in reports/hostile/seed-<n>/. A seed is clean when its run ended
+// each in front of a fresh reference server, reports in reports/hostile/seed-<n>/; K seeds at once (each run waits
+// mostly on the target's stalls and slow answers, so two or three share two cores well). A seed is clean when its run ended
 // within its timeout, wrote results.json, summary.md and junit.xml, and recorded no `error`: whatever the target
 // answers, a requirement passes, fails, is skipped, not applicable or not run. reports/hostile/summary.md has a row
 // per seed and ends with `Hostile: N/M seeds clean`; exit 1 when a seed is not clean.
@@ -14,6 +15,7 @@ const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '50' },
     from: { type: 'string', default: '1' },
+    parallel: { type: 'string', default: '1' },
     only: { type: 'string' },
     profile: { type: 'string', default: 'contract' },
     'run-timeout-ms': { type: 'string', default: '600000' },
@@ -30,9 +32,10 @@ const whole = (name: string, text: string) => {
 const seeds = whole('seeds', values.seeds);
 const from = whole('from', values.from);
 const runTimeoutMs = whole('run-timeout-ms', values['run-timeout-ms']);
-const profile = values.profile;
-if (profile !== 'contract' && profile !== 'source') {
-  console.error(`--profile ${profile}: expected contract or source`);
+const parallel = Math.max(1, whole('parallel', values.parallel));
+const profile = values.profile === 'source' ? 'source' : 'contract';
+if (values.profile !== profile) {
+  console.error(`--profile ${values.profile}: expected contract or source`);
   process.exit(2);
 }
 const outDir = join(root, 'reports', 'hostile');
@@ -40,14 +43,19 @@ mkdirSync(outDir, { recursive: true });
 
 const rows: SeedRun[] = [];
 const started = Date.now();
-for (let seed = from; seed < from + seeds; seed++) {
-  const run = await runAgainst(seed, { dir: join(outDir, `seed-${seed}`), runTimeoutMs, only: values.only, profile });
-  rows.push(run);
-  console.log(
-    `seed ${seed}: ${run.clean ? 'clean' : 'NOT CLEAN'}, ${run.seconds.toFixed(0)} s, ${JSON.stringify(run.counts)}${run.problems.length ? `; ${run.problems.join('; ')}` : ''}`,
-  );
-  writeFileSync(join(outDir, 'summary.md'), summary(rows, (Date.now() - started) / 1000));
+const queue = Array.from({ length: seeds }, (_, i) => from + i);
+async function worker(): Promise<void> {
+  for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
+    const run = await runAgainst(seed, { dir: join(outDir, `seed-${seed}`), runTimeoutMs, only: values.only, profile });
+    rows.push(run);
+    rows.sort((a, b) => a.seed - b.seed);
+    console.log(
+      `seed ${seed}: ${run.clean ? 'clean' : 'NOT CLEAN'}, ${run.seconds.toFixed(0)} s, ${JSON.stringify(run.counts)}${run.problems.length ? `; ${run.problems.join('; ')}` : ''}`,
+    );
+    writeFileSync(join(outDir, 'summary.md'), summary(rows, (Date.now() - started) / 1000));
+  }
 }
+await Promise.all(Array.from({ length: Math.min(parallel, seeds) }, worker));
 const clean = rows.filter((r) => r.clean).length;
 // Each requirement's status is in the seed's own results.json.
 const runs = rows.map(({ statuses: _statuses, ...row }) => row);
@@ -61,7 +69,7 @@ function summary(runs: SeedRun[], wall: number): string {
   const lines = [
     '# The suite against hostile targets',
     '',
-    `${runs.length} seed(s), ${Math.round(wall)} s in all; run timeout ${runTimeoutMs / 1000} s; profile ${profile}${values.only ? `; only \`${values.only}\`` : ''}.`,
+    `${runs.length} seed(s), ${Math.round(wall)} s in all, ${parallel} at once; run timeout ${runTimeoutMs / 1000} s; profile ${profile}${values.only ? `; only \`${values.only}\`` : ''}.`,
     'A seed is clean when its run ended within its timeout, wrote results.json, summary.md and junit.xml, and recorded',
     'no `error` (instruments/hostile/README.md).',
     '',
