@@ -267,6 +267,13 @@ function formatEarlier(x: Exchange, room: number): string {
   return forms.find((f) => f.length <= room) ?? forms.at(-1)!;
 }
 
+/** The worker's requests in flight: how long at least one was (`ms`, `since` the current stretch) and how many went. */
+const inFlight = { ms: 0, requests: 0, active: 0, since: 0 };
+const workerHandled = () => ({
+  ms: inFlight.ms + (inFlight.active ? Date.now() - inFlight.since : 0),
+  requests: inFlight.requests,
+});
+
 export class Api {
   readonly request: APIRequestContext;
   constructor(request: APIRequestContext) {
@@ -303,25 +310,27 @@ export class Api {
     this.exchanges = [];
     this.notes = [];
     this.credentials.clear();
-    this.handling = { ms: 0, requests: 0, active: 0, since: 0 };
+    this.handledBefore = workerHandled();
   }
   /**
    * How long the requirement has spent on the target's answers (waiting for them, reading them, checking them against
    * the contract; the time one is being handled counts once, however many are), and how many requests it sent: what
-   * tells a requirement that ran out of time at the target's pace from one that spent it in the suite.
+   * tells a requirement that ran out of time at the target's pace from one that spent it in the suite. Counted over
+   * the worker, which runs one requirement at a time: data shared by requirements (made once per worker, by whichever
+   * needed it first and through its Api) costs the one that waits for it as much as the one that makes it.
    */
   handled(): { ms: number; requests: number } {
-    const { ms, requests, active, since } = this.handling;
-    return { ms: ms + (active ? Date.now() - since : 0), requests };
+    const now = workerHandled();
+    return { ms: now.ms - this.handledBefore.ms, requests: now.requests - this.handledBefore.requests };
   }
-  private handling = { ms: 0, requests: 0, active: 0, since: 0 };
+  private handledBefore = workerHandled();
   /** Runs `work`, one request and the handling of its answer, counted in `handled`. */
   private async timed<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.handling.active++) this.handling.since = Date.now();
+    if (!inFlight.active++) inFlight.since = Date.now();
     try {
       return await work();
     } finally {
-      if (!--this.handling.active) this.handling.ms += Date.now() - this.handling.since;
+      if (!--inFlight.active) inFlight.ms += Date.now() - inFlight.since;
     }
   }
   /**
@@ -564,7 +573,7 @@ export class Api {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
     if (gone) throw new TargetGone(gone);
-    this.handling.requests++;
+    inFlight.requests++;
     let status: number;
     let responseHeaders: Record<string, string>;
     let text: string;

@@ -160,6 +160,13 @@ class ListFixture {
     this.list = list;
     this.filters = filtersOf(list);
   }
+  /**
+   * The same fixture (its items, values and parameters) with its requests sent through `api`: a requirement that
+   * reads data another one made keeps its own exchanges, evidence and contract check.
+   */
+  through(api: Api): ListFixture {
+    return Object.assign(Object.create(ListFixture.prototype) as ListFixture, this, { api });
+  }
   static async open(api: Api, list: Operation): Promise<ListFixture> {
     const fixture = new ListFixture(api, list);
     fixture.params = await paramsFor(api, list.operationId);
@@ -339,7 +346,7 @@ function datedItems(api: Api, list: Operation): Promise<OwnItems> {
     // A failed set is not kept: the next test makes a new one.
     dated.get(list.operationId)!.catch(() => dated.delete(list.operationId));
   }
-  return dated.get(list.operationId)!;
+  return dated.get(list.operationId)!.then(({ fixture, mine }) => ({ fixture: fixture.through(api), mine }));
 }
 
 for (const list of lists) {
