@@ -34,7 +34,7 @@ import { createOf, endlessNext, itemSchema, propertiesOf, resolveLink } from '..
 import { returnedFields, typeProblem } from '../lib/returned.ts';
 import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
 import { nullable as productNullable, sourceNullable as productSourceNullable } from '../requirements/products.ts';
-import { notImplemented as contactNotImplemented } from '../requirements/contacts.ts';
+import { notImplemented as contactNotImplemented } from '../requirements/contacts/shared.ts';
 import {
   depthOf,
   isUtf8,
