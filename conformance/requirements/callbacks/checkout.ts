@@ -11,8 +11,8 @@ import { bodyOf, inbox, quietPeriod, scriptedRates } from '../../lib/inbox.ts';
 import { errorNames } from '../../lib/expectations.ts';
 import type { Api } from '../../lib/api.ts';
 import { answered, startCheckout, startDispatch, type Line } from '../../lib/triggers.ts';
-
 import {
+  type ServiceOptions,
   BOX_MAX_WEIGHT,
   MANUAL_CHECKOUT,
   about,
@@ -36,23 +36,34 @@ import {
   twoLocations,
 } from './shared.ts';
 
+/**
+ * A cart of two products stocked at two locations (two deliveries, D-21), `quantities` units of each, quoted by one
+ * service registered with `o`: the products, the checkout's answer, the service, its rate requests about the cart and
+ * the App's answer to each.
+ */
+async function twoDeliveries(api: Api, o: ServiceOptions = {}, quantities = [1, 1]) {
+  const [a, b] = await twoLocations(api);
+  const key = uid('app');
+  const service = await register(api, key, o);
+  const result = await checkout(api, [
+    { productId: a.id, quantity: quantities[0]! },
+    { productId: b.id, quantity: quantities[1]! },
+  ]);
+  const all = await inbox(key);
+  const requests = all.filter(about('rates', [a.id, b.id]));
+  return { a, b, result, service, requests, answers: requests.map((r) => scriptedRates(all, r)) };
+}
+
 skipping(manualCheckout, MANUAL_CHECKOUT, () => {
   // However a target splits the cart (§4.5 rule 7 leaves it to packaging, boxes and settings), each delivery it
   // answers got one rate request of its own: the split itself is D-21's (split-by-location, split-by-weight).
   requirement('calculateCheckoutRates.one-request-per-delivery', '§4.5', {
     quote: 'Each delivery gets its own rate request.',
   }).test('each delivery of a cart gets its own rate request, holding that delivery', async ({ api }) => {
-    const [a, b] = await twoLocations(api);
-    const key = uid('app');
-    await register(api, key);
-    const result = await checkout(api, [
-      { productId: a.id, quantity: 1 },
-      { productId: b.id, quantity: 2 },
-    ]);
+    const { result, requests } = await twoDeliveries(api, {}, [1, 2]);
     const deliveries = deliveriesOf(result);
     expect(deliveries, 'the deliveries of the checkout').toEqual(expect.any(Array));
     expect(deliveries.length).toBeGreaterThan(0);
-    const requests = (await inbox(key)).filter(about('rates', [a.id, b.id]));
     expect(requests, 'one rate request per delivery').toHaveLength(deliveries.length);
     for (const r of requests)
       expect(deliveries, 'each delivery is answered as it was sent').toContainEqual(bodyOf(r).delivery);
@@ -61,15 +72,8 @@ skipping(manualCheckout, MANUAL_CHECKOUT, () => {
   requirement('calculateCheckoutRates.split-by-location', '§4.5 D-21').test(
     'a cart stocked at two locations is two deliveries, each with its own rate request from its own origin',
     async ({ api }) => {
-      const [a, b] = await twoLocations(api);
-      const key = uid('app');
-      await register(api, key);
-      const result = await checkout(api, [
-        { productId: a.id, quantity: 1 },
-        { productId: b.id, quantity: 2 },
-      ]);
+      const { a, b, result, requests } = await twoDeliveries(api, {}, [1, 2]);
       expect(deliveriesOf(result)).toHaveLength(2);
-      const requests = (await inbox(key)).filter(about('rates', [a.id, b.id]));
       expect(requests.map(itemIds).sort()).toEqual([[a.id], [b.id]].sort());
       const [oa, ob] = [a, b].map((p) => bodyOf(requests.find((r) => itemIds(r)[0] === p.id)!).delivery.origin);
       expect(oa).not.toEqual(ob);
@@ -112,15 +116,7 @@ skipping(manualCheckout, MANUAL_CHECKOUT, () => {
   }).test(
     "without modifiers, an option's price is the sum of the rates the deliveries got for it, in the cart currency",
     async ({ api }) => {
-      const [a, b] = await twoLocations(api);
-      const key = uid('app');
-      const service = await register(api, key, { rates: { price: '3.75' } });
-      const result = await checkout(api, [
-        { productId: a.id, quantity: 1 },
-        { productId: b.id, quantity: 1 },
-      ]);
-      const all = await inbox(key);
-      const answers = all.filter(about('rates', [a.id, b.id])).map((r) => scriptedRates(all, r));
+      const { result, service, answers } = await twoDeliveries(api, { rates: { price: '3.75' } });
       expect(answers.length).toBeGreaterThan(1);
       const options = optionsOf(result, service);
       expect(codesOf(options)).toEqual(['EXP', 'STD']);
@@ -169,16 +165,8 @@ skipping(manualCheckout, MANUAL_CHECKOUT, () => {
   requirement('calculateCheckoutRates.sum-and-modifiers', '§4.5 D-22').test(
     "an option's price is the sum over the deliveries with the service's percentage and fixed modifiers applied",
     async ({ api }) => {
-      const [a, b] = await twoLocations(api);
-      const key = uid('app');
       const fields = { percentageModifier: 10, fixedModifier: 1.5 };
-      const service = await register(api, key, { rates: { price: '3.75' }, fields });
-      const result = await checkout(api, [
-        { productId: a.id, quantity: 1 },
-        { productId: b.id, quantity: 1 },
-      ]);
-      const all = await inbox(key);
-      const answers = all.filter(about('rates', [a.id, b.id])).map((r) => scriptedRates(all, r));
+      const { result, service, answers } = await twoDeliveries(api, { rates: { price: '3.75' }, fields });
       expect(answers).toHaveLength(2);
       const options = optionsOf(result, service);
       expect(options.map((o: Json) => o.serviceCode).sort()).toEqual(['EXP', 'STD']);
@@ -291,15 +279,7 @@ skipping(manualCheckout, MANUAL_CHECKOUT, () => {
   }).test(
     'a rate that includes landed costs is offered at its whole price: duties are not separated from shipping',
     async ({ api }) => {
-      const [a, b] = await twoLocations(api);
-      const key = uid('app');
-      const service = await register(api, key, { rates: { landed: 1.25 } });
-      const result = await checkout(api, [
-        { productId: a.id, quantity: 1 },
-        { productId: b.id, quantity: 1 },
-      ]);
-      const all = await inbox(key);
-      const answers = all.filter(about('rates', [a.id, b.id])).map((r) => scriptedRates(all, r));
+      const { result, service, answers } = await twoDeliveries(api, { rates: { landed: 1.25 } });
       expect(answers).toHaveLength(2);
       const options = optionsOf(result, service);
       expect(codesOf(options)).toEqual(['EXP', 'STD']);

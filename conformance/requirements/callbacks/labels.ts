@@ -9,7 +9,6 @@ import { config } from '../../lib/config.ts';
 import { uid } from '../../lib/fixtures.ts';
 import { bodyOf, headerProblems, inbox, signatureValid, expectValidatable } from '../../lib/inbox.ts';
 import type { Api } from '../../lib/api.ts';
-
 import {
   MANUAL_DISPATCH,
   about,
@@ -26,6 +25,15 @@ import {
   twoLocations,
 } from './shared.ts';
 
+/** A dispatch of one unit of each product, with the option STD of `service`. */
+const shipOneOfEach = (api: Api, products: Json[], service: Json) =>
+  ship(
+    api,
+    products.map((p) => ({ productId: p.id, quantity: 1 })),
+    service.id,
+    'STD',
+  );
+
 skipping(manualDispatch, MANUAL_DISPATCH, () => {
   // A box is what the shipment answers (D-49); that each gets one request, with the chosen serviceCode, is §4.5's.
   requirement('createShippingLabel.one-per-box', '§2.11 §4.5 D-49', { quote: 'A label request covers one box.' }).test(
@@ -35,15 +43,7 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       const [chosenKey, otherKey] = [uid('app'), uid('app')];
       const chosen = await register(api, chosenKey);
       await register(api, otherKey);
-      const shipment = await ship(
-        api,
-        [
-          { productId: a.id, quantity: 1 },
-          { productId: b.id, quantity: 1 },
-        ],
-        chosen.id,
-        'STD',
-      );
+      const shipment = await shipOneOfEach(api, [a, b], chosen);
       expect(boxesOf(shipment), 'the boxes of the shipment').toEqual(expect.any(Array));
       const boxes = boxesOf(shipment).map((box) => ((box?.items ?? []) as Json[]).map((it) => it?.id).sort());
       expect(boxes.length).toBeGreaterThan(0);
@@ -65,15 +65,7 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       const [a, b] = await twoLocations(api);
       const key = uid('app');
       const chosen = await register(api, key);
-      const shipment = await ship(
-        api,
-        [
-          { productId: a.id, quantity: 1 },
-          { productId: b.id, quantity: 1 },
-        ],
-        chosen.id,
-        'STD',
-      );
+      const shipment = await shipOneOfEach(api, [a, b], chosen);
       expect(boxesOf(shipment)).toHaveLength(2);
       const requests = (await inbox(key)).filter(about('labels', [a.id, b.id]));
       expect(requests).toHaveLength(2);
@@ -139,14 +131,7 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       const [a, b] = await twoLocations(api);
       const key = uid('app');
       const service = await register(api, key);
-      const shipment = await ship(
-        api,
-        [
-          { productId: a.id, quantity: 1 },
-          { productId: b.id, quantity: 1 },
-        ],
-        service.id,
-      );
+      const shipment = await shipOneOfEach(api, [a, b], service);
       const labels = (await inbox(key)).filter((r) => r.kind === 'labels');
       for (const box of boxesOf(shipment)) {
         const n = labels.findIndex(

@@ -6,7 +6,6 @@ import { config } from '../../lib/config.ts';
 import { appUrl, bodyOf, headerProblems, signatureValid, waitFor, type Recorded } from '../../lib/inbox.ts';
 import type { Api } from '../../lib/api.ts';
 import { addShippingService } from '../../lib/triggers.ts';
-
 import { rateCallback, registered } from './shared.ts';
 
 const MANUAL_KEY = 'manual';

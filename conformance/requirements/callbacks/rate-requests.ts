@@ -9,7 +9,6 @@ import { check, type Json } from '../../lib/contract.ts';
 import { config } from '../../lib/config.ts';
 import { uid } from '../../lib/fixtures.ts';
 import { bodyOf, headerProblems, inbox, signatureValid, expectValidatable } from '../../lib/inbox.ts';
-
 import {
   MANUAL_CHECKOUT,
   about,
