@@ -123,7 +123,7 @@ function callerLocation(): Location {
 }
 /**
  * Where the suite broke, for an error's reason: the innermost frame of the error's stack in the suite's own files
- * (`requirements/resources.ts:201`); undefined when none is (the error came from a library, with no frame of ours).
+ * (`requirements/resources/lifecycle.ts:201`); undefined when none is (the error came from a library, with no frame of ours).
  */
 export function brokeAt(err: unknown): string | undefined {
   const frame = framesOf(err instanceof Error ? err.stack : undefined).find(
