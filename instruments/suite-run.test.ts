@@ -11,9 +11,9 @@ import { figure, MEASURED_BY, readStrength } from '../conformance/lib/strength.t
 import { narrowing, writeStrength } from './suite-run.ts';
 
 const requirements = [
-  { id: 'createProduct.lifecycle', area: 'resources', location: 'requirements/resources.ts:10' },
+  { id: 'createProduct.lifecycle', area: 'resources', location: 'requirements/resources/lifecycle.ts:10' },
   { id: 'listProducts.filter.sku:in', area: 'filters', location: 'requirements/filters.ts:20' },
-  { id: 'searchContacts.filter.email', area: 'contacts', location: 'requirements/contacts.ts:30' },
+  { id: 'searchContacts.filter.email', area: 'contacts', location: 'requirements/contacts/search.ts:30' },
   { id: 'createContact.auth.no-token', area: 'auth', location: 'requirements/auth.ts:40' },
 ];
 /** The ids a run with this environment would select. */

@@ -1,12 +1,17 @@
 // The two calls the App answers, as the document declares them: callbacks of createShippingService (§4.5), found by
-// their operationIds, with the JSON pointers of their request and success schemas. The App suite judges an answer
-// against the success schema where a requirement rests on the contract, and checks its own requests against the
-// request schema (deliveries.test.ts).
+// their operationIds, with the App address each goes to and the JSON pointers of their request and success schemas.
+// The App suite judges an answer against the success schema where a requirement rests on the contract, and checks its
+// own requests against the request schema (deliveries.test.ts).
 import { deref, doc, escapePointer, type Json } from '../lib/contract.ts';
 import type { Operation } from './caller.ts';
 
 export interface Callback {
   operationId: Operation;
+  /**
+   * The App address it is sent to, less `Url` (`rates` for `{$request.body#/shippingService/ratesUrl}`): the area of
+   * its requirements (`--area rates`).
+   */
+  area: string;
   /** JSON pointer of the callback's operation in the bundle. */
   pointer: string;
   /** Of the body the service sends (`RateRequest`, `LabelRequest`). */
@@ -30,6 +35,7 @@ function callbacks(): Map<string, Callback> {
           const okAt = post.responses['200'].$ref ?? `${pointer}/responses/200`;
           out.set(post.operationId, {
             operationId: post.operationId,
+            area: /\/(\w+)Url\}$/.exec(expression)?.[1] ?? expression,
             pointer,
             requestSchema: schemaAt(
               `${requestAt}/content/application~1json`,

@@ -11,7 +11,7 @@
 // and the label requests once, for options the App itself offered; the requirements judge those answers.
 import { randomUUID } from 'node:crypto';
 import { check } from '../lib/contract.ts';
-import { appRequirement, skip, type Requirement } from '../lib/requirement.ts';
+import { appRequirement, skip, type Options } from '../lib/requirement.ts';
 import { returnedFields, typeProblem, type ReturnedType } from '../lib/returned.ts';
 import { AppNonconformance, succeeded, type Answer, type AppCaller, type Operation, type Signing } from './caller.ts';
 import { CALLBACK_TIMEOUT_MS } from './config.ts';
@@ -20,8 +20,6 @@ import { dispatchOf, labelDelivery, rateDeliveries, type Delivery } from './deli
 
 const RATES: Operation = 'calculateShippingRates';
 const LABELS: Operation = 'createShippingLabel';
-/** A requirement's area: the operation's, so that `--area rates` or `--area labels` runs one of them. */
-const AREA: Record<Operation, string> = { [RATES]: 'rates', [LABELS]: 'labels' };
 
 // ── The answers judged: sent once per worker ──
 
@@ -172,8 +170,11 @@ function imageProblem(uri: string): string | undefined {
 
 // ── The requirements judged over the answers ──
 
-interface Judgement {
-  meta: Requirement;
+/** A requirement judged over the answers: its id, citations, options (lib/requirement.ts) and title, and its check. */
+interface Judgement extends Options {
+  id: string;
+  cites: string;
+  title: string;
   operation: Operation;
   check: Check;
   /** Why nothing could be judged, for the skip. */
@@ -184,15 +185,11 @@ const NO_LABEL = 'no answer held a label to judge (the types requirement says wh
 
 const judgements: Judgement[] = [
   {
-    meta: {
-      id: `app.${RATES}.rates-types`,
-      level: 'MUST',
-      source: ['§2.10', '§4.5'],
-      basis: 'source',
-      quote: 'The response body is an object `rates`, an array with one element for each postage option',
-      title:
-        "answers every rate request with `rates`, each rate with §2.10's fields and types (prices numbers, dates yyyy-mm-dd)",
-    },
+    id: `app.${RATES}.rates-types`,
+    cites: '§2.10 §4.5',
+    quote: 'The response body is an object `rates`, an array with one element for each postage option',
+    title:
+      "answers every rate request with `rates`, each rate with §2.10's fields and types (prices numbers, dates yyyy-mm-dd)",
     operation: RATES,
     check: (a) => {
       const problem = notReadable(a);
@@ -206,14 +203,10 @@ const judgements: Judgement[] = [
     nothing: 'no rate request was answered',
   },
   {
-    meta: {
-      id: `app.${RATES}.service-codes`,
-      level: 'MUST',
-      source: ['§2.10'],
-      basis: 'source',
-      quote: "The App's unique code for the postage method",
-      title: 'gives each postage option of an answer its own serviceCode',
-    },
+    id: `app.${RATES}.service-codes`,
+    cites: '§2.10',
+    quote: "The App's unique code for the postage method",
+    title: 'gives each postage option of an answer its own serviceCode',
     operation: RATES,
     check: (a) => {
       const codes = offered(a).map((r) => r.serviceCode as string);
@@ -224,14 +217,11 @@ const judgements: Judgement[] = [
     nothing: NO_RATES,
   },
   {
-    meta: {
-      id: `app.${RATES}.currency`,
-      level: 'SHOULD',
-      source: ['§2.10', '§7'],
-      basis: 'source',
-      quote: 'Should equal the requested currency',
-      title: "quotes in the delivery's currency",
-    },
+    id: `app.${RATES}.currency`,
+    cites: '§2.10 §7',
+    level: 'SHOULD',
+    quote: 'Should equal the requested currency',
+    title: "quotes in the delivery's currency",
     operation: RATES,
     check: perRate((rate, at, a) =>
       typeof rate.currency !== 'string'
@@ -243,14 +233,10 @@ const judgements: Judgement[] = [
     nothing: NO_RATES,
   },
   {
-    meta: {
-      id: `app.${RATES}.dispatch-date`,
-      level: 'MUST',
-      source: ['§2.10'],
-      basis: 'source',
-      quote: 'computed from dispatchDate when supplied',
-      title: 'gives no delivery date before the dispatchDate the request supplies',
-    },
+    id: `app.${RATES}.dispatch-date`,
+    cites: '§2.10',
+    quote: 'computed from dispatchDate when supplied',
+    title: 'gives no delivery date before the dispatchDate the request supplies',
     operation: RATES,
     check: perRate((rate, at, a) => {
       const dispatch = dispatchOf(a.delivery);
@@ -262,14 +248,10 @@ const judgements: Judgement[] = [
     nothing: 'no answer to a request with a dispatchDate held delivery dates to judge',
   },
   {
-    meta: {
-      id: `app.${RATES}.delivery-window`,
-      level: 'MUST',
-      source: ['§2.10'],
-      basis: 'source',
-      quote: 'Latest delivery date',
-      title: 'gives an earliest delivery date no later than the latest',
-    },
+    id: `app.${RATES}.delivery-window`,
+    cites: '§2.10',
+    quote: 'Latest delivery date',
+    title: 'gives an earliest delivery date no later than the latest',
     operation: RATES,
     check: perRate((rate, at) => {
       const [min, max] = [rate.minDeliveryDate, rate.maxDeliveryDate];
@@ -279,14 +261,10 @@ const judgements: Judgement[] = [
     nothing: NO_RATES,
   },
   {
-    meta: {
-      id: `app.${LABELS}.label-types`,
-      level: 'MUST',
-      source: ['§2.11', '§4.5'],
-      basis: 'source',
-      quote: 'The response body is an object `label`',
-      title: "answers every label request with a `label` of §2.11's fields and types (prices decimal strings)",
-    },
+    id: `app.${LABELS}.label-types`,
+    cites: '§2.11 §4.5',
+    quote: 'The response body is an object `label`',
+    title: "answers every label request with a `label` of §2.11's fields and types (prices decimal strings)",
     operation: LABELS,
     check: (a) => {
       const problem = notReadable(a);
@@ -298,14 +276,10 @@ const judgements: Judgement[] = [
     nothing: 'no label request was answered',
   },
   {
-    meta: {
-      id: `app.${LABELS}.image`,
-      level: 'MUST',
-      source: ['§2.11'],
-      basis: 'source',
-      quote: 'a data URI of base64 image data is shown',
-      title: 'gives the label image, as a data URI, of base64 image data',
-    },
+    id: `app.${LABELS}.image`,
+    cites: '§2.11',
+    quote: 'a data URI of base64 image data is shown',
+    title: 'gives the label image, as a data URI, of base64 image data',
     operation: LABELS,
     check: (a) => {
       const image = labelIn(a)?.image;
@@ -315,14 +289,11 @@ const judgements: Judgement[] = [
       'no label image was a data URI of base64 data (§2.11 shows no other form; the contract requirement judges it)',
   },
   {
-    meta: {
-      id: `app.${LABELS}.currency`,
-      level: 'SHOULD',
-      source: ['§2.11'],
-      basis: 'source',
-      quote: 'Should equal the requested currency',
-      title: "prices the label in the delivery's currency",
-    },
+    id: `app.${LABELS}.currency`,
+    cites: '§2.11',
+    level: 'SHOULD',
+    quote: 'Should equal the requested currency',
+    title: "prices the label in the delivery's currency",
     operation: LABELS,
     check: (a) => {
       const currency = labelIn(a)?.currency;
@@ -335,13 +306,9 @@ const judgements: Judgement[] = [
   },
   ...[RATES, LABELS].flatMap((operation): Judgement[] => [
     {
-      meta: {
-        id: `app.${operation}.contract`,
-        level: 'MUST',
-        source: operation === RATES ? ['§4.5', '§7', 'D-22', 'D-59'] : ['§4.5', 'D-49', 'D-59'],
-        basis: 'decision',
-        title: `answers in the form the service reads: a 2xx whose body the document's ${callback(operation).responseSchema.split('/').at(-1)} accepts`,
-      },
+      id: `app.${operation}.contract`,
+      cites: operation === RATES ? '§4.5 §7 D-22 D-59' : '§4.5 D-49 D-59',
+      title: `answers in the form the service reads: a 2xx whose body the document's ${callback(operation).responseSchema.split('/').at(-1)} accepts`,
       operation,
       check: (a) => {
         const problem = notReadable(a);
@@ -350,13 +317,9 @@ const judgements: Judgement[] = [
       nothing: 'no request was answered',
     },
     {
-      meta: {
-        id: `app.${operation}.timely`,
-        level: 'MUST',
-        source: ['§7', 'D-22'],
-        basis: 'decision',
-        title: `answers within the service's callback timeout (${CALLBACK_TIMEOUT_MS / 1000} s)`,
-      },
+      id: `app.${operation}.timely`,
+      cites: '§7 D-22',
+      title: `answers within the service's callback timeout (${CALLBACK_TIMEOUT_MS / 1000} s)`,
       operation,
       check: (a) =>
         a.noAnswer ??
@@ -369,7 +332,7 @@ const judgements: Judgement[] = [
 ];
 
 for (const j of judgements)
-  appRequirement({ ...j.meta, area: AREA[j.operation] }, async ({ app }) =>
+  appRequirement(j.id, j.cites, j).test(j.title, async ({ app }) =>
     judgeEach(await answersOf(j.operation, app), j.check, j.nothing),
   );
 
@@ -405,16 +368,8 @@ async function sample(
 }
 
 for (const operation of [RATES, LABELS])
-  appRequirement(
-    {
-      id: `app.${operation}.signature`,
-      level: 'MUST',
-      area: AREA[operation],
-      source: ['§5', 'D-16', 'D-74'],
-      basis: 'decision',
-      title:
-        'refuses with 401 a request not signed with its secret: unsigned, another secret, a body changed after signing',
-    },
+  appRequirement(`app.${operation}.signature`, '§5 D-16 D-74').test(
+    'refuses with 401 a request not signed with its secret: unsigned, another secret, a body changed after signing',
     async ({ app }) => {
       const { name, delivery } = await sample(operation, app);
       const answers = await Promise.all(BADLY_SIGNED.map((s) => app.post(operation, `${name}, ${s}`, delivery, s)));
@@ -422,15 +377,8 @@ for (const operation of [RATES, LABELS])
     },
   );
 
-appRequirement(
-  {
-    id: `app.${LABELS}.unknown-service-code`,
-    level: 'MUST',
-    area: AREA[LABELS],
-    source: ['§2.11', '§4.5', 'D-73'],
-    basis: 'decision',
-    title: 'refuses with 422 a label request for a serviceCode it never returned: nothing is ordered (§4.5 rule 4)',
-  },
+appRequirement(`app.${LABELS}.unknown-service-code`, '§2.11 §4.5 D-73').test(
+  'refuses with 422 a label request for a serviceCode it never returned: nothing is ordered (§4.5 rule 4)',
   async ({ app }) => {
     const { name, delivery } = await sample(LABELS, app);
     const code = `NO-SUCH-SERVICE-${randomUUID().slice(0, 8)}`;

@@ -1,7 +1,7 @@
 // A run's traffic as HAR 1.2 (CONFORMANCE_HAR, `--har FILE`): every exchange the suite has with the target, so that a
 // failure can be replayed in any HTTP tool that opens HAR (browsers' developer tools, Postman, Insomnia, k6, curl
 // converters). The exchanges are the requirements' (lib/api.ts), the token setup's (tokens.setup.ts), a thumbnail read
-// back (requirements/contacts.ts) and the deletes of global teardown (lib/cleanup.ts); what the target sends the
+// back (requirements/contacts/thumbnails.ts) and the deletes of global teardown (lib/cleanup.ts); what the target sends the
 // suite's App receiver is the target's traffic, not the suite's, and is not in it.
 // They happen in several processes (Playwright's workers; global setup and teardown in the runner's): each appends its
 // entries, one JSON line each, to a part of its own in the report folder (`.har/<pid>.jsonl`), so no two processes

@@ -4,14 +4,15 @@
 // one Playwright test, so that a failing requirement costs what a passing one costs: Playwright
 // replaces its worker after a failed test, once per failing operation instead of once per failing requirement.
 import * as playwright from '@playwright/test';
-import { basename, relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
 import { config } from './config.ts';
 import { sourceText } from './contract.ts';
 import { NoAnswer } from './unanswered.ts';
-import type { AppCaller } from '../app/caller.ts';
+import type { AppCaller, Operation as AppOperation } from '../app/caller.ts';
+import { callback } from '../app/contract.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
@@ -27,8 +28,21 @@ export type Basis =
   | { basis: 'platform' }
   | { basis: 'decision' };
 export type BasisName = Basis['basis'];
-/** As written in a requirements file; `area` defaults to the file's name (requirements/auth.ts: `auth`). */
-export type Requirement = { id: string; level: Level; area?: string; source: string[]; title: string } & Basis;
+/** A requirement's metadata: `source` lists its citations, each a § of the source or a decision's D-nn. */
+export type Requirement = { id: string; level: Level; source: string[]; title: string } & Basis;
+/** Citations as a declaration gives them: a list, or one string of them apart by spaces (`'§4.1 §5 D-06'`). */
+export type Citations = string | readonly string[];
+/**
+ * What a declaration says besides its citations. Its basis follows from what it gives: a `quote` of the source is
+ * `source`, a `standard` is `standard`, `platform` is `platform` (a fact of openapi/PLATFORM.md, which its citations
+ * alone do not tell: decisions cite those D-nn too), and none of them `decision`. Its level is MUST unless given.
+ */
+export interface Options {
+  quote?: string | undefined;
+  standard?: string;
+  platform?: true;
+  level?: Exclude<Level, 'MUST'>;
+}
 export type Body = (fixtures: { api: Api }) => Promise<void>;
 /** The body of a requirement of the App suite (conformance/app/): it talks to the App under test through `app`. */
 export type AppBody = (fixtures: { app: AppCaller }) => Promise<void>;
@@ -69,8 +83,18 @@ export type Meta = Omit<Declared, 'body' | 'skip' | 'location' | 'together' | 'c
 /** A requirement of the App suite as registered. */
 export type AppDeclared = Declared<AppBody>;
 
+/** The basis a declaration's options give (`Options`). */
+function basisOf(id: string, o: Options): Basis {
+  if ([o.quote, o.standard, o.platform].filter((x) => x !== undefined).length > 1)
+    throw new Error(`${id}: one basis only: a quote, a standard or platform`);
+  if (o.quote !== undefined) return { basis: 'source', quote: o.quote };
+  if (o.standard !== undefined) return { basis: 'standard', standard: o.standard };
+  return o.platform ? { basis: 'platform' } : { basis: 'decision' };
+}
 /** A requirement that says what the source does not say is a broken promise to the teams that run the suite. */
 function checkBasis(r: Requirement): void {
+  const odd = r.source.filter((s) => !/^(§\d+(\.\d+)*|D-\d+)$/.test(s));
+  if (odd.length) throw new Error(`${r.id}: a citation is a § of the source or a D-nn, not ${odd.join(', ')}`);
   if (r.basis === 'source' && (!r.quote || !sourceText.includes(r.quote)))
     throw new Error(`${r.id}: basis source, but its quote is not in the source: ${JSON.stringify(r.quote)}`);
   if (r.basis === 'source' && !r.source.some((s) => s.startsWith('§')))
@@ -99,7 +123,7 @@ function callerLocation(): Location {
 }
 /**
  * Where the suite broke, for an error's reason: the innermost frame of the error's stack in the suite's own files
- * (`requirements/resources.ts:201`); undefined when none is (the error came from a library, with no frame of ours).
+ * (`requirements/resources/lifecycle.ts:201`); undefined when none is (the error came from a library, with no frame of ours).
  */
 export function brokeAt(err: unknown): string | undefined {
   const frame = framesOf(err instanceof Error ? err.stack : undefined).find(
@@ -116,11 +140,11 @@ let block: { id: number; concurrent: boolean } | undefined;
 let blocks = 0;
 
 /** Every requirement of the service suite declared so far, in the order of declaration. */
-export const declared = (): readonly Declared[] => registry;
+export const declared = (): readonly Declared[] => (noneOpen(), registry);
 /** Every requirement of the App suite declared so far (conformance/app/requirements.ts). */
-export const appDeclared = (): readonly AppDeclared[] => appRegistry;
+export const appDeclared = (): readonly AppDeclared[] => (noneOpen(), appRegistry);
 /** The requirements of one side, as the reporter and `verify` read them. */
-export const declaredOf = (side: Side): readonly Declared<unknown>[] => (side === 'app' ? appRegistry : registry);
+export const declaredOf = (side: Side): readonly Declared<unknown>[] => (side === 'app' ? appDeclared() : declared());
 /** Its location as a reporter prints it: `requirements/products.ts:161`. */
 export const where = (l: Location) => `${relative(suiteDir, l.file).replace(/\.js$/, '.ts')}:${l.line}`;
 export const metaOf = (d: Declared<unknown>): Meta => {
@@ -128,17 +152,76 @@ export const metaOf = (d: Declared<unknown>): Meta => {
   return { ...meta, location: where(location) };
 };
 
-/** Declares one requirement: `createContact.max-length.firstname MUST reject a firstname of 61 characters`. */
-export function requirement(r: Requirement, body: Body): void {
-  registry.push(registered(r, 'service', body));
+/**
+ * Declares one requirement: its id, its citations and what gives its basis (`Options`), then with `.test` its title
+ * (what it asserts, as the reports show it) and its body. Its location is the line of `requirement(`.
+ *
+ *   requirement('createToken.basic', '§4.1 §5', { quote: 'Credentials may instead go in HTTP Basic authentication.' })
+ *     .test('issues a token for HTTP Basic client credentials', async ({ api }) => { … })
+ *
+ * A twin, `<its id>.<slug>`, is declared with it by `.twin(slug, citations, options).test(title, body)`, located at
+ * its `.twin(`: the same behaviour judged on another basis. A source requirement says only what the source does
+ * (refused, any 4xx); its twin what we answer (`.status`: 401; `.naming`: a 422 naming the field).
+ */
+export function requirement(id: string, cites: Citations, options: Options = {}): Declaration<Body> {
+  return declaration(registry, 'service', id, cites, options);
+}
+/** Declares one requirement of the App suite (`app.calculateShippingRates.rates-types`), as `requirement` does. */
+export function appRequirement(id: string, cites: Citations, options: Options = {}): Declaration<AppBody> {
+  return declaration(appRegistry, 'app', id, cites, options);
+}
+/** A requirement being declared, until `.test` gives its title and body and registers it. */
+export interface Declaration<B> {
+  test(title: string, body: B): Twins<B>;
+}
+/** A declared requirement: `.twin(slug, …)` declares `<its id>.<slug>`, another requirement of the same behaviour. */
+export interface Twins<B> {
+  twin(slug: string, cites: Citations, options?: Options): Declaration<B>;
 }
 
-/** Declares one requirement of the App suite: `app.calculateShippingRates.rates-types MUST answer …`. */
-export function appRequirement(r: Requirement, body: AppBody): void {
-  appRegistry.push(registered(r, 'app', body));
+/** The id of a declaration whose `.test` has not come yet: a requirement without a body would silently not run. */
+let open: string | undefined;
+const noneOpen = () => {
+  if (open) throw new Error(`${open}: declared without .test(title, body)`);
+};
+function declaration<B>(
+  into: Declared<B>[],
+  side: Side,
+  id: string,
+  cites: Citations,
+  options: Options,
+  parent?: Twins<B>,
+): Declaration<B> {
+  noneOpen();
+  open = id;
+  const location = callerLocation();
+  const source = typeof cites === 'string' ? cites.split(' ') : [...cites];
+  return {
+    test(title, body) {
+      open = undefined;
+      const r = { id, level: options.level ?? 'MUST', source, title, ...basisOf(id, options) } satisfies Requirement;
+      into.push(registered(r, side, location, body));
+      const twins: Twins<B> = parent ?? {
+        twin: (slug, twinCites, twinOptions = {}) =>
+          declaration(into, side, `${id}.${slug}`, twinCites, twinOptions, twins),
+      };
+      return twins;
+    },
+  };
 }
 
-function registered<B>(r: Requirement, side: Side, body: B): Declared<B> {
+/**
+ * A requirement's area: for the service suite its file's name (requirements/auth.ts: `auth`), or the folder's of a
+ * large area (requirements/contacts/search.ts: `contacts`); for the App suite the App address its call goes to
+ * (`rates`, `labels`: app/contract.ts).
+ */
+function areaOf(side: Side, id: string, file: string): string {
+  if (side === 'app') return callback(operationOf(id).slice('app.'.length) as AppOperation).area;
+  const [first = '', ...rest] = relative(`${suiteDir}requirements`, file).split(sep);
+  return rest.length ? first : first.replace(/\.[jt]s$/, '');
+}
+
+function registered<B>(r: Requirement, side: Side, location: Location, body: B): Declared<B> {
   checkBasis(r);
   if (ids.has(r.id)) throw new Error(`${r.id}: declared twice (requirement ids are the stable keys of results.json)`);
   if (sideOf(r.id) !== side)
@@ -146,10 +229,9 @@ function registered<B>(r: Requirement, side: Side, body: B): Declared<B> {
       `${r.id}: ${side === 'app' ? 'an App requirement id starts' : 'only App requirement ids start'} with app.`,
     );
   ids.add(r.id);
-  const location = callerLocation();
   return {
     ...r,
-    area: r.area ?? basename(location.file).replace(/\.[jt]s$/, ''),
+    area: areaOf(side, r.id, location.file),
     operation: operationOf(r.id),
     location,
     body,

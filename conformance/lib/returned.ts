@@ -1,7 +1,7 @@
 // The "as returned" tables of the source (§2.3–§2.8: Product, Inventory, Redirect, Product Download, Product Media,
 // Webhook) and the tables of what an App answers (§2.10 `rates`, §2.11 `label`): each field and the type the source
 // gives it, read from the source's own text, and what a value must be to have that type. The `source` requirements
-// `<get>.as-returned` (requirements/resources.ts) and the App suite's answer types (app/requirements.ts) are
+// `<get>.as-returned` (requirements/resources/lifecycle.ts) and the App suite's answer types (app/requirements.ts) are
 // generated from them, so they assert exactly what the tables say.
 import { sourceSection, type Json } from './contract.ts';
 

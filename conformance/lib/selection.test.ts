@@ -4,7 +4,7 @@ import { selector, termsOf } from './selection.ts';
 
 const reqs = [
   { id: 'createContact.auth.bad-token', area: 'auth', location: 'requirements/auth.ts:120' },
-  { id: 'createContact.max-length.firstname', area: 'contacts', location: 'requirements/contacts.ts:88' },
+  { id: 'createContact.max-length.firstname', area: 'contacts', location: 'requirements/contacts/fields.ts:88' },
   { id: 'listProducts.auth.bad-token', area: 'auth', location: 'requirements/auth.ts:120' },
   { id: 'getProduct.status.inactive', area: 'products', location: 'requirements/products.ts:161' },
 ];
@@ -29,6 +29,7 @@ test('@area and --area select by area; both lists must match', () => {
 });
 test('file:line selects the requirements declared there', () => {
   assert.deepEqual(ids('products.ts:161'), ['getProduct.status.inactive']);
+  assert.deepEqual(ids('contacts/fields.ts:88'), ['createContact.max-length.firstname']);
   assert.deepEqual(ids('requirements/auth.ts:120'), ['createContact.auth.bad-token', 'listProducts.auth.bad-token']);
   assert.deepEqual(ids('ducts.ts:161'), []);
 });

@@ -34,7 +34,7 @@ import { createOf, endlessNext, itemSchema, propertiesOf, resolveLink } from '..
 import { returnedFields, typeProblem } from '../lib/returned.ts';
 import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
 import { nullable as productNullable, sourceNullable as productSourceNullable } from '../requirements/products.ts';
-import { notImplemented as contactNotImplemented } from '../requirements/contacts.ts';
+import { notImplemented as contactNotImplemented } from '../requirements/contacts/shared.ts';
 import {
   depthOf,
   isUtf8,
@@ -116,9 +116,9 @@ function candidates(o: Operation): string[] {
       ),
       ...['byte-order-mark', 'too-deep', 'malformed-json', 'unknown-field'].map((s) => `${id}.${s}`),
     );
-  // requirements/resources.ts: required fields of an add (D-39).
+  // requirements/resources/lifecycle.ts: required fields of an add (D-39).
   if (o.method === 'POST' && o.bodyPointer) out.push(...requiredFields(o).map((f) => `${id}.required.${f}`));
-  // requirements/contacts.ts: a field's length and pattern (§2.2, §8).
+  // requirements/contacts/fields.ts: a field's length and pattern (§2.2, §8).
   const key = withBody(o) ? requestWrapperOf(id) : undefined;
   if (key && o.bodyPointer)
     for (const [f, p] of Object.entries(propertiesOf(propertiesOf(deref({ $ref: o.bodyPointer }))[key]))) {
@@ -164,7 +164,7 @@ function candidates(o: Operation): string[] {
       `${id}.filter.date-time-fraction`,
     );
   if (isById(o)) out.push(`${id}.not-found.envelope`);
-  // requirements/resources.ts and contacts.ts: writes, read back, gone; the shape of what a get answers.
+  // requirements/resources/ and contacts/: writes, read back, gone; the shape of what a get answers.
   const create = familyOf(o);
   if (create) {
     out.push(`${create}.lifecycle`, `${create}.lifecycle.status`, `${create}.success-envelope`);
@@ -213,7 +213,7 @@ const ROUTING = [
 ];
 /** requirements/envelopes.ts: a literal path's own 405, per method it lacks. */
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
-/** requirements/callbacks.ts: a callback's request against the document. */
+/** requirements/callbacks/: a callback's request against the document. */
 const CALLBACK_IDS = ['calculateShippingRates.request-schema', 'createShippingLabel.request-schema'];
 
 /** The lists whose filters requirements/filters.ts judges: filtered, with an add of their resource. */
@@ -244,7 +244,7 @@ function familyOf(o: Operation): string | undefined {
   }
 }
 
-/** The required fields of an add's resource (`required` lists, `allOf` parts; requirements/resources.ts `requiredOf`). */
+/** The required fields of an add's resource (`required` lists, `allOf` parts; requirements/resources/shared.ts `requiredOf`). */
 function requiredFields(o: Operation): string[] {
   const wrapper = requestWrapperOf(o.operationId);
   if (!wrapper || !o.bodyPointer) return [];
@@ -276,7 +276,7 @@ const IN_MAX_CHARACTERS = 12_000;
 const EDGE_SLACK_MS = 1000;
 /** Time a token's lifetime is allowed either side of its edge: the request and the answer take some. */
 const EXPIRY_SLACK_MS = 1500;
-/** D-10: a v2 date-time as answered, `YYYY-MM-DDTHH:MM:SS±hh:mm` (requirements/resources.ts `date-time-shape`). */
+/** D-10: a v2 date-time as answered, `YYYY-MM-DDTHH:MM:SS±hh:mm` (requirements/resources/lifecycle.ts `date-time-shape`). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -608,7 +608,7 @@ function bodies(r: Reading, j: Judgement): boolean {
 const NO_HTML = '^[^<>]*$';
 /**
  * §2.2, §8, D-02, D-13, D-14, D-27, D-55: a field over its length or outside its pattern is refused
- * (requirements/contacts.ts `max-length`, `no-html`, `pattern`): a requirement of the source says refused (a 4xx
+ * (requirements/contacts/fields.ts `max-length`, `no-html`, `pattern`): a requirement of the source says refused (a 4xx
  * about the input), its `.naming` twin and one of our decisions a 422 naming the field. A field §2.2 says is
  * "Currently not implemented" may be ignored: the source asserts no refusal of it (D-27's `.stored` does).
  */
@@ -1060,7 +1060,7 @@ function resourceSchema(get: Operation, key: string): Json {
   const content = deref(get.responses['200'])?.content?.['application/json']?.schema;
   return deref(propertiesOf(content)[key]);
 }
-/** The sections whose tables give a resource's fields "as returned" (§2.3–§2.8; requirements/resources.ts). */
+/** The sections whose tables give a resource's fields "as returned" (§2.3–§2.8; requirements/resources/lifecycle.ts). */
 const returnedSection: Record<string, string> = {
   createProduct: '2.3',
   createInventory: '2.4',
@@ -1076,7 +1076,7 @@ const returnedOf = (section: string) =>
 const productFields = () => returnedOf('2.3');
 
 /**
- * §4.3, §2.1, §7, D-01, D-04, D-09, D-39: writes and reads of an item (requirements/resources.ts, contacts.ts): the
+ * §4.3, §2.1, §7, D-01, D-04, D-09, D-39: writes and reads of an item (requirements/resources/, contacts/): the
  * write's status and envelope, its answer read back by the next get with no write between, unset fields null, gone
  * after a delete, its id never given again; what a get answers (every property, date-times, §2.3–§2.8's fields).
  */
@@ -1114,7 +1114,7 @@ function items(r: Reading, j: Judgement): void {
         );
     }
     if (resource?.id === undefined) return;
-    // D-04: an add after a delete in the same collection never gets a deleted id (requirements/resources.ts).
+    // D-04: an add after a delete in the same collection never gets a deleted id (requirements/resources/lifecycle.ts).
     const deleted = r.memory.deletedIds.get(collectionKey(create, params));
     if (deleted)
       j.at(
@@ -1379,7 +1379,7 @@ export const callbackOperations: CallbackOperation[] = operations.flatMap((o) =>
   ),
 );
 
-/** D-16, §4.5: a callback request matches the document's body and headers (requirements/callbacks.ts `request-schema`). */
+/** D-16, §4.5: a callback request matches the document's body and headers (requirements/callbacks/rate-requests.ts `request-schema`). */
 function callback(r: Reading, j: Judgement, cb: CallbackOperation): void {
   const { x } = r;
   const request = jsonOf(x.requestBody, x.requestLength);

@@ -8,7 +8,7 @@
 // scope is D-07's; the error envelope of those answers is the platform's (D-02). The token endpoint follows RFC 6749
 // where the source says nothing of its status codes and error bodies; its second path and what it does with a body
 // RFC 6749 does not make malformed are ours (D-05, D-67).
-import { expect, requirement, type Basis, skip, together } from '../lib/requirement.ts';
+import { expect, requirement, skip, together } from '../lib/requirement.ts';
 import { operations, SCOPE_TABLE, type Operation } from '../lib/contract.ts';
 import { scopeOf, scopesOf } from '../lib/dialect.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
@@ -124,87 +124,41 @@ for (const o of secured) {
   // never issued, is refused, whatever the status (any 4xx). How the token is presented (Authorization: Bearer) and
   // the 401 with its Bearer challenge (RFC 6750) are the platform's (D-05): the `.status` twins, gating only under
   // the contract profile.
-  requirement(
-    {
-      id: `${o.operationId}.auth.no-token`,
-      level: 'MUST',
-      source: ['§5'],
-      basis: 'source',
-      quote: TOKEN_FIRST,
-      title: `${o.method} ${o.path} without a token is refused (4xx)`,
-    },
-    async ({ api }) => {
+  requirement(`${o.operationId}.auth.no-token`, '§5', { quote: TOKEN_FIRST })
+    .test(`${o.method} ${o.path} without a token is refused (4xx)`, async ({ api }) => {
       expectCallerRefused(await callAs(api, o, 'none', await targetParams(api, o)), 'a call without a token');
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.auth.no-token.challenge`,
-      level: 'MUST',
-      source: ['§5'],
-      basis: 'standard',
-      standard: 'RFC 9110 §15.5.2 (a 401 carries a WWW-Authenticate challenge)',
-      title: `${o.method} ${o.path} without a token, if answered 401, carries a WWW-Authenticate challenge`,
-    },
-    async ({ api }) => {
-      // Any refusal will do (§5); a 401 "MUST send a WWW-Authenticate header field containing at least one challenge".
-      const res = await callAs(api, o, 'none', await targetParams(api, o));
-      if (res.status === 401)
-        expect(res.headers['www-authenticate'] ?? '', 'the challenge of a 401 (RFC 9110 §15.5.2)').toMatch(/\S/);
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.auth.no-token.status`,
-      level: 'MUST',
-      source: ['§5', 'D-05'],
-      basis: 'platform',
-      title: `${o.method} ${o.path} without a token answers 401 with a Bearer challenge`,
-    },
-    async ({ api }) => {
+    })
+    .twin('challenge', '§5', { standard: 'RFC 9110 §15.5.2 (a 401 carries a WWW-Authenticate challenge)' })
+    .test(
+      `${o.method} ${o.path} without a token, if answered 401, carries a WWW-Authenticate challenge`,
+      async ({ api }) => {
+        // Any refusal will do (§5); a 401 "MUST send a WWW-Authenticate header field containing at least one challenge".
+        const res = await callAs(api, o, 'none', await targetParams(api, o));
+        if (res.status === 401)
+          expect(res.headers['www-authenticate'] ?? '', 'the challenge of a 401 (RFC 9110 §15.5.2)').toMatch(/\S/);
+      },
+    )
+    .twin('status', '§5 D-05', { platform: true })
+    .test(`${o.method} ${o.path} without a token answers 401 with a Bearer challenge`, async ({ api }) => {
       const res = await callAs(api, o, 'none');
       expect(res.status, res.text.slice(0, 200)).toBe(401);
       expect(res.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.auth.bad-token`,
-      level: 'MUST',
-      source: ['§5'],
-      basis: 'source',
-      quote: TOKEN_FIRST,
-      title: `${o.method} ${o.path} with an unknown token is refused (4xx)`,
-    },
-    async ({ api }) => {
+    });
+  requirement(`${o.operationId}.auth.bad-token`, '§5', { quote: TOKEN_FIRST })
+    .test(`${o.method} ${o.path} with an unknown token is refused (4xx)`, async ({ api }) => {
       expectCallerRefused(
         await callAs(api, o, UNKNOWN_TOKEN, await targetParams(api, o)),
         'a call with an unknown token',
       );
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.auth.bad-token.status`,
-      level: 'MUST',
-      source: ['§5', 'D-05'],
-      basis: 'platform',
-      title: `${o.method} ${o.path} with an unknown token answers 401`,
-    },
-    async ({ api }) => {
+    })
+    .twin('status', '§5 D-05', { platform: true })
+    .test(`${o.method} ${o.path} with an unknown token answers 401`, async ({ api }) => {
       const res = await callAs(api, o, UNKNOWN_TOKEN);
       expect(res.status, res.text.slice(0, 200)).toBe(401);
-    },
-  );
+    });
   // The bodies of those refusals: the platform's error envelope (D-02), whatever their status.
-  requirement(
-    {
-      id: `${o.operationId}.auth.envelope`,
-      level: 'MUST',
-      source: ['D-02', 'D-05', 'D-07'],
-      basis: 'platform',
-      title: `${o.method} ${o.path} refuses a caller (no token, unknown token${scoped ? ', missing scope' : ''}) in the error envelope, status equal to the HTTP code`,
-    },
+  requirement(`${o.operationId}.auth.envelope`, 'D-02 D-05 D-07', { platform: true }).test(
+    `${o.method} ${o.path} refuses a caller (no token, unknown token${scoped ? ', missing scope' : ''}) in the error envelope, status equal to the HTTP code`,
     async ({ api }) => {
       const answers: [string, ApiResponse][] = [
         ['no token', await callAs(api, o, 'none')],
@@ -232,59 +186,31 @@ for (const o of secured) {
     // §5's table names the scope: a client without it is refused (source, any 4xx). The 403 is D-02's: RFC 6750
     // §3.1 says a resource server SHOULD answer insufficient_scope with 403, so a 401 is no breach of it. Elsewhere
     // the scope itself is D-07's.
-    if (named)
-      requirement(
-        {
-          id: `${o.operationId}.auth.missing-scope`,
-          level: 'MUST',
-          source: ['§5'],
-          basis: 'source',
-          quote: named,
-          title: `${o.method} ${o.path} is refused (4xx) to a client without its scope`,
-        },
-        async ({ api }) => {
-          expectCallerRefused(
-            await callAs(api, o, 'default', await realParams(api, o)),
-            'a client holding only the default scope',
-          );
-        },
-      );
-    requirement(
-      {
-        id: `${o.operationId}.auth.missing-scope${named ? '.status' : ''}`,
-        level: 'MUST',
-        source: ['§5', 'D-07', 'D-02'],
-        basis: 'decision',
-        title: `${o.method} ${o.path} answers 403 to a client without its scope`,
-      },
-      async ({ api }) => {
-        const res = await callAs(api, o, 'default');
-        expect(res.status, res.text.slice(0, 200)).toBe(403);
-      },
-    );
+    const forbidden = named
+      ? requirement(`${o.operationId}.auth.missing-scope`, '§5', { quote: named })
+          .test(`${o.method} ${o.path} is refused (4xx) to a client without its scope`, async ({ api }) => {
+            expectCallerRefused(
+              await callAs(api, o, 'default', await realParams(api, o)),
+              'a client holding only the default scope',
+            );
+          })
+          .twin('status', '§5 D-07 D-02')
+      : requirement(`${o.operationId}.auth.missing-scope`, '§5 D-07 D-02');
+    forbidden.test(`${o.method} ${o.path} answers 403 to a client without its scope`, async ({ api }) => {
+      const res = await callAs(api, o, 'default');
+      expect(res.status, res.text.slice(0, 200)).toBe(403);
+    });
     if (isRead(o) && readonlyAllowed(o)) {
-      requirement(
-        {
-          id: `${o.operationId}.auth.readonly-reads`,
-          level: 'MUST',
-          source: ['§5', 'D-07'],
-          ...(named ? { basis: 'source' as const, quote: named } : { basis: 'decision' as const }),
-          title: `${o.method} ${o.path} is allowed with the .readonly scope`,
-        },
+      requirement(`${o.operationId}.auth.readonly-reads`, '§5 D-07', { quote: named }).test(
+        `${o.method} ${o.path} is allowed with the .readonly scope`,
         async ({ api }) => {
           const res = await callAs(api, o, 'readonly');
           expect([401, 403]).not.toContain(res.status);
         },
       );
     } else if (!isRead(o)) {
-      requirement(
-        {
-          id: `${o.operationId}.auth.readonly-cannot-write`,
-          level: 'MUST',
-          source: ['§5', 'D-07'],
-          basis: 'decision',
-          title: `${o.method} ${o.path} answers 403 to a readonly client`,
-        },
+      requirement(`${o.operationId}.auth.readonly-cannot-write`, '§5 D-07').test(
+        `${o.method} ${o.path} answers 403 to a readonly client`,
         async ({ api }) => {
           const res = await callAs(api, o, 'readonly');
           expect(res.status, res.text.slice(0, 200)).toBe(403);
@@ -292,67 +218,51 @@ for (const o of secured) {
       );
     }
     if (named) {
-      requirement(
-        {
-          id: `${o.operationId}.scope-family`,
-          level: 'MUST',
-          source: ['§5', 'D-07'],
-          basis: 'source',
-          quote: named,
-          title: `${o.method} ${o.path} is allowed with exactly ${allowed.join(' or exactly ')}, and refused to a client holding only another family's scope`,
-        },
-        async ({ api }) => {
-          // The other families are judged with the one-scope clients the target has: a target may lack a family
-          // (no shipping services at all), and §5 says nothing of its scopes.
-          needRoles(allowed.map(scopeRole));
-          const others = refused.filter((scope) => config.clients[scopeRole(scope)]);
-          needRoles(others.length ? [] : refused.map(scopeRole));
-          const params = await realParams(api, o);
-          for (const scope of allowed) {
-            const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
-            expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(200);
-          }
-          for (const scope of others) {
-            const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
-            expect(
-              res.status >= 400 && res.status < 500,
-              `a client holding only ${scope} must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`,
-            ).toBe(true);
-          }
-        },
-      );
-      requirement(
-        {
-          id: `${o.operationId}.scope-family.status`,
-          level: 'MUST',
-          // RFC 6750 §3.1: insufficient_scope SHOULD be a 403; the 403 as a MUST is D-02's.
-          source: ['§5', 'D-07', 'D-02'],
-          basis: 'decision',
-          title: `${o.method} ${o.path} answers 403 (insufficient_scope) to a client holding only another family's scope`,
-        },
-        async ({ api }) => {
-          needRoles(refused.map(scopeRole));
-          const params = await realParams(api, o);
-          for (const scope of refused) {
-            const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
-            expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(403);
-          }
-        },
-      );
+      requirement(`${o.operationId}.scope-family`, '§5 D-07', { quote: named })
+        .test(
+          `${o.method} ${o.path} is allowed with exactly ${allowed.join(' or exactly ')}, and refused to a client holding only another family's scope`,
+          async ({ api }) => {
+            // The other families are judged with the one-scope clients the target has: a target may lack a family
+            // (no shipping services at all), and §5 says nothing of its scopes.
+            needRoles(allowed.map(scopeRole));
+            const others = refused.filter((scope) => config.clients[scopeRole(scope)]);
+            needRoles(others.length ? [] : refused.map(scopeRole));
+            const params = await realParams(api, o);
+            for (const scope of allowed) {
+              const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
+              expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(200);
+            }
+            for (const scope of others) {
+              const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
+              expect(
+                res.status >= 400 && res.status < 500,
+                `a client holding only ${scope} must be refused (4xx), got ${res.status}: ${res.text.slice(0, 200)}`,
+              ).toBe(true);
+            }
+          },
+        )
+        // RFC 6750 §3.1: insufficient_scope SHOULD be a 403; the 403 as a MUST is D-02's.
+        .twin('status', '§5 D-07 D-02')
+        .test(
+          `${o.method} ${o.path} answers 403 (insufficient_scope) to a client holding only another family's scope`,
+          async ({ api }) => {
+            needRoles(refused.map(scopeRole));
+            const params = await realParams(api, o);
+            for (const scope of refused) {
+              const res = await api.untyped(o.operationId, { as: scopeRole(scope), params });
+              expect(res.status, `a client holding only ${scope}: ${res.text.slice(0, 200)}`).toBe(403);
+            }
+          },
+        );
     }
   }
 }
 
 // §5: "List webhooks — the default scope only; results are limited to webhooks of the calling App client".
-requirement(
-  {
-    id: 'listWebhooks.default-scope',
-    level: 'MUST',
-    source: ['§5', '§6', 'D-07', 'D-45'],
-    basis: 'source',
-    quote: 'the default scope only; results are limited to webhooks of the calling App client',
-    title: "a client holding only the default scope lists webhooks (200), its own and no other client's",
-  },
+requirement('listWebhooks.default-scope', '§5 §6 D-07 D-45', {
+  quote: 'the default scope only; results are limited to webhooks of the calling App client',
+}).test(
+  "a client holding only the default scope lists webhooks (200), its own and no other client's",
   async ({ api }) => {
     const made: { id: number; as: ClientRole }[] = [];
     const hook = async (as: ClientRole) => {
@@ -400,17 +310,11 @@ const basic = (id: string, secret: string) => ({
   authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
 });
 
-requirement(
-  {
-    id: 'createToken.form',
-    level: 'MUST',
-    source: ['§4.1', '§2.9', '§5'],
-    basis: 'source',
-    quote:
-      'the response carries `access_token` (placeholder <ACCESS_TOKEN>), `expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer` and `scope` (null in the example). No refresh token is delivered.',
-    title:
-      'issues a Bearer token for 3600 s from form credentials, with a scope (a string or null), without refresh_token',
-  },
+requirement('createToken.form', '§4.1 §2.9 §5', {
+  quote:
+    'the response carries `access_token` (placeholder <ACCESS_TOKEN>), `expires_in` = 3600 (a lifespan of 1 hour), `token_type` = `Bearer` and `scope` (null in the example). No refresh token is delivered.',
+}).test(
+  'issues a Bearer token for 3600 s from form credentials, with a scope (a string or null), without refresh_token',
   async ({ api }) => {
     const res = await api.call('createToken', {
       as: 'none',
@@ -432,15 +336,8 @@ requirement(
   },
 );
 // RFC 6749 §5.1: a token is issued with 200 (the source names no status code).
-requirement(
-  {
-    id: 'createToken.status',
-    level: 'MUST',
-    source: ['§4.1', 'D-06'],
-    basis: 'standard',
-    standard: 'RFC 6749 §5.1',
-    title: 'issues a token from form or HTTP Basic credentials with 200',
-  },
+requirement('createToken.status', '§4.1 D-06', { standard: 'RFC 6749 §5.1' }).test(
+  'issues a token from form or HTTP Basic credentials with 200',
   async ({ api }) => {
     const res = await api.call('createToken', {
       as: 'none',
@@ -457,15 +354,8 @@ requirement(
     expect(basicRes.status, basicRes.text.slice(0, 200)).toBe(200);
   },
 );
-requirement(
-  {
-    id: 'createToken.basic',
-    level: 'MUST',
-    source: ['§4.1', '§5'],
-    basis: 'source',
-    quote: 'Credentials may instead go in HTTP Basic authentication.',
-    title: 'issues a token for HTTP Basic client credentials',
-  },
+requirement('createToken.basic', '§4.1 §5', { quote: 'Credentials may instead go in HTTP Basic authentication.' }).test(
+  'issues a token for HTTP Basic client credentials',
   async ({ api }) => {
     const res = await api.call('createToken', {
       as: 'none',
@@ -481,14 +371,8 @@ requirement(
     expect(use.status).toBe(200);
   },
 );
-requirement(
-  {
-    id: 'createTokenAlias.form',
-    level: 'MUST',
-    source: ['D-05'],
-    basis: 'platform',
-    title: 'answers the same at /admin/oauth/token',
-  },
+requirement('createTokenAlias.form', 'D-05', { platform: true }).test(
+  'answers the same at /admin/oauth/token',
   async ({ api }) => {
     const res = await api.call('createTokenAlias', {
       as: 'none',
@@ -500,60 +384,29 @@ requirement(
   },
 );
 // RFC 6749 §5.2: invalid_client, 400 by default or 401; 401 is a MUST when the client used the Authorization header.
-requirement(
-  {
-    id: 'createToken.wrong-secret',
-    level: 'MUST',
-    source: ['§5', 'D-06'],
-    basis: 'standard',
-    standard: 'RFC 6749 §5.2',
-    title: 'refuses a wrong secret with invalid_client',
-  },
-  async ({ api }) => {
+requirement('createToken.wrong-secret', '§5 D-06', { standard: 'RFC 6749 §5.2' })
+  .test('refuses a wrong secret with invalid_client', async ({ api }) => {
     const res = await post(api, form({ client_secret: 'wrong' }));
     expect([400, 401], res.text.slice(0, 200)).toContain(res.status);
     expect(res.body?.error).toBe('invalid_client');
-  },
-);
-requirement(
-  {
-    id: 'createToken.wrong-secret.status',
-    level: 'MUST',
-    source: ['D-06'],
-    basis: 'decision',
-    title: 'a wrong secret or an unknown client sent in the form answers 401 (RFC 6749 allows 400)',
-  },
-  async ({ api }) => {
+  })
+  .twin('status', 'D-06')
+  .test('a wrong secret or an unknown client sent in the form answers 401 (RFC 6749 allows 400)', async ({ api }) => {
     for (const over of [{ client_secret: 'wrong' }, { client_id: 'no-such-client' }] as Record<string, string>[]) {
       const res = await post(api, form(over));
       expect(res.status, `${JSON.stringify(over)}: ${res.text.slice(0, 200)}`).toBe(401);
     }
-  },
-);
-requirement(
-  {
-    id: 'createToken.wrong-secret-basic',
-    level: 'MUST',
-    source: ['§5', 'D-06'],
-    basis: 'standard',
-    standard: 'RFC 6749 §5.2',
-    title: 'refuses wrong Basic credentials with invalid_client',
-  },
+  });
+requirement('createToken.wrong-secret-basic', '§5 D-06', { standard: 'RFC 6749 §5.2' }).test(
+  'refuses wrong Basic credentials with invalid_client',
   async ({ api }) => {
     const res = await post(api, 'grant_type=client_credentials', basic(full.clientId, 'wrong'));
     expect(res.status).toBe(401);
     expect(res.body?.error).toBe('invalid_client');
   },
 );
-requirement(
-  {
-    id: 'createToken.unknown-client',
-    level: 'MUST',
-    source: ['§5', 'D-06'],
-    basis: 'standard',
-    standard: 'RFC 6749 §5.2',
-    title: 'refuses an unknown client with invalid_client',
-  },
+requirement('createToken.unknown-client', '§5 D-06', { standard: 'RFC 6749 §5.2' }).test(
+  'refuses an unknown client with invalid_client',
   async ({ api }) => {
     const res = await post(api, form({ client_id: 'no-such-client' }));
     expect([400, 401], res.text.slice(0, 200)).toContain(res.status);
@@ -575,62 +428,35 @@ const unauthenticated: [string, string][] = [
     new URLSearchParams({ grant_type: 'client_credentials', client_secret: full.clientSecret }).toString(),
   ],
 ];
-requirement(
-  {
-    id: 'createToken.no-credentials',
-    level: 'MUST',
-    source: ['§5', 'D-06'],
-    basis: 'standard',
-    standard: 'RFC 6749 §5.2',
-    title: 'refuses a token request without client authentication with invalid_client (400 or 401)',
-  },
-  async ({ api }) => {
+requirement('createToken.no-credentials', '§5 D-06', { standard: 'RFC 6749 §5.2' })
+  .test('refuses a token request without client authentication with invalid_client (400 or 401)', async ({ api }) => {
     for (const [what, body] of unauthenticated) {
       const res = await post(api, body);
       expect([400, 401], `${what}: ${res.text.slice(0, 200)}`).toContain(res.status);
       expect(res.body?.error, `${what}: ${res.text.slice(0, 200)}`).toBe('invalid_client');
     }
-  },
-);
-requirement(
-  {
-    id: 'createToken.no-credentials.status',
-    level: 'MUST',
-    source: ['D-06'],
-    basis: 'decision',
-    title: 'a token request without client authentication answers 401 with the Basic challenge (RFC 6749 allows 400)',
-  },
-  async ({ api }) => {
-    for (const [what, body] of unauthenticated) {
-      const res = await post(api, body);
-      expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(401);
-      expect(res.headers['www-authenticate'] ?? '', what).toMatch(/^Basic\b/i);
-    }
-  },
-);
-requirement(
-  {
-    id: 'createToken.grant-type',
-    level: 'MUST',
-    source: ['§4.1', 'D-06'],
-    basis: 'standard',
-    standard: 'RFC 6749 §5.2',
-    title: 'refuses another grant type with unsupported_grant_type',
-  },
+  })
+  .twin('status', 'D-06')
+  .test(
+    'a token request without client authentication answers 401 with the Basic challenge (RFC 6749 allows 400)',
+    async ({ api }) => {
+      for (const [what, body] of unauthenticated) {
+        const res = await post(api, body);
+        expect(res.status, `${what}: ${res.text.slice(0, 200)}`).toBe(401);
+        expect(res.headers['www-authenticate'] ?? '', what).toMatch(/^Basic\b/i);
+      }
+    },
+  );
+requirement('createToken.grant-type', '§4.1 D-06', { standard: 'RFC 6749 §5.2' }).test(
+  'refuses another grant type with unsupported_grant_type',
   async ({ api }) => {
     const res = await post(api, form({ grant_type: 'password' }));
     expect(res.status).toBe(400);
     expect(res.body?.error).toBe('unsupported_grant_type');
   },
 );
-requirement(
-  {
-    id: 'createToken.scope',
-    level: 'SHOULD',
-    source: ['§2.9', 'D-07'],
-    basis: 'decision',
-    title: 'reports the granted scopes, or null for the default scope only',
-  },
+requirement('createToken.scope', '§2.9 D-07', { level: 'SHOULD' }).test(
+  'reports the granted scopes, or null for the default scope only',
   async ({ api }) => {
     const res = await post(
       api,
@@ -644,14 +470,8 @@ requirement(
     expect(String(ro.body?.scope).split(' ').sort()).toEqual([...config.clients.readonly.scopes].sort());
   },
 );
-requirement(
-  {
-    id: 'createToken.tokens-differ',
-    level: 'MUST',
-    source: ['§5', 'D-06'],
-    basis: 'decision',
-    title: 'issues a different opaque token on every request',
-  },
+requirement('createToken.tokens-differ', '§5 D-06').test(
+  'issues a different opaque token on every request',
   async ({ api }) => {
     const a = await post(api, form());
     const b = await post(api, form());
@@ -692,51 +512,35 @@ const expiredCall = async (api: Api) =>
 together(() => {
   // RFC 6749 §5.1: expires_in is "the lifetime in seconds of the access token"; past it, the token no longer gives
   // access (any 4xx). The 401 with a Bearer challenge is D-05's (RFC 6750 §3.1 says SHOULD).
-  requirement(
-    {
-      id: 'createToken.expiry',
-      level: 'MUST',
-      source: ['§5', '§8'],
-      basis: 'standard',
-      standard: 'RFC 6749 §5.1 (expires_in)',
-      title: 'a token is refused (4xx) once its expires_in has passed (checked with a short-lived client)',
-    },
-    async ({ api }) => {
-      skip(
-        !config.clients.shortLived,
-        'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds',
-      );
-      expectCallerRefused(await expiredCall(api), 'a call with an expired token');
-    },
-  );
-  requirement(
-    {
-      id: 'createToken.expiry.status',
-      level: 'MUST',
-      source: ['§5', 'D-05'],
-      basis: 'platform',
-      title: 'an expired token answers 401 with a Bearer challenge (checked with a short-lived client)',
-    },
-    async ({ api }) => {
-      skip(
-        !config.clients.shortLived,
-        'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds',
-      );
-      const expired = await expiredCall(api);
-      expect(expired.status, expired.text.slice(0, 200)).toBe(401);
-      expect(expired.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
-    },
-  );
+  requirement('createToken.expiry', '§5 §8', { standard: 'RFC 6749 §5.1 (expires_in)' })
+    .test(
+      'a token is refused (4xx) once its expires_in has passed (checked with a short-lived client)',
+      async ({ api }) => {
+        skip(
+          !config.clients.shortLived,
+          'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds',
+        );
+        expectCallerRefused(await expiredCall(api), 'a call with an expired token');
+      },
+    )
+    .twin('status', '§5 D-05', { platform: true })
+    .test(
+      'an expired token answers 401 with a Bearer challenge (checked with a short-lived client)',
+      async ({ api }) => {
+        skip(
+          !config.clients.shortLived,
+          'CONFORMANCE_CLIENTS names no shortLived client whose tokens expire within seconds',
+        );
+        const expired = await expiredCall(api);
+        expect(expired.status, expired.text.slice(0, 200)).toBe(401);
+        expect(expired.headers['www-authenticate'] ?? '').toMatch(/^Bearer/i);
+      },
+    );
 });
-requirement(
-  {
-    id: 'createToken.lowercase-bearer',
-    level: 'MUST',
-    source: ['D-05'],
-    basis: 'standard',
-    standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1',
-    title: 'accepts the bearer scheme name in any case: RFC 9110 §11.1 makes the scheme a case-insensitive token',
-  },
+requirement('createToken.lowercase-bearer', 'D-05', {
+  standard: 'RFC 9110 §11.1 (auth schemes are case-insensitive), RFC 6750 §2.1',
+}).test(
+  'accepts the bearer scheme name in any case: RFC 9110 §11.1 makes the scheme a case-insensitive token',
   async ({ api }) => {
     const res = await api.send('GET', api.url('listWebhooks'), {
       as: 'none',
@@ -758,22 +562,19 @@ requirement(
 const unreadableTokenRequests: {
   slug: string;
   what: string;
-  basis: Basis;
-  source: string[];
+  cites: string;
   raw: { text: string | Uint8Array; contentType?: string };
 }[] = [
   {
     slug: 'media-type',
     what: 'a form sent as text/plain',
-    basis: { basis: 'decision' },
-    source: ['D-67', 'D-06'],
+    cites: 'D-67 D-06',
     raw: { text: 'grant_type=client_credentials', contentType: 'text/plain' },
   },
   {
     slug: 'not-utf8',
     what: 'a form whose bytes are not UTF-8',
-    basis: { basis: 'decision' },
-    source: ['D-67', 'D-66', 'D-06'],
+    cites: 'D-67 D-66 D-06',
     raw: {
       text: Buffer.from('grant_type=client_credentials&state=caf\u00e9', 'latin1'),
       contentType: 'application/x-www-form-urlencoded',
@@ -782,42 +583,33 @@ const unreadableTokenRequests: {
   {
     slug: 'not-json',
     what: 'JSON that does not parse',
-    basis: { basis: 'decision' },
-    source: ['D-67', 'D-06'],
+    cites: 'D-67 D-06',
     raw: { text: '{"grant_type": ', contentType: 'application/json' },
   },
   {
     slug: 'no-media-type',
     what: 'a form sent without Content-Type',
-    basis: { basis: 'decision' },
-    source: ['D-67', 'D-66'],
+    cites: 'D-67 D-66',
     raw: { text: 'grant_type=client_credentials' },
   },
   {
     slug: 'too-deep',
     what: 'JSON nested deeper than 32 levels',
-    basis: { basis: 'decision' },
-    source: ['D-67', 'D-64'],
+    cites: 'D-67 D-64',
     raw: { text: `{"grant_type": ${'['.repeat(40)}${']'.repeat(40)}}`, contentType: 'application/json' },
   },
   {
     slug: 'too-large',
     what: 'a body over 1 MiB',
-    basis: { basis: 'decision' },
-    source: ['D-67', 'D-48'],
+    cites: 'D-67 D-48',
     raw: { text: `{"grant_type": "${'a'.repeat(1024 * 1024 + 10)}"}`, contentType: 'application/json' },
   },
 ];
 for (const operationId of ['createToken', 'createTokenAlias'])
-  for (const u of unreadableTokenRequests)
-    requirement(
-      {
-        id: `${operationId}.unreadable.${u.slug}`,
-        level: 'MUST',
-        source: operationId === 'createTokenAlias' ? [...u.source, 'D-05'] : u.source,
-        ...u.basis,
-        title: `answers 400 invalid_request to ${u.what}`,
-      },
+  for (const u of unreadableTokenRequests) {
+    const cites = operationId === 'createTokenAlias' ? `${u.cites} D-05` : u.cites;
+    requirement(`${operationId}.unreadable.${u.slug}`, cites).test(
+      `answers 400 invalid_request to ${u.what}`,
       async ({ api }) => {
         const res = await api.untyped(operationId, {
           as: 'none',
@@ -828,3 +620,4 @@ for (const operationId of ['createToken', 'createTokenAlias'])
         expect(res.body?.error, res.text.slice(0, 200)).toBe('invalid_request');
       },
     );
+  }

@@ -111,39 +111,25 @@ function expectErrorEnvelope(res: ApiResponse, status: number) {
 }
 
 for (const o of lists) {
-  requirement(
-    {
-      id: `${o.operationId}.envelope`,
-      level: 'MUST',
-      source: ['§2.1', '§7'],
-      basis: 'source',
-      quote: 'List (search) response envelope (all v2 list endpoints)',
-      title: 'answers the list envelope: success, status 200, data, pagination, links',
-    },
-    async ({ api }) => {
-      const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
-      expect(res.status, res.text.slice(0, 300)).toBe(200);
-      // §2.1's fields, each present; more than those is not the source's to forbid (our contract's schema is).
-      expect(res.body).toMatchObject({
-        success: true,
-        status: 200,
-        data: expect.any(Array),
-        pagination: expect.any(Object),
-        links: expect.any(Object),
-      });
-      for (const k of ['page', 'limit', 'total', 'totalPages'])
-        expect(res.body.pagination, 'pagination').toHaveProperty(k);
-      for (const k of ['self', 'previous', 'next']) expect(res.body.links, 'links').toHaveProperty(k);
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.page-zero`,
-      level: 'MUST',
-      source: ['D-03', 'D-02'],
-      basis: 'decision',
-      title: 'rejects page=0 with 422 naming page',
-    },
+  requirement(`${o.operationId}.envelope`, '§2.1 §7', {
+    quote: 'List (search) response envelope (all v2 list endpoints)',
+  }).test('answers the list envelope: success, status 200, data, pagination, links', async ({ api }) => {
+    const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    // §2.1's fields, each present; more than those is not the source's to forbid (our contract's schema is).
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 200,
+      data: expect.any(Array),
+      pagination: expect.any(Object),
+      links: expect.any(Object),
+    });
+    for (const k of ['page', 'limit', 'total', 'totalPages'])
+      expect(res.body.pagination, 'pagination').toHaveProperty(k);
+    for (const k of ['self', 'previous', 'next']) expect(res.body.links, 'links').toHaveProperty(k);
+  });
+  requirement(`${o.operationId}.page-zero`, 'D-03 D-02').test(
+    'rejects page=0 with 422 naming page',
     async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId),
@@ -153,48 +139,29 @@ for (const o of lists) {
       expect(errorNames(res)).toContain('page');
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.unknown-parameter`,
-      level: 'SHOULD',
-      source: ['D-41'],
-      basis: 'decision',
-      title: 'rejects an unknown query parameter with 422 instead of ignoring it',
-    },
-    async ({ api }) => {
+  requirement(`${o.operationId}.unknown-parameter`, 'D-41', { level: 'SHOULD' })
+    .test('rejects an unknown query parameter with 422 instead of ignoring it', async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId),
         query: { 'id:mim': 1 },
       });
       expectErrorEnvelope(res, 422);
-    },
-  );
-  // A query read into a plain object loses `__proto__` (it sets the prototype) and finds `constructor` inherited.
-  requirement(
-    {
-      id: `${o.operationId}.unknown-parameter.prototype-keys`,
-      level: 'SHOULD',
-      source: ['D-41'],
-      basis: 'decision',
-      title: 'rejects `__proto__` and `constructor` as query keys with 422 naming them, like any unknown parameter',
-    },
-    async ({ api }) => {
-      const params = await paramsFor(api, o.operationId);
-      for (const name of ['__proto__', 'constructor']) {
-        const res = await api.untyped(o.operationId, { params, query: { [name]: 1 } });
-        expectErrorEnvelope(res, 422);
-        expect(errorNames(res)).toContain(name);
-      }
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.too-many-parameters`,
-      level: 'MUST',
-      source: ['D-64', 'D-02'],
-      basis: 'decision',
-      title: `rejects more than ${MAX_QUERY_PARAMETERS} query parameters with 422 naming query, before reading them`,
-    },
+    })
+    // A query read into a plain object loses `__proto__` (it sets the prototype) and finds `constructor` inherited.
+    .twin('prototype-keys', 'D-41', { level: 'SHOULD' })
+    .test(
+      'rejects `__proto__` and `constructor` as query keys with 422 naming them, like any unknown parameter',
+      async ({ api }) => {
+        const params = await paramsFor(api, o.operationId);
+        for (const name of ['__proto__', 'constructor']) {
+          const res = await api.untyped(o.operationId, { params, query: { [name]: 1 } });
+          expectErrorEnvelope(res, 422);
+          expect(errorNames(res)).toContain(name);
+        }
+      },
+    );
+  requirement(`${o.operationId}.too-many-parameters`, 'D-64 D-02').test(
+    `rejects more than ${MAX_QUERY_PARAMETERS} query parameters with 422 naming query, before reading them`,
     async ({ api }) => {
       const url = api.url(o.operationId, await paramsFor(api, o.operationId));
       const query = Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'page=1').join('&');
@@ -206,16 +173,8 @@ for (const o of lists) {
 }
 
 for (const o of byId) {
-  requirement(
-    {
-      id: `${o.operationId}.not-found`,
-      level: 'MUST',
-      source: ['§4'],
-      basis: 'standard',
-      standard: 'RFC 9110 §15.5.5',
-      title: `${o.method} of an unknown id answers 404`,
-    },
-    async ({ api }) => {
+  requirement(`${o.operationId}.not-found`, '§4', { standard: 'RFC 9110 §15.5.5' })
+    .test(`${o.method} of an unknown id answers 404`, async ({ api }) => {
       expectNotFound(
         await api.untyped(o.operationId, {
           params: await paramsFor(api, o.operationId, 987654321),
@@ -223,36 +182,21 @@ for (const o of byId) {
         }),
         'an unknown id',
       );
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.not-found.envelope`,
-      level: 'MUST',
-      source: ['§7', 'D-04', 'D-02'],
-      basis: 'decision',
-      title: `${o.method} of an unknown id answers 404 in the error envelope`,
-    },
-    async ({ api }) => {
+    })
+    .twin('envelope', '§7 D-04 D-02')
+    .test(`${o.method} of an unknown id answers 404 in the error envelope`, async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId, 987654321),
         body: anyBody(api, o.operationId),
       });
       expectErrorEnvelope(res, 404);
-    },
-  );
+    });
 }
 
 for (const o of withBody) {
   const key = wrapperOf(o.operationId);
-  requirement(
-    {
-      id: `${o.operationId}.malformed-json`,
-      level: 'MUST',
-      source: ['D-02', 'D-48'],
-      basis: 'decision',
-      title: 'answers 400 in the error envelope to malformed JSON',
-    },
+  requirement(`${o.operationId}.malformed-json`, 'D-02 D-48').test(
+    'answers 400 in the error envelope to malformed JSON',
     async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId, 1),
@@ -261,14 +205,8 @@ for (const o of withBody) {
       expectErrorEnvelope(res, 400);
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.content-type`,
-      level: 'MUST',
-      source: ['D-02', 'D-48'],
-      basis: 'decision',
-      title: 'answers 415 to a body that is not JSON',
-    },
+  requirement(`${o.operationId}.content-type`, 'D-02 D-48').test(
+    'answers 415 to a body that is not JSON',
     async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId, 1),
@@ -278,30 +216,15 @@ for (const o of withBody) {
     },
   );
   for (const u of unreadableBodies)
-    requirement(
-      {
-        id: `${o.operationId}.${u.slug}`,
-        level: 'MUST',
-        source: u.source,
-        basis: 'decision',
-        title: u.title,
-      },
-      async ({ api }) => {
-        const res = await api.untyped(o.operationId, {
-          params: await paramsFor(api, o.operationId, 1),
-          raw: u.raw(o.operationId, key),
-        });
-        expectErrorEnvelope(res, u.status);
-      },
-    );
-  requirement(
-    {
-      id: `${o.operationId}.unknown-field`,
-      level: 'MUST',
-      source: ['D-09', 'D-02'],
-      basis: 'decision',
-      title: 'rejects an unknown field with 422 naming it',
-    },
+    requirement(`${o.operationId}.${u.slug}`, u.source).test(u.title, async ({ api }) => {
+      const res = await api.untyped(o.operationId, {
+        params: await paramsFor(api, o.operationId, 1),
+        raw: u.raw(o.operationId, key),
+      });
+      expectErrorEnvelope(res, u.status);
+    });
+  requirement(`${o.operationId}.unknown-field`, 'D-09 D-02').test(
+    'rejects an unknown field with 422 naming it',
     async ({ api }) => {
       const body = { [key]: { ...exampleOf(o.operationId)[key], notAField: 1 } };
       const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId, 1), body });
@@ -310,73 +233,32 @@ for (const o of withBody) {
       expect(errorNames(res)).toContain(`${key}.notAField`);
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.too-large`,
-      level: 'MUST',
-      source: ['D-48'],
-      basis: 'decision',
-      title: 'answers 413 to a body over 1 MiB',
-    },
-    async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId, 1),
-        raw: { text: `{"${key}": {"x": "${'a'.repeat(1024 * 1024 + 10)}"}}`, contentType: 'application/json' },
-      });
-      expectErrorEnvelope(res, 413);
-    },
-  );
+  requirement(`${o.operationId}.too-large`, 'D-48').test('answers 413 to a body over 1 MiB', async ({ api }) => {
+    const res = await api.untyped(o.operationId, {
+      params: await paramsFor(api, o.operationId, 1),
+      raw: { text: `{"${key}": {"x": "${'a'.repeat(1024 * 1024 + 10)}"}}`, contentType: 'application/json' },
+    });
+    expectErrorEnvelope(res, 413);
+  });
 }
 
-requirement(
-  {
-    id: 'routing.unknown-route',
-    level: 'MUST',
-    source: ['§9'],
-    basis: 'standard',
-    standard: 'RFC 9110 §15.5.5',
-    title: 'an unknown route answers 404',
-  },
-  async ({ api }) => {
+requirement('routing.unknown-route', '§9', { standard: 'RFC 9110 §15.5.5' })
+  .test('an unknown route answers 404', async ({ api }) => {
     expectNotFound(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 'an unknown route');
-  },
-);
-requirement(
-  {
-    id: 'routing.unknown-route.envelope',
-    level: 'MUST',
-    source: ['D-48', 'D-02'],
-    basis: 'decision',
-    title: 'an unknown route answers 404 in the error envelope',
-  },
-  async ({ api }) => {
+  })
+  .twin('envelope', 'D-48 D-02')
+  .test('an unknown route answers 404 in the error envelope', async ({ api }) => {
     expectErrorEnvelope(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 404);
-  },
-);
+  });
 // Answered by the HTTP layer, before any route is found: no envelope (D-64).
-requirement(
-  {
-    id: 'routing.headers-too-large',
-    level: 'MUST',
-    source: ['D-64'],
-    basis: 'decision',
-    title: 'answers 431 to request headers over 16 KiB',
-  },
-  async ({ api }) => {
-    const res = await api.send('GET', api.url('listProducts'), {
-      headers: { 'x-conformance-padding': 'a'.repeat(HEADER_LIMIT_BYTES + 1024) },
-    });
-    expect(res.status, res.text.slice(0, 200)).toBe(431);
-  },
-);
-requirement(
-  {
-    id: 'routing.wrong-method',
-    level: 'MUST',
-    source: ['D-48', 'D-02'],
-    basis: 'decision',
-    title: 'a known path with another method answers 405 with Allow',
-  },
+requirement('routing.headers-too-large', 'D-64').test('answers 431 to request headers over 16 KiB', async ({ api }) => {
+  const res = await api.send('GET', api.url('listProducts'), {
+    headers: { 'x-conformance-padding': 'a'.repeat(HEADER_LIMIT_BYTES + 1024) },
+  });
+  expect(res.status, res.text.slice(0, 200)).toBe(431);
+});
+requirement('routing.wrong-method', 'D-48 D-02').test(
+  'a known path with another method answers 405 with Allow',
   async ({ api }) => {
     const res = await api.send('PATCH', `${config.targetUrl}/api/v2/products.json`);
     expectErrorEnvelope(res, 405);
@@ -390,37 +272,23 @@ for (const { path, ops, methods } of shadowedLiterals)
     const id = `${ops[0]!.operationId}.method-not-allowed.${method.toLowerCase()}`;
     const send = (api: Api) =>
       api.send(method, `${config.targetUrl}${path}`, method === 'PUT' || method === 'POST' ? { body: {} } : {});
-    requirement(
-      {
-        id,
-        level: 'MUST',
-        source: ops[0]!.source,
-        basis: 'standard',
-        standard: 'RFC 9110 §15.5.6',
-        title: `${method} ${path} is not served by a template that also matches it; a 405 lists ${methods.join(', ')} in Allow`,
-      },
-      async ({ api }) => {
-        const res = await send(api);
-        // 404 or 405: the path has no such method. A 405 names the methods of this resource, not of the template's.
-        expect([404, 405], res.text.slice(0, 200)).toContain(res.status);
-        if (res.status !== 405) return;
-        const allow = (res.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase());
-        for (const m of methods) expect(allow, `Allow: ${res.headers.allow}`).toContain(m);
-        for (const m of METHODS.filter((x) => !methods.includes(x)))
-          expect(allow, `Allow: ${res.headers.allow}`).not.toContain(m);
-      },
-    );
-    requirement(
-      {
-        id: `${id}.status`,
-        level: 'MUST',
-        source: ['D-02'],
-        basis: 'decision',
-        title: `${method} ${path} answers 405 in the error envelope`,
-      },
-      async ({ api }) => {
+    requirement(id, ops[0]!.source, { standard: 'RFC 9110 §15.5.6' })
+      .test(
+        `${method} ${path} is not served by a template that also matches it; a 405 lists ${methods.join(', ')} in Allow`,
+        async ({ api }) => {
+          const res = await send(api);
+          // 404 or 405: the path has no such method. A 405 names the methods of this resource, not of the template's.
+          expect([404, 405], res.text.slice(0, 200)).toContain(res.status);
+          if (res.status !== 405) return;
+          const allow = (res.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase());
+          for (const m of methods) expect(allow, `Allow: ${res.headers.allow}`).toContain(m);
+          for (const m of METHODS.filter((x) => !methods.includes(x)))
+            expect(allow, `Allow: ${res.headers.allow}`).not.toContain(m);
+        },
+      )
+      .twin('status', 'D-02')
+      .test(`${method} ${path} answers 405 in the error envelope`, async ({ api }) => {
         const res = await send(api);
         expectErrorEnvelope(res, 405);
-      },
-    );
+      });
   }

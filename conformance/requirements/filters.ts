@@ -9,7 +9,7 @@
 // not say is a `decision`: date-times written with `Z` or a fraction (D-10), the quoting of a comma on `:in`
 // filters other than `sku:in` and the AND of two filters (D-62; but of `resource` and `resourceId:in`, which §4.4
 // says to supply together), `totalPages` 0 of an empty search (D-03).
-import { expect, requirement, together } from '../lib/requirement.ts';
+import { expect, requirement, together, type Options } from '../lib/requirement.ts';
 import {
   nonNull,
   operations,
@@ -275,21 +275,18 @@ function expectDiscriminating(expected: Obj[], mine: Obj[], what: string) {
 const opText: Record<XFilter['op'], string> = { eq: 'equals', in: 'is one of', gte: '≥', lte: '≤', gt: '>', lt: '<' };
 const sourceOf = (filter: Filter) => ['§4.4', ...(filter.source === 'derived' ? ['§3'] : [])];
 /**
- * What a filter's requirement rests on, cited with `sources`: the filter's §4.4 entry, quoted; or, for a filter the
- * source does not list (of a resource it does not know), the decisions its list operation names (`x-decision`).
+ * What a filter's requirement rests on, its citations and options, cited with `sources`: the filter's §4.4 entry,
+ * quoted; or, for a filter the source does not list (of a resource it does not know), the decisions its list
+ * operation names (`x-decision`).
  */
-function basisOf(
-  list: Operation,
-  filter: Filter,
-  sources: string[],
-): { source: string[] } & ({ basis: 'source'; quote: string } | { basis: 'decision' }) {
+function restsOn(list: Operation, filter: Filter, sources: string[]): [string[], Options] {
   const quote = filterQuote(list, filter.name, filter.rule.op);
-  if (quote) return { source: sources, basis: 'source', quote };
+  if (quote) return [sources, { quote }];
   if (!list.decision.length)
     throw new Error(
       `filters.spec.ts: ${list.operationId} ${filter.name} is not in §4.4, and the list names no decision`,
     );
-  return { source: [...sources, ...list.decision], basis: 'decision' };
+  return [[...sources, ...list.decision], {}];
 }
 const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p['x-filter']) && createOf(o));
 
@@ -357,14 +354,8 @@ for (const list of lists) {
     for (const filter of filters.filter(isAssignedDate)) declare(filter);
     const dates = filters.filter((filter) => filter.kind === 'date');
     if (dates.length) {
-      requirement(
-        {
-          id: `${list.operationId}.filter.date-time-input`,
-          level: 'MUST',
-          source: ['§4.4', 'D-10'],
-          basis: 'decision',
-          title: `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
-        },
+      requirement(`${list.operationId}.filter.date-time-input`, '§4.4 D-10').test(
+        `${dates.map((filter) => filter.name).join(', ')} also take the value written with Z and with fractional seconds`,
         async ({ api }) => {
           for (const filter of dates) {
             const { fixture, mine } = isAssignedDate(filter)
@@ -379,17 +370,11 @@ for (const list of lists) {
       // below it, so `:min` and `:after` drop it and `:max` and `:before` keep it (a bound read without its fraction
       // would be that item's own second). Issue 24, item 6.
       const ranges = dates.filter((filter) => isAssignedDate(filter) && filter.rule.op !== 'eq');
+      // A decision, as date-time-input's: §4.4 says "ISO-8601 with an offset"; taking `Z` and a fraction on input,
+      // and comparing with the fraction, is D-10's reading of it.
       if (ranges.length)
-        requirement(
-          {
-            id: `${list.operationId}.filter.date-time-fraction`,
-            level: 'MUST',
-            // A decision, as date-time-input's: §4.4 says "ISO-8601 with an offset"; taking `Z` and a fraction on
-            // input, and comparing with the fraction, is D-10's reading of it.
-            source: ['§4.4', 'D-10'],
-            basis: 'decision',
-            title: `${ranges.map((filter) => filter.name).join(', ')} compare with a bound's fraction of a second, whatever its offset`,
-          },
+        requirement(`${list.operationId}.filter.date-time-fraction`, '§4.4 D-10').test(
+          `${ranges.map((filter) => filter.name).join(', ')} compare with a bound's fraction of a second, whatever its offset`,
           async ({ api }) => {
             const { fixture, mine } = await datedItems(api, list);
             for (const filter of ranges) {
@@ -411,14 +396,10 @@ for (const list of lists) {
     }
   });
   function declare(filter: Filter) {
+    const id = `${list.operationId}.filter.${filter.name}`;
     const range = ['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op);
-    requirement(
-      {
-        id: `${list.operationId}.filter.${filter.name}${range ? '.boundary' : ''}`,
-        level: 'MUST',
-        ...basisOf(list, filter, sourceOf(filter)),
-        title: `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
-      },
+    requirement(`${id}${range ? '.boundary' : ''}`, ...restsOn(list, filter, sourceOf(filter))).test(
+      `${filter.name} returns exactly the items whose ${filter.rule.field} ${opText[filter.rule.op]} the value${range ? ', at the boundary value' : ''}${filter.kind === 'date' ? ', whatever the offset it is written in' : ''}`,
       async ({ api }) => {
         const { fixture, mine } = isAssignedDate(filter)
           ? await datedItems(api, list)
@@ -436,13 +417,8 @@ for (const list of lists) {
     );
 
     if (filter.rule.op === 'eq' && filter.rule.empty === 'none') {
-      requirement(
-        {
-          id: `${list.operationId}.filter.${filter.name}.empty`,
-          level: 'MUST',
-          ...basisOf(list, filter, ['§4.4']),
-          title: `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included`,
-        },
+      requirement(`${id}.empty`, ...restsOn(list, filter, ['§4.4'])).test(
+        `an empty ${filter.name}= returns only items whose ${filter.rule.field} is null, the created one included`,
         async ({ api }) => {
           const fixture = await ListFixture.open(api, list);
           const mine = [
@@ -459,14 +435,8 @@ for (const list of lists) {
       );
     }
     if (filter.rule.op === 'in') {
-      requirement(
-        {
-          id: `${list.operationId}.filter.${filter.name}.bound`,
-          level: 'MUST',
-          source: ['§4.4', 'D-70'],
-          basis: 'decision',
-          title: `${filter.name} refuses a list of more than ${IN_MAX_VALUES} values, or of more than ${IN_MAX_CHARACTERS} characters, with 422`,
-        },
+      requirement(`${id}.bound`, '§4.4 D-70').test(
+        `${filter.name} refuses a list of more than ${IN_MAX_VALUES} values, or of more than ${IN_MAX_CHARACTERS} characters, with 422`,
         async ({ api }) => {
           const params = await paramsFor(api, list.operationId);
           for (const [what, raw] of [
@@ -486,18 +456,12 @@ for (const list of lists) {
     }
     if (filter.rule.op === 'in' && filter.kind === 'string' && filter.source === 'writable') {
       // §4.4 gives the quoting for `sku:in`; for the other `:in` filters it is D-62's.
-      const quote = filterQuote(list, filter.name, filter.rule.op);
-      const basis = quote?.includes('double quotes')
-        ? { basis: 'source' as const, quote }
-        : { basis: 'decision' as const };
-      requirement(
-        {
-          id: `${list.operationId}.filter.${filter.name}.quoted-comma`,
-          level: 'MUST',
-          source: ['§4.4', ...(basis.basis === 'decision' ? ['D-62'] : [])],
-          ...basis,
-          title: `${filter.name} reads a value wrapped in double quotes as one value, commas included`,
-        },
+      const entry = filterQuote(list, filter.name, filter.rule.op);
+      const quote = entry?.includes('double quotes') ? entry : undefined;
+      requirement(`${id}.quoted-comma`, quote ? '§4.4' : '§4.4 D-62', {
+        quote,
+      }).test(
+        `${filter.name} reads a value wrapped in double quotes as one value, commas included`,
         async ({ api }) => {
           const fixture = await ListFixture.open(api, list);
           const withComma = await fixture.fieldsFor(filter, 0);
@@ -515,13 +479,8 @@ for (const list of lists) {
       );
     }
     if (filter.rule.op === 'in' && filter.rule.caseInsensitive) {
-      requirement(
-        {
-          id: `${list.operationId}.filter.${filter.name}.case-insensitive`,
-          level: 'MUST',
-          ...basisOf(list, filter, ['§4.4']),
-          title: `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)`,
-        },
+      requirement(`${id}.case-insensitive`, ...restsOn(list, filter, ['§4.4'])).test(
+        `${filter.name} matches regardless of case (a lower-case query finds the upper-case value)`,
         async ({ api }) => {
           const fixture = await ListFixture.open(api, list);
           const mine = [
@@ -568,15 +527,8 @@ for (const list of lists) {
   const inQuote = inFilter && filterQuote(list, inFilter.name, 'in');
   const pairQuote = eqFilter && inQuote?.includes(`supply \`${eqFilter.name}\` with it`) ? inQuote : undefined;
   if (eqFilter && inFilter) {
-    requirement(
-      {
-        id: `${list.operationId}.filter.combined`,
-        level: 'MUST',
-        ...(pairQuote
-          ? { source: ['§4.4'], basis: 'source' as const, quote: pairQuote }
-          : { source: ['§4.4', 'D-62'], basis: 'decision' as const }),
-        title: `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
-      },
+    requirement(`${list.operationId}.filter.combined`, pairQuote ? '§4.4' : '§4.4 D-62', { quote: pairQuote }).test(
+      `two filters (${eqFilter.name} and ${inFilter.name}) combine with AND`,
       async ({ api }) => {
         const fixture = await ListFixture.open(api, list);
         const mine: Obj[] = [];
@@ -618,35 +570,23 @@ for (const list of lists) {
         : { [after!.name]: item.id };
     return api.untyped(list.operationId, { params: fixture.params, query });
   };
-  requirement(
-    {
-      id: `${list.operationId}.filter.no-match`,
-      level: 'MUST',
-      source: ['§7', '§2.1'],
-      basis: 'source',
-      quote: 'A list search with no matches is a success with an empty `data` array.',
-      title: 'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page',
-    },
-    async ({ api }) => {
-      const res = await noMatch(api);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
-      expect(res.body?.pagination).toMatchObject({ total: 0 });
-      expect(res.body?.links).toMatchObject({ previous: null, next: null });
-    },
-  );
-  requirement(
-    {
-      id: `${list.operationId}.filter.no-match.total-pages`,
-      level: 'MUST',
-      source: ['§2.1', 'D-03'],
-      basis: 'decision',
-      title: 'a search matching nothing has totalPages 0 (ceil(0 / limit))',
-    },
-    async ({ api }) => {
+  requirement(`${list.operationId}.filter.no-match`, '§7 §2.1', {
+    quote: 'A list search with no matches is a success with an empty `data` array.',
+  })
+    .test(
+      'a filter matching nothing answers 200 with success, empty data, total 0 and no previous or next page',
+      async ({ api }) => {
+        const res = await noMatch(api);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ success: true, status: 200, data: [] });
+        expect(res.body?.pagination).toMatchObject({ total: 0 });
+        expect(res.body?.links).toMatchObject({ previous: null, next: null });
+      },
+    )
+    .twin('total-pages', '§2.1 D-03')
+    .test('a search matching nothing has totalPages 0 (ceil(0 / limit))', async ({ api }) => {
       const res = await noMatch(api);
       expect(res.status).toBe(200);
       expect(res.body?.pagination).toMatchObject({ total: 0, totalPages: 0 });
-    },
-  );
+    });
 }

@@ -70,14 +70,8 @@ const walkable = paginated.filter((o) => isEnvelope(o) && createOf(o) && (/\{\w+
 for (const o of paginated) {
   const limit = param(o, 'limit');
   const page = param(o, 'page');
-  requirement(
-    {
-      id: `${o.operationId}.pagination.limit-range`,
-      level: 'MUST',
-      source: ['D-03', 'D-02'],
-      basis: 'decision',
-      title: `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit`,
-    },
+  requirement(`${o.operationId}.pagination.limit-range`, 'D-03 D-02').test(
+    `rejects limit=${limit.minimum - 1}, limit=${limit.maximum + 1} and limit=abc with 422 naming limit`,
     async ({ api }) => {
       const params = await paramsFor(api, o.operationId);
       for (const value of [limit.minimum - 1, limit.maximum + 1, 'abc']) {
@@ -89,14 +83,8 @@ for (const o of paginated) {
       }
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.pagination.page-range`,
-      level: 'MUST',
-      source: ['D-03', 'D-02'],
-      basis: 'decision',
-      title: 'rejects page=0, page=-1 and page=abc with 422 naming page',
-    },
+  requirement(`${o.operationId}.pagination.page-range`, 'D-03 D-02').test(
+    'rejects page=0, page=-1 and page=abc with 422 naming page',
     async ({ api }) => {
       const params = await paramsFor(api, o.operationId);
       for (const value of [page.minimum - 1, -1, 'abc']) {
@@ -108,14 +96,8 @@ for (const o of paginated) {
       }
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.pagination.max-limit`,
-      level: 'MUST',
-      source: ['D-03'],
-      basis: 'decision',
-      title: `accepts limit=${limit.maximum}`,
-    },
+  requirement(`${o.operationId}.pagination.max-limit`, 'D-03').test(
+    `accepts limit=${limit.maximum}`,
     async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId),
@@ -126,14 +108,8 @@ for (const o of paginated) {
       if (isEnvelope(o)) expect(res.body?.pagination?.limit).toBe(limit.maximum);
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.pagination.past-end`,
-      level: 'MUST',
-      source: ['D-03', '§7'],
-      basis: 'decision',
-      title: 'a page past the end answers 200 with no items',
-    },
+  requirement(`${o.operationId}.pagination.past-end`, 'D-03 §7').test(
+    'a page past the end answers 200 with no items',
     async ({ api }) => {
       const res = await api.untyped(o.operationId, {
         params: await paramsFor(api, o.operationId),
@@ -149,16 +125,10 @@ for (const o of paginated) {
   );
   if (isEnvelope(o)) {
     // §2.1/§8 say what a page carries, whatever its size: this much gates under the source profile.
-    requirement(
-      {
-        id: `${o.operationId}.pagination.first-page`,
-        level: 'MUST',
-        source: ['§2.1', '§8'],
-        basis: 'source',
-        quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`',
-        title:
-          'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more',
-      },
+    requirement(`${o.operationId}.pagination.first-page`, '§2.1 §8', {
+      quote: 'Pagination: responses carry `limit`, `page`, `total` and `totalPages`',
+    }).test(
+      'a search without paging parameters answers its first page: page 1, as many items as the limit allows, totalPages = ceil(total / limit), no previous page, a next page only when there are more',
       async ({ api }) => {
         const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
         expect(res.status, res.text.slice(0, 300)).toBe(200);
@@ -172,14 +142,8 @@ for (const o of paginated) {
         else expect(typeof links.next).toBe('string');
       },
     );
-    requirement(
-      {
-        id: `${o.operationId}.pagination.default-limit`,
-        level: 'MUST',
-        source: ['D-03', '§8'],
-        basis: 'decision',
-        title: `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
-      },
+    requirement(`${o.operationId}.pagination.default-limit`, 'D-03 §8').test(
+      `without page and limit answers page 1 of ${limit.default} items, with totalPages = ceil(total / limit)`,
       async ({ api }) => {
         const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
         expect(res.status).toBe(200);
@@ -203,56 +167,39 @@ const LINKS =
 
 for (const o of walkable) {
   const iso = isolation(o);
-  requirement(
-    {
-      id: `${o.operationId}.pagination.links`,
-      level: 'MUST',
-      source: ['§2.1'],
-      basis: 'source',
-      quote: LINKS,
-      title: `in a search${iso ? ` filtered by ${iso.param}` : ''} in pages of 2, self leads to the page itself, next and previous to the pages after and before it (null at the ends), each with its pagination; every item on exactly one page`,
-    },
+  requirement(`${o.operationId}.pagination.links`, '§2.1', { quote: LINKS }).test(
+    `in a search${iso ? ` filtered by ${iso.param}` : ''} in pages of 2, self leads to the page itself, next and previous to the pages after and before it (null at the ends), each with its pagination; every item on exactly one page`,
     async ({ api }) => {
       await followLinks(api, o, iso);
     },
   );
-  requirement(
-    {
-      id: `${o.operationId}.pagination.walk`,
-      level: 'MUST',
-      source: ['D-03', '§2.1', '§8'],
-      basis: 'platform',
-      title: `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right`,
-    },
-    async ({ api }) => {
-      const { items, pages } = await walk(api, o, iso);
-      expect(
-        pages.flatMap((p) => p.ids).sort((a, b) => a - b),
-        'every item exactly once',
-      ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
-    },
-  );
-  requirement(
-    {
-      id: `${o.operationId}.pagination.walk.order`,
-      level: 'MUST',
-      source: ['D-03'],
-      basis: 'decision',
-      title: `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty`,
-    },
-    async ({ api }) => {
-      const { items, pages, past, expectedPast } = await walk(api, o, iso);
-      expect(
-        pages.flatMap((p) => p.ids),
-        'every item exactly once, in id order',
-      ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
-      const after = await past();
-      expect(after.status).toBe(200);
-      expect(after.body?.data, 'the page after the last').toEqual([]);
-      expect(after.body?.pagination).toEqual(expectedPast);
-      expect(after.body?.links?.next).toBeNull();
-    },
-  );
+  requirement(`${o.operationId}.pagination.walk`, 'D-03 §2.1 §8', { platform: true })
+    .test(
+      `walking pages of 2${iso ? ` filtered by ${iso.param}` : ''} through links.next yields every item exactly once; totals and links right`,
+      async ({ api }) => {
+        const { items, pages } = await walk(api, o, iso);
+        expect(
+          pages.flatMap((p) => p.ids).sort((a, b) => a - b),
+          'every item exactly once',
+        ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+      },
+    )
+    .twin('order', 'D-03')
+    .test(
+      `the pages of a walk${iso ? ` filtered by ${iso.param}` : ''} list the items in id order, ascending; the page after the last is empty`,
+      async ({ api }) => {
+        const { items, pages, past, expectedPast } = await walk(api, o, iso);
+        expect(
+          pages.flatMap((p) => p.ids),
+          'every item exactly once, in id order',
+        ).toEqual(items.map((it) => it.id).sort((a, b) => a - b));
+        const after = await past();
+        expect(after.status).toBe(200);
+        expect(after.body?.data, 'the page after the last').toEqual([]);
+        expect(after.body?.pagination).toEqual(expectedPast);
+        expect(after.body?.links?.next).toBeNull();
+      },
+    );
 }
 
 /**

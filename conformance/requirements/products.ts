@@ -74,15 +74,8 @@ const statusCases: { slug: string; title: string; fields: () => Json; status: 'p
 const other = (s: string) => (s === 'public' ? 'admin' : 'public');
 
 for (const c of statusCases) {
-  requirement(
-    {
-      id: `getProduct.status.${c.slug}`,
-      level: 'MUST',
-      source: ['§3', '§2.3'],
-      basis: 'source',
-      quote: STATUS_RULE,
-      title: `${c.title} (on get, list and the status filter)`,
-    },
+  requirement(`getProduct.status.${c.slug}`, '§3 §2.3', { quote: STATUS_RULE }).test(
+    `${c.title} (on get, list and the status filter)`,
     async ({ api }) => {
       // As a get and a list return it (§2.3): what an add answers is D-01's (createX.lifecycle.status).
       const p = await product(api, c.fields());
@@ -96,15 +89,8 @@ for (const c of statusCases) {
     },
   );
 }
-requirement(
-  {
-    id: 'getProduct.status.at-request-time',
-    level: 'MUST',
-    source: ['§3'],
-    basis: 'source',
-    quote: STATUS_RULE,
-    title: 'status is derived at the time of the request: it flips when a publish start or end passes, with no write',
-  },
+requirement('getProduct.status.at-request-time', '§3', { quote: STATUS_RULE }).test(
+  'status is derived at the time of the request: it flips when a publish start or end passes, with no write',
   async ({ api }) => {
     // Whole-second date-times (D-10): the edge is 2–3 s away. Polled with a deadline, not slept.
     const starting = await product(api, { publishStartOn: at(2500) });
@@ -124,14 +110,8 @@ requirement(
     expect(listedIds(filtered)).toEqual([starting.id]);
   },
 );
-requirement(
-  {
-    id: 'getProduct.publish-window-shape',
-    level: 'MUST',
-    source: ['§2.1', 'D-10'],
-    basis: 'decision',
-    title: 'returns createdOn, modifiedOn and the publish window as date-times YYYY-MM-DDTHH:MM:SS±hh:mm',
-  },
+requirement('getProduct.publish-window-shape', '§2.1 D-10').test(
+  'returns createdOn, modifiedOn and the publish window as date-times YYYY-MM-DDTHH:MM:SS±hh:mm',
   async ({ api }) => {
     const p = await get(api, (await product(api, { publishStartOn: at(-DAY), publishEndOn: at(DAY) })).id);
     for (const k of ['createdOn', 'modifiedOn', 'publishStartOn', 'publishEndOn']) expect(p[k], k).toMatch(DATE_TIME);
@@ -139,15 +119,8 @@ requirement(
   },
 );
 
-requirement(
-  {
-    id: 'updateProduct.status-follows',
-    level: 'MUST',
-    source: ['§3'],
-    basis: 'source',
-    quote: STATUS_RULE,
-    title: 'changing isActive or the publish window through update flips status',
-  },
+requirement('updateProduct.status-follows', '§3', { quote: STATUS_RULE }).test(
+  'changing isActive or the publish window through update flips status',
   async ({ api }) => {
     const p = await product(api, { isActive: true });
     expect((await get(api, p.id)).status).toBe('public');
@@ -172,15 +145,8 @@ requirement(
     }
   },
 );
-requirement(
-  {
-    id: 'updateProduct.status-read-only',
-    level: 'MUST',
-    source: ['§3'],
-    basis: 'source',
-    quote: NOT_SET,
-    title: 'a status sent in an update body never sets it: the product stays as it was',
-  },
+requirement('updateProduct.status-read-only', '§3', { quote: NOT_SET }).test(
+  'a status sent in an update body never sets it: the product stays as it was',
   async ({ api }) => {
     // §3: "derived from the product, not set". Ignoring the field (D-09) or refusing it both keep the rule.
     const p = await product(api, { isActive: false });
@@ -195,14 +161,8 @@ requirement(
     expect(after).toEqual(before);
   },
 );
-requirement(
-  {
-    id: 'updateProduct.sku-unique',
-    level: 'MUST',
-    source: ['D-37'],
-    basis: 'decision',
-    title: "refuses changing a sku to another product's sku in any case with 422 error.unique",
-  },
+requirement('updateProduct.sku-unique', 'D-37').test(
+  "refuses changing a sku to another product's sku in any case with 422 error.unique",
   async ({ api }) => {
     const a = await product(api);
     const b = await product(api);
@@ -219,15 +179,8 @@ requirement(
     expect(own.body?.data?.sku).toBe(b.sku.toLowerCase());
   },
 );
-requirement(
-  {
-    id: 'updateProduct.other-offset',
-    level: 'MUST',
-    source: ['§2.1'],
-    basis: 'source',
-    quote: WITH_OFFSET,
-    title: 'a date-time written with another offset on update reads back as the same instant',
-  },
+requirement('updateProduct.other-offset', '§2.1', { quote: WITH_OFFSET }).test(
+  'a date-time written with another offset on update reads back as the same instant',
   async ({ api }) => {
     const p = await product(api);
     expectAccepted(
@@ -242,61 +195,40 @@ requirement(
   },
 );
 
-requirement(
-  {
-    id: 'createProduct.status-read-only',
-    level: 'MUST',
-    source: ['§3'],
-    basis: 'source',
-    quote: NOT_SET,
-    title: 'a status sent in an add body never sets it: the product added (if any) has the status derived from it',
-  },
-  async ({ api }) => {
-    // §3: "derived from the product, not set". Ignoring the field (D-09) or refusing the add both keep the rule.
-    for (const [fields, derivedStatus] of [
-      [{ status: 'admin', isActive: true }, 'public'],
-      [{ status: 'public', isActive: false }, 'admin'],
-    ] as const) {
-      const body = createBody(api, fields);
-      const res = await api.call('createProduct', { body });
-      if (res.status >= 300) {
-        expectRefused(res, 'an add with a status');
-        const listed = await api.call('listProducts', { query: { 'sku:in': body.data.sku } });
-        expect(itemsIn(listed, 'the product list'), 'a refused add stores nothing').toEqual([]);
-        continue;
+requirement('createProduct.status-read-only', '§3', { quote: NOT_SET })
+  .test(
+    'a status sent in an add body never sets it: the product added (if any) has the status derived from it',
+    async ({ api }) => {
+      // §3: "derived from the product, not set". Ignoring the field (D-09) or refusing the add both keep the rule.
+      for (const [fields, derivedStatus] of [
+        [{ status: 'admin', isActive: true }, 'public'],
+        [{ status: 'public', isActive: false }, 'admin'],
+      ] as const) {
+        const body = createBody(api, fields);
+        const res = await api.call('createProduct', { body });
+        if (res.status >= 300) {
+          expectRefused(res, 'an add with a status');
+          const listed = await api.call('listProducts', { query: { 'sku:in': body.data.sku } });
+          expect(itemsIn(listed, 'the product list'), 'a refused add stores nothing').toEqual([]);
+          continue;
+        }
+        expectAccepted(res);
+        const id = resourceIn(res, 'data', 'the add of a product').id;
+        expect((await get(api, id)).status, JSON.stringify(fields)).toBe(derivedStatus);
       }
-      expectAccepted(res);
-      const id = resourceIn(res, 'data', 'the add of a product').id;
-      expect((await get(api, id)).status, JSON.stringify(fields)).toBe(derivedStatus);
-    }
-  },
-);
-requirement(
-  {
-    id: 'createProduct.status-read-only.accepted',
-    level: 'MUST',
-    source: ['D-09'],
-    basis: 'decision',
-    title: 'an add whose body carries a status (a read-only field) is accepted, the status ignored',
-  },
-  async ({ api }) => {
+    },
+  )
+  .twin('accepted', 'D-09')
+  .test('an add whose body carries a status (a read-only field) is accepted, the status ignored', async ({ api }) => {
     const active = await api.call('createProduct', { body: createBody(api, { status: 'admin', isActive: true }) });
     expectAccepted(active, 'an add with a read-only status');
     expect(active.body?.data?.status).toBe('public');
     const inactive = await api.call('createProduct', { body: createBody(api, { status: 'public', isActive: false }) });
     expectAccepted(inactive, 'an add with a read-only status');
     expect(inactive.body?.data?.status).toBe('admin');
-  },
-);
-requirement(
-  {
-    id: 'createProduct.date-time-input',
-    level: 'MUST',
-    source: ['§2.1', 'D-10'],
-    basis: 'decision',
-    title:
-      'accepts date-times written with Z and with fractional seconds, and reads them back as the same instant in the +00:00 shape',
-  },
+  });
+requirement('createProduct.date-time-input', '§2.1 D-10').test(
+  'accepts date-times written with Z and with fractional seconds, and reads them back as the same instant in the +00:00 shape',
   async ({ api }) => {
     // §2.1 "ISO-8601 with an offset": `Z` is the zero offset, and a fraction of a second is valid ISO 8601 (RFC 3339).
     const p = await get(
@@ -352,48 +284,30 @@ async function addedWithoutNullables(api: Api): Promise<Json> {
   expectAccepted(res, 'an add without the optional nullable fields');
   return get(api, resourceIn(res, 'data', 'the add of a product').id);
 }
-requirement(
-  {
-    id: 'createProduct.nulls',
-    level: 'MUST',
-    source: ['§2.1', '§2.3'],
-    basis: 'source',
-    quote: 'Unset optional values are returned as `null`.',
-    title: `a product added without its optional nullable fields returns every §2.3 property, those §2.3 types "or null" (${sourceNullable.join(', ')}) null`,
-  },
-  async ({ api }) => {
-    const p = await addedWithoutNullables(api);
-    for (const k of sourceFields.keys()) expect(p, `property ${k} (§2.3)`).toHaveProperty(k);
-    for (const k of sourceNullable) expect(p[k], `${k} (§2.3: "or null"), unset`).toBeNull();
-  },
-);
-// The rest of the unset optional fields: §2.3 types them as a plain string or number, so "" or 0 would do for the
-// source; null is D-50's ("a product's other optional fields … are null until set").
-requirement(
-  {
-    id: 'createProduct.nulls.others',
-    level: 'MUST',
-    source: ['§2.1', 'D-50'],
-    basis: 'decision',
-    title: `a product added without its optional nullable fields returns the others (${nullable.filter((k) => !sourceNullable.includes(k)).join(', ')}) null too, not "" or 0`,
-  },
-  async ({ api }) => {
-    const p = await addedWithoutNullables(api);
-    for (const k of nullable.filter((x) => !sourceNullable.includes(x))) {
-      expect(p, `property ${k}`).toHaveProperty(k);
-      expect(p[k], `${k}, unset`).toBeNull();
-    }
-  },
-);
-requirement(
-  {
-    id: 'createProduct.defaults',
-    level: 'MUST',
-    source: ['D-39', 'D-50', 'D-61'],
-    basis: 'decision',
-    title:
-      'a product added with only title and sku returns every property, its unset optional values null, and is active and public',
-  },
+requirement('createProduct.nulls', '§2.1 §2.3', { quote: 'Unset optional values are returned as `null`.' })
+  .test(
+    `a product added without its optional nullable fields returns every §2.3 property, those §2.3 types "or null" (${sourceNullable.join(', ')}) null`,
+    async ({ api }) => {
+      const p = await addedWithoutNullables(api);
+      for (const k of sourceFields.keys()) expect(p, `property ${k} (§2.3)`).toHaveProperty(k);
+      for (const k of sourceNullable) expect(p[k], `${k} (§2.3: "or null"), unset`).toBeNull();
+    },
+  )
+  // The rest of the unset optional fields: §2.3 types them as a plain string or number, so "" or 0 would do for the
+  // source; null is D-50's ("a product's other optional fields … are null until set").
+  .twin('others', '§2.1 D-50')
+  .test(
+    `a product added without its optional nullable fields returns the others (${nullable.filter((k) => !sourceNullable.includes(k)).join(', ')}) null too, not "" or 0`,
+    async ({ api }) => {
+      const p = await addedWithoutNullables(api);
+      for (const k of nullable.filter((x) => !sourceNullable.includes(x))) {
+        expect(p, `property ${k}`).toHaveProperty(k);
+        expect(p[k], `${k}, unset`).toBeNull();
+      }
+    },
+  );
+requirement('createProduct.defaults', 'D-39 D-50 D-61').test(
+  'a product added with only title and sku returns every property, its unset optional values null, and is active and public',
   async ({ api }) => {
     const res = await api.call('createProduct', {
       body: { data: { title: uid('Tea'), sku: uid('SKU').toUpperCase() } },
@@ -407,14 +321,8 @@ requirement(
     expect(p.status).toBe('public'); // D-50: isActive defaults to true, and no window is set
   },
 );
-requirement(
-  {
-    id: 'createProduct.sku-unique',
-    level: 'MUST',
-    source: ['§4.4', 'D-37'],
-    basis: 'decision',
-    title: 'refuses a second product with the same sku in lower case with 422 error.unique naming sku',
-  },
+requirement('createProduct.sku-unique', '§4.4 D-37').test(
+  'refuses a second product with the same sku in lower case with 422 error.unique naming sku',
   async ({ api }) => {
     const sku = uid('SKU').toUpperCase();
     await product(api, { sku });
@@ -430,29 +338,16 @@ requirement(
     expect(listed.body?.data).toHaveLength(1);
   },
 );
-requirement(
-  {
-    id: 'createProduct.other-offset',
-    level: 'MUST',
-    source: ['§2.1'],
-    basis: 'source',
-    quote: WITH_OFFSET,
-    title: 'a date-time written with another offset (+02:00) reads back as the same instant, with an offset',
-  },
+requirement('createProduct.other-offset', '§2.1', { quote: WITH_OFFSET }).test(
+  'a date-time written with another offset (+02:00) reads back as the same instant, with an offset',
   async ({ api }) => {
     const p = await get(api, (await product(api, { publishStartOn: '2030-06-01T12:00:00+02:00' })).id);
     expect(p.publishStartOn).toMatch(ISO_DATE_TIME);
     expect(Date.parse(p.publishStartOn)).toBe(Date.parse('2030-06-01T10:00:00Z'));
   },
 );
-requirement(
-  {
-    id: 'createProduct.utc',
-    level: 'SHOULD',
-    source: ['D-10'],
-    basis: 'decision',
-    title: 'writes date-times in UTC (+00:00)',
-  },
+requirement('createProduct.utc', 'D-10', { level: 'SHOULD' }).test(
+  'writes date-times in UTC (+00:00)',
   async ({ api }) => {
     const p = await get(api, (await product(api, { publishStartOn: '2030-06-01T12:00:00+02:00' })).id);
     expect(p.publishStartOn).toBe('2030-06-01T10:00:00+00:00');

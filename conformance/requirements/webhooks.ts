@@ -1,13 +1,15 @@
 // Webhooks (§6, D-16, D-17, D-23, D-45): subscriptions made through the API, events caused through the API, and the
 // deliveries judged as the built-in App receiver recorded them: which events arrive for which pattern, the body
 // against the document's EventDelivery, the headers the document lists for the webhook, the signature with the
-// owning client's secret, retries, inactive subscriptions, and subscriptions kept per client.
+// owning client's secret, retries, inactive subscriptions, subscriptions kept per client, and no callback delivered
+// as an event.
 // Deliveries go to every matching subscription of the account, so each test reads only the deliveries about the
 // resources it made (by event resource and data.id) and judges "nothing arrives" after a control delivery came.
 // Bases: §6 says a subscription's `isActive` controls it and subscriptions belong to their client (source);
 // the event names, the body and the headers are the platform's (D-16, D-17); retries, and 404 for another client's
 // webhook, are ours (D-23, D-45).
-import { expect, requirement, afterEach, together } from '../lib/requirement.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { expect, requirement, afterEach, skipping, together } from '../lib/requirement.ts';
 import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
 import { bodyWith, create, product, uid } from '../lib/fixtures.ts';
@@ -29,6 +31,16 @@ import {
 import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
 import { createdIn, expectAccepted, itemsIn, resourceIn } from '../lib/expectations.ts';
 import { wholeUpdate } from '../lib/updates.ts';
+import { NotApplicable } from '../lib/dialect.ts';
+import {
+  MANUAL_CHECKOUT,
+  about as aboutProducts,
+  checkout,
+  manualCheckout,
+  register,
+  ship,
+  stocked,
+} from './callbacks/shared.ts';
 
 /** The document's webhook: its operation, the pointer of its body schema and of its parameter list. */
 const [hookName, hookItem] = Object.entries(doc.webhooks as Record<string, Json>).find(
@@ -154,14 +166,8 @@ async function runLifecycle(api: Api, l: Lifecycle): Promise<{ item: Json; chang
 together(
   () => {
     for (const l of lifecycles) {
-      requirement(
-        {
-          id: `createEventDelivery.${l.resource}-lifecycle`,
-          level: 'MUST',
-          source: ['§6', 'D-17'],
-          basis: 'platform',
-          title: `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata`,
-        },
+      requirement(`createEventDelivery.${l.resource}-lifecycle`, '§6 D-17', { platform: true }).test(
+        `a ${l.resource}/* subscription gets ${l.resource}/created, /updated and /deleted with the resource as data and the subscription's metadata`,
         async ({ api }) => {
           const { key, metadata } = await subscribe(api, [`${l.resource}/*`]);
           const { item, change } = await runLifecycle(api, l);
@@ -187,14 +193,8 @@ together(
       );
     }
 
-    requirement(
-      {
-        id: 'createEventDelivery.headers',
-        level: 'MUST',
-        source: ['§6', 'D-16'],
-        basis: 'platform',
-        title: 'a delivery carries every header the document lists for the webhook, consistent with its body',
-      },
+    requirement('createEventDelivery.headers', '§6 D-16', { platform: true }).test(
+      'a delivery carries every header the document lists for the webhook, consistent with its body',
       async ({ api }) => {
         const { key, hook } = await subscribe(api, ['products/created']);
         const p = await product(api);
@@ -214,14 +214,8 @@ together(
       },
     );
 
-    requirement(
-      {
-        id: 'createEventDelivery.signature',
-        level: 'MUST',
-        source: ['§5', 'D-16'],
-        basis: 'platform',
-        title: "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))",
-      },
+    requirement('createEventDelivery.signature', '§5 D-16', { platform: true }).test(
+      "a delivery is signed with base64(HMAC-SHA256(raw body, the owning client's secret))",
       async ({ api }) => {
         // Subscribed by `other`, caused by `full`: the signature must use the subscription owner's secret.
         const { key } = await subscribe(api, ['products/created'], { as: 'other' });
@@ -235,16 +229,10 @@ together(
       },
     );
 
-    requirement(
-      {
-        id: 'createEventDelivery.security-headers',
-        level: 'MUST',
-        source: ['§5', '§6'],
-        basis: 'source',
-        quote: 'They are similar to those on webhook deliveries.',
-        title:
-          "a delivery carries security headers its App validates it by, as callbacks do: its signature, in the target's scheme, verifies with the subscription owner's secret and no other's",
-      },
+    requirement('createEventDelivery.security-headers', '§5 §6', {
+      quote: 'They are similar to those on webhook deliveries.',
+    }).test(
+      "a delivery carries security headers its App validates it by, as callbacks do: its signature, in the target's scheme, verifies with the subscription owner's secret and no other's",
       async ({ api }) => {
         const { key } = await subscribe(api, ['products/created'], { as: 'other' });
         const p = await product(api);
@@ -253,15 +241,8 @@ together(
       },
     );
 
-    requirement(
-      {
-        id: 'createEventDelivery.retry',
-        level: 'MUST',
-        source: ['D-23', 'D-16'],
-        basis: 'decision',
-        title:
-          'a receiver answering 500 gets the same delivery again: attempts 1, 2, 3 with the same X-Store-Delivery-Id and body',
-      },
+    requirement('createEventDelivery.retry', 'D-23 D-16').test(
+      'a receiver answering 500 gets the same delivery again: attempts 1, 2, 3 with the same X-Store-Delivery-Id and body',
       async ({ api }) => {
         const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
         const p = await product(api);
@@ -275,14 +256,8 @@ together(
       },
     );
 
-    requirement(
-      {
-        id: 'createEventDelivery.retry-stops',
-        level: 'MUST',
-        source: ['D-23'],
-        basis: 'decision',
-        title: 'retries stop once the receiver answered 2xx (mode=fail&times=2)',
-      },
+    requirement('createEventDelivery.retry-stops', 'D-23').test(
+      'retries stop once the receiver answered 2xx (mode=fail&times=2)',
       async ({ api }) => {
         const times = 2;
         const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail', times } });
@@ -318,15 +293,8 @@ together(
       },
     );
 
-    requirement(
-      {
-        id: 'createEventDelivery.inactive',
-        level: 'MUST',
-        source: ['§6', 'D-23'],
-        basis: 'source',
-        quote: '`isActive` controls whether it is active',
-        title: 'an inactive subscription (created inactive, or updated to isActive false) gets nothing',
-      },
+    requirement('createEventDelivery.inactive', '§6 D-23', { quote: '`isActive` controls whether it is active' }).test(
+      'an inactive subscription (created inactive, or updated to isActive false) gets nothing',
       async ({ api }) => {
         const control = await subscribe(api, ['products/*']);
         const created = await subscribe(api, ['products/*'], { fields: { isActive: false } });
@@ -359,14 +327,8 @@ together(
       },
     );
 
-    requirement(
-      {
-        id: 'createEventDelivery.failing-receiver',
-        level: 'MUST',
-        source: ['D-23'],
-        basis: 'decision',
-        title: 'a failing receiver neither fails nor slows the API call that caused the event',
-      },
+    requirement('createEventDelivery.failing-receiver', 'D-23').test(
+      'a failing receiver neither fails nor slows the API call that caused the event',
       async ({ api }) => {
         // The receiver fails each delivery after holding it past D-23's 5 s timeout: an API call that made the
         // delivery on its request path would take those 5 s at least; one that leaves it to a worker does not.
@@ -424,14 +386,8 @@ together(() => {
     const expected = ['created', 'updated', 'deleted']
       .map((a) => `products/${a}`)
       .filter((e) => pt.events.some((p) => matches(p, e)));
-    requirement(
-      {
-        id: `createWebhook.pattern.${pt.slug}`,
-        level: 'MUST',
-        source: ['§6', 'D-17'],
-        basis: 'platform',
-        title: `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match`,
-      },
+    requirement(`createWebhook.pattern.${pt.slug}`, '§6 D-17', { platform: true }).test(
+      `events ${JSON.stringify(pt.events)} get exactly ${expected.length ? expected.join(', ') : 'no product event'} of a product's lifecycle, and no event they do not match`,
       async ({ api }) => {
         const { item, keys } = await watchLifecycle(api);
         const all = await inbox(keys.get(pt.slug)!);
@@ -481,17 +437,10 @@ for (const f of foreign) {
   const quote = f.call
     ? 'results are limited to webhooks of the calling App client'
     : 'Subscriptions are scoped to the App client that owns them.';
-  requirement(
-    {
-      id: `${f.operationId}.other-client`,
-      level: 'MUST',
-      source: ['§5', '§6', 'D-45'],
-      basis: 'source',
-      quote,
-      title: f.call
-        ? "another App client's webhook is not listed, and is left unchanged"
-        : "another App client's webhook is refused to it (4xx) and left unchanged",
-    },
+  const otherClient = requirement(`${f.operationId}.other-client`, '§5 §6 D-45', { quote }).test(
+    f.call
+      ? "another App client's webhook is not listed, and is left unchanged"
+      : "another App client's webhook is refused to it (4xx) and left unchanged",
     async ({ api }) => {
       const { hook: made } = await subscribe(api, ['products/*']);
       // As its owner reads it, before and after (what an add answers is D-01's).
@@ -512,36 +461,21 @@ for (const f of foreign) {
       expect(await mine()).toEqual(hook);
     },
   );
-  if (f.send) {
-    requirement(
-      {
-        id: `${f.operationId}.other-client.status`,
-        level: 'MUST',
-        source: ['§6', 'D-45'],
-        basis: 'decision',
-        title: "another App client's webhook answers 404, as if it did not exist",
-      },
-      async ({ api }) => {
+  if (f.send)
+    otherClient
+      .twin('status', '§6 D-45')
+      .test("another App client's webhook answers 404, as if it did not exist", async ({ api }) => {
         const { hook } = await subscribe(api, ['products/created']);
         const res = await f.send!(api, hook.id);
         expect(res.status, res.text.slice(0, 200)).toBe(404);
-      },
-    );
-  }
+      });
 }
 
 /** Entries of §6's form that name no event of the catalogue (D-71): a typo of a resource, and an unknown action. */
 const UNKNOWN_PATTERNS = ['prodcts/created', 'products/archived'];
 
-requirement(
-  {
-    id: 'createWebhook.events.source-example',
-    level: 'MUST',
-    source: ['§6'],
-    basis: 'source',
-    quote: 'such as `products/*` and `categories/*`',
-    title: 'accepts the `<resource>/*` patterns of the source example, products/* and categories/*',
-  },
+requirement('createWebhook.events.source-example', '§6', { quote: 'such as `products/*` and `categories/*`' }).test(
+  'accepts the `<resource>/*` patterns of the source example, products/* and categories/*',
   async ({ api }) => {
     const res = await api.untyped('createWebhook', {
       body: bodyWith(api, 'createWebhook', { url: appUrl(uid('wh'), 'hooks'), events: ['products/*', 'categories/*'] }),
@@ -550,14 +484,8 @@ requirement(
   },
 );
 for (const operationId of ['createWebhook', 'updateWebhook'] as const)
-  requirement(
-    {
-      id: `${operationId}.events.unknown`,
-      level: 'MUST',
-      source: ['§6', 'D-71', 'D-02'],
-      basis: 'decision',
-      title: `refuses with 422 an events entry that names no event of the catalogue (${UNKNOWN_PATTERNS.join(', ')})`,
-    },
+  requirement(`${operationId}.events.unknown`, '§6 D-71 D-02').test(
+    `refuses with 422 an events entry that names no event of the catalogue (${UNKNOWN_PATTERNS.join(', ')})`,
     async ({ api }) => {
       const url = appUrl(uid('wh'), 'hooks');
       const params: Record<string, number> =
@@ -569,3 +497,69 @@ for (const operationId of ['createWebhook', 'updateWebhook'] as const)
       }
     },
   );
+
+// Rate and label requests are calls to the App, never webhook events (§6): caused through the checkout and dispatch
+// triggers of the callbacks (callbacks/shared.ts), and looked for in what a `*` subscription receives.
+
+/**
+ * Whether a webhook event body carries a callback: a request body of §4.5 (a `delivery` holding `productId`), one of
+ * the `received` requests or deliveries as the App got it, or an App's answer (`rates`). A shipment or an order that
+ * merely lists the same items is none of these.
+ */
+function carriesCallback(node: Json, productId: number, received: Json[]): boolean {
+  if (Array.isArray(node)) return node.some((n) => carriesCallback(n, productId, received));
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node.rates)) return true;
+  const items = node.delivery?.items;
+  if (Array.isArray(items) && items.some((it: Json) => it?.id === productId)) return true;
+  if (received.some((r) => isDeepStrictEqual(r, node))) return true;
+  return Object.values(node).some((v) => carriesCallback(v as Json, productId, received));
+}
+
+skipping(manualCheckout, `${MANUAL_CHECKOUT}; see the operator-triggered requirements`, () => {
+  requirement('calculateShippingRates.not-webhook-events', '§6 §4.5 D-17', {
+    quote: 'Rate and label requests (section 4.5) are calls to the App, not webhook events.',
+  }).test(
+    'rate and label requests reach the App as callbacks and are never delivered as webhook events, even to a `*` subscription',
+    async ({ api }) => {
+      const p = await stocked(api, 1);
+      const appKey = uid('app');
+      const service = await register(api, appKey);
+      const hookKey = uid('wh');
+      const hook = await create(api, 'createWebhook', {
+        url: appUrl(hookKey, 'hooks'),
+        events: ['*'],
+        metadata: { suite: 'conformance', key: hookKey },
+      });
+      try {
+        const checkedOut = await checkout(api, [{ productId: p.id, quantity: 1 }]);
+        await ship(api, [{ productId: p.id, quantity: 1 }], service.id, 'STD', checkedOut?.id);
+        const app = await inbox(appKey);
+        const requests = [
+          ...app.filter(aboutProducts('rates', [p.id])),
+          ...app.filter(aboutProducts('labels', [p.id])),
+        ];
+        expect(app.filter(aboutProducts('rates', [p.id])), 'the rate request, at the App').toHaveLength(1);
+        expect(app.filter(aboutProducts('labels', [p.id])), 'the label request, at the App').toHaveLength(1);
+        // Control: a product made after the dispatch is delivered to the `*` subscription (its event and resource
+        // read where the dialect says a delivery holds them); whatever was queued before it has had time to arrive.
+        const marker = await product(api);
+        await waitFor(hookKey, (r) => resourceOfDelivery(r)?.id === marker.id, { timeoutMs: 15_000 }).catch((err) => {
+          throw new NotApplicable(
+            `the control: no delivery about the product made after the dispatch reached a * subscription in 15 s (read at deliveries.resource, D-17): ${(err as Error).message.split('\n')[0]}`,
+          );
+        });
+        await quietPeriod(1000);
+        const received = requests.flatMap((r) => [bodyOf(r), bodyOf(r)?.delivery]);
+        const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks');
+        const callbacks = events.filter((r) => carriesCallback(bodyOf(r), p.id, received));
+        expect(
+          callbacks.map((r) => `${eventOf(r)}: ${JSON.stringify(resourceOfDelivery(r)).slice(0, 160)}`),
+          'events that carry a rate or label request',
+        ).toEqual([]);
+      } finally {
+        await api.call('deleteWebhook', { params: { id: hook.id } }).catch(() => undefined);
+      }
+    },
+  );
+});

@@ -26,7 +26,7 @@ const cases: Case[] = [
     seed: 8,
     kinds: ['odd-errors'],
     statuses: { 'getRedirect.all-properties': 'fail' },
-    bug: "a minimal add refused with errors that name no field: TypeError reading 'replace' (requirements/resources.ts, makeMinimal)",
+    bug: "a minimal add refused with errors that name no field: TypeError reading 'replace' (requirements/resources/lifecycle.ts, makeMinimal)",
   },
   {
     seed: 1,
@@ -36,7 +36,7 @@ const cases: Case[] = [
       'getInventory.as-returned': 'pass',
       'updateSpecification.affects-products': 'pass',
     },
-    bug: "an add answered bare: TypeError reading 'specificationId' of the data it did not wrap (requirements/resources.ts, assigned)",
+    bug: "an add answered bare: TypeError reading 'specificationId' of the data it did not wrap (requirements/resources/shared.ts, assigned)",
   },
   {
     seed: 116,
@@ -67,7 +67,7 @@ const cases: Case[] = [
     seed: 13,
     kinds: ['missing-envelope', 'missing-field', 'other-value'],
     statuses: { 'calculateCheckoutRates.totals-rounded-jpy': 'fail' },
-    bug: "a checkout answered without its data: TypeError reading 'currency' of its result (requirements/callbacks.ts)",
+    bug: "a checkout answered without its data: TypeError reading 'currency' of its result (requirements/callbacks/checkout.ts)",
   },
   {
     seed: 1,

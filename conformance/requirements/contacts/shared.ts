@@ -1,0 +1,149 @@
+// What the requirements of contacts share: the fields read from the document's ContactInput and Contact schemas and
+// the create body's if/then (D-29); a valid create body, a contact read back, the roles the target lists, the hq
+// contact. It declares no requirement.
+import { expect } from '../../lib/requirement.ts';
+import { errorsBy, everyItem, expectAccepted, resourceIn } from '../../lib/expectations.ts';
+import { check, deref, op, schema, type Json } from '../../lib/contract.ts';
+import { baseBody, contactsIn, create } from '../../lib/fixtures.ts';
+import { Nonconformance, type Api, type ApiResponse } from '../../lib/api.ts';
+import type { components } from '../../../client/index.ts';
+
+export const input: Json = schema('ContactInput');
+export const output: Json = schema('Contact');
+const inputProps = input.properties as Record<string, Json>;
+const ptr = (field: string) => `#/components/schemas/ContactInput/properties/${field}`;
+const outPtr = (field: string) => `#/components/schemas/Contact/properties/${field}`;
+export const accepts = (field: string, value: unknown) => check(ptr(field), value).length === 0;
+
+// The create body: ContactInput plus always-required fields and the if/then of types that need names (D-29).
+const createBody = deref({ $ref: op('createContact').bodyPointer }).properties.contact;
+const conditional = (createBody.allOf as Json[]).find((s) => s.if);
+export const namedTypes: string[] = conditional.if.properties.type.enum;
+export const namedRequired: string[] = conditional.then.required;
+export const alwaysRequired: string[] = [
+  ...new Set([
+    ...(input.required ?? []),
+    ...(createBody.allOf as Json[]).filter((s) => !s.if).flatMap((s) => s.required ?? []),
+  ]),
+];
+// The enum read from the document, typed as the generated types have it, so typed calls can send each type.
+export const types: components['schemas']['ContactInput']['type'][] = inputProps.type.enum;
+export const updates = ['updateContact', 'updateContactPost'] as const;
+
+/**
+ * Fields §2.2 says are "Currently not implemented" (username): a target may accept them and do nothing with them, so
+ * a `source` requirement may say only that a value within §2.2's rules is not refused. That they are validated, kept
+ * and returned is D-27's.
+ */
+export const notImplemented = new Set(['username']);
+/** A random run of digits; digits are valid in every text field (no HTML, phone keypad, username). */
+export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+export const limited = Object.entries(inputProps)
+  .filter(([, s]) => typeof s.maxLength === 'number')
+  .map(([f, s]) => ({ field: f, max: s.maxLength as number }));
+export const noHtml = Object.entries(inputProps)
+  .filter(([, s]) => s.pattern === '^[^<>]*$')
+  .map(([f]) => f);
+export const otherPatterns = Object.entries(inputProps)
+  .filter(([, s]) => s.pattern && s.pattern !== '^[^<>]*$')
+  .map(([f]) => f);
+export const dateFields = Object.entries(inputProps)
+  .filter(([, s]) => JSON.stringify(s).includes('/schemas/Date"'))
+  .map(([f]) => f);
+// Fields whose input takes letters that the answer may not hold: the keypad conversion of D-14.
+export const keypadFields = Object.keys(inputProps).filter(
+  (f) =>
+    inputProps[f].pattern &&
+    output.properties[f]?.pattern &&
+    accepts(f, '0800FLOWERS') &&
+    check(outPtr(f), '0800FLOWERS').length > 0,
+);
+// D-09: the read-only fields ContactInput lists, accepted and ignored on write.
+export const readOnly = Object.entries(inputProps)
+  .filter(([, s]) => deref(s).readOnly)
+  .map(([f]) => f);
+/** The documented values of the non-nullable optional fields when unset (D-25, D-26, D-28). */
+export const unsetValues: Record<string, Json> = { hasPassword: false, accessRoles: [], tags: { contact: [] } };
+export const answerExample = op('createContact').responses['201'].content['application/json'].example.contact;
+
+/**
+ * A valid create body: the stated body or the document's example (lib/fixtures.ts, with a fresh reference and
+ * email, and no grants of roles the target may not have), then `fields` (undefined removes).
+ */
+export function body(api: Api, fields: Json = {}): Json {
+  const data: Json = { ...baseBody(api, 'createContact').data, ...fields };
+  api.ledger.declare('createContact', Object.keys(fields), 'the requirement');
+  for (const [k, v] of Object.entries(data)) if (v === undefined) delete data[k];
+  return { contact: data };
+}
+export const get = async (api: Api, id: number) => {
+  const res = await api.call('getContact', { params: { id } });
+  expectAccepted(res, 'get of the contact');
+  return contactIn(res, 'get of the contact');
+};
+/** The contact an answer holds (D-11's `contact`), checked first: an odd answer fails, never a TypeError. */
+export const contactIn = (res: ApiResponse, what: string): Json => resourceIn(res, 'contact', what);
+export const update = async (api: Api, operationId: string, id: number, fields: Json) =>
+  api.untyped(operationId, { params: { id }, body: { contact: fields } });
+
+export function expect404(res: ApiResponse) {
+  expect(res.status).toBe(404);
+  expect(res.body).toMatchObject({ success: false, status: 404 });
+  expect(errorsBy(res, 'ref')).toContain('error.not-found');
+}
+/** The role references of grants read back, whichever form they take (§2.2 gives the forms written, not read: D-25). */
+export const refsOf = (grants: Json[]): string[] => {
+  if (!Array.isArray(grants))
+    throw new Nonconformance(`accessRoles read back is not a list: ${JSON.stringify(grants)}`);
+  return grants.map((g) => (typeof g === 'string' ? g : g?.reference)).sort();
+};
+
+export interface Role {
+  reference: string;
+  requiresVerification: boolean;
+  requiresApproval: boolean;
+  isBuiltIn: boolean;
+}
+/**
+ * Every role the target lists, page by page at its own page size through `links.next` (§2.1): its default and
+ * maximum page size, and the name of its page parameter, are its decisions (lib/lists.ts).
+ */
+export async function roles(api: Api): Promise<Role[]> {
+  return (await everyItem(api, op('listAccessRoles'), {})) as Role[];
+}
+export const ruleOf = (r: Role) => (r.requiresVerification || r.requiresApproval ? 'pending' : 'active');
+/** A role whose default rule holds grants back: a built-in one if listed, else one made for the test. */
+export async function ruledRole(api: Api): Promise<string> {
+  const found = (await roles(api)).find((r) => ruleOf(r) === 'pending');
+  return (
+    found?.reference ??
+    (await create(api, 'createAccessRole', { requiresVerification: true, requiresApproval: false })).reference
+  );
+}
+
+/**
+ * The one hq contact (§3), found by walking the unfiltered search (it has no type filter) at the target's own page
+ * size (default and maximum are its decisions); null if not reached.
+ */
+export async function findHq(api: Api): Promise<Json | null> {
+  for (let page = 1; page <= 200; page++) {
+    const res = await api.call('searchContacts', { query: { page } });
+    expectAccepted(res, 'the contact search');
+    const contacts = contactsIn(res);
+    const hq = contacts.find((c: Json) => c?.type === 'hq');
+    if (hq) return hq;
+    if (!contacts.length)
+      throw new Nonconformance('walked every contact: no hq contact exists (§3 requires exactly one)');
+  }
+  return null;
+}
+
+/** A role whose default rule grants at once: a listed one, else one made for the test. */
+export async function openRole(api: Api): Promise<string> {
+  const found = (await roles(api)).find((r) => ruleOf(r) === 'active');
+  return (
+    found?.reference ??
+    (await create(api, 'createAccessRole', { requiresVerification: false, requiresApproval: false })).reference
+  );
+}
+export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

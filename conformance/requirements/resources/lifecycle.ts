@@ -1,0 +1,418 @@
+// Every v2 resource of the document (§4.3, §2.3–§2.8, D-01, D-04, D-09, D-39), from its family (shared.ts): one
+// data-driven lifecycle (add → get → update → list → delete → 404), the success envelope of every write, the fields
+// "as returned", the shape of the stored object (every property, `null` for the unset optional values of a minimal
+// add, date-time shape), required fields refused on add, sub-resources never reachable through another parent, the
+// round trip (an object sent back as read, read-only fields included, is accepted and only what was changed changes)
+// and ids never reused; the shipping service's round trip.
+// Basis: the lifecycle, the success envelope of every write (§7), the fields "as returned" of §2.3–§2.8 and their
+// types and the product media get's envelope (§4.3) are the source's (status codes and error bodies left out:
+// `expectAccepted`/`expectRefused`); what they answer exactly (201, 204, 422 with an error ref) and every rule of
+// ours are split off into `decision`/`platform` requirements.
+import { expect, requirement } from '../../lib/requirement.ts';
+import {
+  createdIn,
+  expect422,
+  expectAccepted,
+  expectDeleted,
+  expectRefused,
+  expectWritten,
+  errorNames,
+  resourceIn,
+} from '../../lib/expectations.ts';
+import { headingOf, returnedFields, typeProblem } from '../../lib/returned.ts';
+import { statedFields } from '../../lib/updates.ts';
+import { deref, isNullable, type Json } from '../../lib/contract.ts';
+import { bodyFrom, create, paramsFor, pick, uid } from '../../lib/fixtures.ts';
+import type { Api } from '../../lib/api.ts';
+import {
+  type Family,
+  families,
+  props,
+  isDateTime,
+  readOnly,
+  hasModifiedOn,
+  requiredOf,
+  type Made,
+  make,
+  itemParams,
+  readItem,
+  findListed,
+  expectGone,
+  stillListed,
+} from './shared.ts';
+
+/**
+ * Creates one item with the required fields only (D-39), so that every optional field is unset. A rule beyond the
+ * schema's `required` (a url redirect needs its target, D-44) is met by adding back, from the example, the fields
+ * that the 422 names.
+ */
+async function makeMinimal(api: Api, family: Family): Promise<Made> {
+  const params = await paramsFor(api, family.create.operationId);
+  const example = await bodyFrom(api, family.create);
+  const { fields, groups } = requiredOf(family.create);
+  let sent = pick(example, [...fields, ...groups.map((g) => g.find((k) => k in example)!).filter(Boolean)]);
+  for (let attempt = 0; ; attempt++) {
+    const res = await api.untyped(family.create.operationId, { params, body: { data: sent }, setup: true });
+    if ((res.status >= 200 && res.status < 300) || attempt === 2) {
+      const what = `${family.create.operationId} of ${JSON.stringify(sent)}`;
+      expectAccepted(res, what);
+      return { item: createdIn(res, 'data', what), params, sent, res };
+    }
+    const named = errorNames(res)
+      .map((n) => n.replace(/^\/?data[./]/, ''))
+      .filter((k) => k in example && !(k in sent));
+    expectRefused(res, 'a minimal add');
+    expect(named.length > 0, `a minimal add answered ${res.status}: ${res.text.slice(0, 300)}`).toBe(true);
+    sent = { ...sent, ...pick(example, named) };
+  }
+}
+/** A date-time value as its instant (ms), other values as they are: for comparing what the source lets differ in form. */
+const instants = (o: Json): Json =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [
+      k,
+      typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v)
+        ? Date.parse(v)
+        : v,
+    ]),
+  );
+const withoutModifiedOn = (o: Json): Json => {
+  const { modifiedOn: _, ...rest } = o;
+  return rest;
+};
+/** Another value for a read-only id or date-time sent back changed. */
+const forgedValue = (v: Json): Json => (typeof v === 'number' ? v + 100_003 : '2001-01-01T00:00:00+00:00');
+
+/**
+ * An update of a field from the update example, sent with every writable field as read: §4.3 shows no update body,
+ * so it means the same whether the target's update is partial (D-01) or replaces the object.
+ */
+async function wholeChange(api: Api, family: Family, stored: Json): Promise<{ change: Json; data: Json }> {
+  const change = await bodyFrom(api, family.update, stored);
+  // Sent back as read: the fields of the stated body, else our writable fields (D-09's round trip, declared).
+  const stated = statedFields(family.update.operationId);
+  const writable = pick(
+    stored,
+    stated ?? Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
+  );
+  if (!stated) api.ledger.declare(family.update.operationId, Object.keys(writable), 'D-09');
+  return { change, data: { ...writable, ...change } };
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+/** §7, verbatim: what every v2 success carries. */
+const SUCCESS = 'On success, v2 responses carry `success` = true and `status` equal to the HTTP code';
+/** The sections whose tables give a resource's fields "as returned" (§2.3–§2.8), by family. */
+const returnedSection: Record<string, string> = {
+  Product: '2.3',
+  Inventory: '2.4',
+  Redirect: '2.5',
+  ProductDownload: '2.6',
+  ProductMedia: '2.7',
+  Webhook: '2.8',
+};
+
+for (const family of families) {
+  // §4.3: the five operations work together. Success is any 2xx (the codes are D-01's and D-04's, below), and the
+  // update sends every writable field (the read one plus the change), so that it holds whether the target's
+  // update is partial (D-01) or replaces the object.
+  const cites = ['§4.3', ...family.create.source.filter((s) => s !== '§4.3')];
+  requirement(`${family.create.operationId}.lifecycle`, cites, {
+    quote: 'Each resource has list, get, add, update and delete operations.',
+  })
+    .test(`add → get → update → list → delete → 404 for ${family.schemaName}`, async ({ api }) => {
+      const m = await make(api, family);
+      expect(typeof m.item.id).toBe('number');
+      const ip = itemParams(family, m);
+      // get: 200 (§7) with the item (that it is what the add answered is D-01's: lifecycle.status)
+      const got = await api.untyped(family.get.operationId, { params: ip });
+      expect(got.status, got.text.slice(0, 300)).toBe(200);
+      expect(got.body).toMatchObject({ success: true, status: 200 });
+      const stored = resourceIn(got, 'data', `get of the ${family.schemaName}`);
+      expect(stored.id).toBe(m.item.id);
+      // update: the stated update body (or the stated add body, fresh), else the update example, on top of the
+      // writable fields as read
+      const { change, data } = await wholeChange(api, family, stored);
+      expectAccepted(
+        await api.untyped(family.update.operationId, { params: ip, body: { data } }),
+        family.update.operationId,
+      );
+      const updated = resourceIn(
+        await api.untyped(family.get.operationId, { params: ip }),
+        'data',
+        `get of the updated ${family.schemaName}`,
+      );
+      // What the update wrote reads back, as far as the target shows it: a field it does not return is its own
+      // choice (§2.12 shows no fields of some resources, §4.3 no update body). The same instant may be written with
+      // another offset or `Z` (§2.1 gives the +00:00 shape "for example").
+      const shown = Object.keys(change).filter((k) => k in updated);
+      expect(instants(updated)).toMatchObject(instants({ ...pick(change, shown), id: m.item.id }));
+      expect(updated.createdOn).toBe(stored.createdOn);
+      if (hasModifiedOn(family)) {
+        expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(updated.createdOn));
+        expect(Date.parse(updated.modifiedOn)).toBeGreaterThanOrEqual(Date.parse(stored.modifiedOn));
+      }
+      // list: contains it, as stored
+      expect(await findListed(api, family.list, m.params, m.item.id)).toEqual(updated);
+      // delete: then gone (404, or 410 Gone: RFC 9110) and no longer listed
+      expectAccepted(await api.untyped(family.del.operationId, { params: ip }), family.del.operationId);
+      expectDeleted(await api.untyped(family.get.operationId, { params: ip }), `the deleted ${family.schemaName}`);
+      expect(stillListed(await findListed(api, family.list, m.params, m.item.id), updated), 'listed after delete').toBe(
+        false,
+      );
+    })
+    // D-01 (platform): add answers 201 and update 200, each with the single-resource envelope of the stored object.
+    .twin('status', 'D-01', { platform: true })
+    .test(
+      `add answers 201 and update 200 with the single-resource envelope of the stored ${family.schemaName}`,
+      async ({ api }) => {
+        const m = await make(api, family, {}, { setup: false });
+        expectWritten(m.res, 'add');
+        expect(m.res.body).toMatchObject({ success: true, status: m.res.status, data: { id: m.item.id } });
+        const ip = itemParams(family, m);
+        // The add answers the object as stored: what a get returns.
+        expect((await api.untyped(family.get.operationId, { params: ip })).body?.data).toEqual(m.res.body.data);
+        const upd = await api.untyped(family.update.operationId, {
+          params: ip,
+          body: { data: await bodyFrom(api, family.update, m.item) },
+        });
+        expectWritten(upd, 'update');
+        expect(upd.body).toMatchObject({ success: true, status: 200 });
+        expect(upd.body.data).toEqual((await api.untyped(family.get.operationId, { params: ip })).body?.data);
+      },
+    );
+  // §7: a v2 success carries `success` true and `status` equal to the HTTP code, whichever 2xx it is (201 for an
+  // add and 204 for a delete are D-01's and D-04's). An answer without a body (a 204, RFC 9110 §15.3.5, or an empty
+  // 200) carries nothing: what it would carry is asserted of the answers that have one.
+  requirement(`${family.create.operationId}.success-envelope`, '§7 §4.3', { quote: SUCCESS }).test(
+    `add, update and delete of a ${family.schemaName} that answer with a body carry success true and status equal to the HTTP code`,
+    async ({ api }) => {
+      const m = await make(api, family);
+      const ip = itemParams(family, m);
+      const stored = resourceIn(
+        await api.untyped(family.get.operationId, { params: ip }),
+        'data',
+        `get of the ${family.schemaName}`,
+      );
+      const { data } = await wholeChange(api, family, stored);
+      const upd = await api.untyped(family.update.operationId, { params: ip, body: { data } });
+      expectAccepted(upd, family.update.operationId);
+      const del = await api.untyped(family.del.operationId, { params: ip });
+      expectAccepted(del, family.del.operationId);
+      for (const [what, res] of [
+        ['add', m.res],
+        ['update', upd],
+        ['delete', del],
+      ] as const) {
+        if (!res.text) continue;
+        expect(res.body, `the ${what} answered ${res.status}: ${res.text.slice(0, 300)}`).toMatchObject({
+          success: true,
+          status: res.status,
+        });
+      }
+    },
+  );
+  // §2.3–§2.8: the resources whose fields the source gives "as returned", each field with its type.
+  const section = returnedSection[family.noun];
+  if (section) {
+    const fields = returnedFields(section);
+    requirement(`${family.get.operationId}.as-returned`, [`§${section}`, '§2.1'], { quote: headingOf(section) }).test(
+      `get returns every field §${section} lists for ${family.schemaName}, each of the type it gives (or null, unset: §2.1)`,
+      async ({ api }) => {
+        const m = await make(api, family);
+        const got = await api.untyped(family.get.operationId, { params: itemParams(family, m) });
+        expect(got.status, got.text.slice(0, 300)).toBe(200);
+        const item = resourceIn(got, 'data', `get of the ${family.schemaName}`);
+        expect(typeof item.id, 'id (§2.1: "Identifiers are numeric")').toBe('number');
+        const problems = [...fields].flatMap(([k, type]) => {
+          if (!(k in item)) return [`${k}: missing`];
+          const problem = typeProblem(type, item[k]);
+          return problem ? [`${k}: ${problem}`] : [];
+        });
+        expect(problems, `the fields of §${section}`).toEqual([]);
+      },
+    );
+  }
+
+  const req = requiredOf(family.create);
+  for (const field of req.fields) {
+    requirement(`${family.create.operationId}.required.${field}`, 'D-39 D-02').test(
+      `refuses an add without ${field} with 422 naming it`,
+      async ({ api }) => {
+        const params = await paramsFor(api, family.create.operationId);
+        const data = await bodyFrom(api, family.create);
+        delete data[field];
+        expect422(await api.untyped(family.create.operationId, { params, body: { data } }), { name: `data.${field}` });
+      },
+    );
+  }
+  for (const group of req.groups) {
+    requirement(`${family.create.operationId}.required.${group.join('-or-')}`, 'D-39 D-31 D-02').test(
+      `refuses an add without any of ${group.join(', ')} with 422 naming one`,
+      async ({ api }) => {
+        const params = await paramsFor(api, family.create.operationId);
+        const data = await bodyFrom(api, family.create);
+        for (const k of group) delete data[k];
+        expect422(await api.untyped(family.create.operationId, { params, body: { data } }), {
+          name: group.map((k) => `data.${k}`),
+        });
+      },
+    );
+  }
+
+  requirement(`${family.get.operationId}.all-properties`, '§2.1 D-39').test(
+    `returns every property of ${family.schemaName} after a minimal add, unset optional values as null`,
+    async ({ api }) => {
+      const m = await makeMinimal(api, family);
+      const got = await readItem(api, family, itemParams(family, m));
+      for (const item of [m.item, got]) {
+        for (const k of family.resource.required ?? []) expect(item, `property ${k}`).toHaveProperty(k);
+      }
+      // Writable nullable fields the add did not send, with no non-null default, are null (not missing, not "").
+      const unset = Object.entries(props(family.input))
+        .filter(([k, p]) => isNullable(p) && !(k in m.sent) && (deref(p).default ?? null) === null)
+        .map(([k]) => k);
+      for (const k of unset) expect(got[k], `unset ${k}`).toBeNull();
+    },
+  );
+  requirement(`${family.get.operationId}.date-time-shape`, '§2.1 D-10').test(
+    'returns date-times as YYYY-MM-DDTHH:MM:SS±hh:mm',
+    async ({ api }) => {
+      const m = await make(api, family);
+      const got = await readItem(api, family, itemParams(family, m));
+      const fields = Object.entries(props(family.resource))
+        .filter(([, p]) => isDateTime(p))
+        .map(([k]) => k);
+      expect(fields).toContain('createdOn');
+      for (const k of fields) if (got[k] !== null) expect(got[k], k).toMatch(DATE_TIME);
+      expect(Math.abs(Date.parse(got.createdOn) - Date.now())).toBeLessThan(24 * 3600 * 1000);
+    },
+  );
+  if (family.parents.length) {
+    requirement(`${family.get.operationId}.other-parent`, 'D-04').test(
+      `an item reached through another ${family.parents.join('/')} answers 404 on get, update and delete, and stays`,
+      async ({ api }) => {
+        const m = await make(api, family);
+        const other = await paramsFor(api, family.create.operationId);
+        const wrong = itemParams(family, m, other);
+        expect((await api.untyped(family.get.operationId, { params: wrong })).status).toBe(404);
+        const change = await bodyFrom(api, family.update, m.item);
+        expect((await api.untyped(family.update.operationId, { params: wrong, body: { data: change } })).status).toBe(
+          404,
+        );
+        expect((await api.untyped(family.del.operationId, { params: wrong })).status).toBe(404);
+        const still = await api.untyped(family.get.operationId, { params: itemParams(family, m) });
+        expect(still.status).toBe(200);
+        expect(still.body?.data).toEqual(m.item);
+      },
+    );
+  }
+
+  // D-09: how the platform's own client library saves an object — read it, change a field, send it all back.
+  requirement(`${family.update.operationId}.round-trip`, 'D-09 D-01').test(
+    `accepts a ${family.schemaName} sent back as get returned it (read-only fields ${readOnly(family).join(', ')} included and ignored); only what was changed changes`,
+    async ({ api }) => {
+      const m = await make(api, family);
+      const ip = itemParams(family, m);
+      const got = await readItem(api, family, ip);
+      const same = await api.untyped(family.update.operationId, { params: ip, body: { data: got } });
+      expectWritten(same, 'update', 'the object as read, sent back');
+      expect(withoutModifiedOn(resourceIn(same, 'data', 'the update'))).toEqual(withoutModifiedOn(got));
+      // Read-only fields sent back with other values are ignored too: the creation time and the parent never change
+      // (fields derived from others, such as status, may change with the change itself, so they are not forged).
+      const forged = Object.fromEntries(
+        readOnly(family)
+          .filter((k) => k === 'createdOn' || ['productId', 'specificationId'].includes(k))
+          .map((k) => [k, forgedValue(got[k])]),
+      );
+      const change = await bodyFrom(api, family.update, got);
+      const changed = await api.untyped(family.update.operationId, {
+        params: ip,
+        body: { data: { ...got, ...forged, ...change } },
+      });
+      expectWritten(changed, 'update');
+      const after = await readItem(api, family, ip);
+      expect(after).toEqual(changed.body?.data);
+      expect(after).toMatchObject({ ...change, id: got.id, createdOn: got.createdOn });
+      for (const [k, v] of Object.entries(forged))
+        expect(after[k], `read-only ${k} sent back as ${JSON.stringify(v)}`).not.toEqual(v);
+      const untouched = Object.keys(props(family.input)).filter(
+        (k) => !deref(props(family.input)[k]).readOnly && !(k in change) && k in got,
+      );
+      expect(pick(after, untouched)).toEqual(pick(got, untouched));
+    },
+  );
+}
+
+// §4.3: "Get of a single product media item returns the single-resource envelope with the Product Media object"
+// (§2.1's table: success, status, data). The lifecycle reads the other gets' items wrapped or bare.
+const media = families.find((f) => f.noun === 'ProductMedia')!;
+requirement('getProductMedia.envelope', '§4.3 §2.1 §7', {
+  quote: 'Get of a single product media item returns the single-resource envelope with the Product Media object.',
+}).test(
+  'get of a product media item answers 200 with the single-resource envelope: success true, status 200, data the item',
+  async ({ api }) => {
+    const m = await make(api, media);
+    const id = resourceIn(m.res, 'data', 'the add of a product media item').id;
+    const res = await api.untyped(media.get.operationId, { params: itemParams(media, m) });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.body, res.text.slice(0, 300)).toMatchObject({ success: true, status: 200, data: { id } });
+  },
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Ids are never reused (D-04), for every resource: an add right after deleting the newest item (the case where a
+// table that hands out max(id) + 1 gives the id again) gets a new id, and the deleted id still answers 404. The
+// next add's body is made before the delete, so nothing else of the test is added in between; a few rounds, so
+// that an item another test adds meanwhile (then the deleted one is not the newest) cannot hide a reuse.
+
+for (const family of families) {
+  requirement(`${family.del.operationId}.id-not-reused`, '§4.3 D-04').test(
+    `delete answers 204 without a body; an add right after deleting the newest ${family.schemaName} never gets the deleted id, which answers 404`,
+    async ({ api }) => {
+      for (let round = 0; round < 3; round++) {
+        const m = await make(api, family);
+        const data = await bodyFrom(api, family.create);
+        const del = await api.untyped(family.del.operationId, { params: itemParams(family, m) });
+        expectWritten(del, 'delete');
+        expect(del.text).toBe('');
+        const res = await api.untyped(family.create.operationId, { params: m.params, body: { data } });
+        expectWritten(res, 'add', family.create.operationId);
+        expect(res.body?.data?.id, `the id of the deleted ${family.schemaName} given again`).not.toBe(m.item.id);
+        expectGone(await api.untyped(family.get.operationId, { params: itemParams(family, m) }), m.item);
+      }
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The round trip of the App's shipping service registration (D-09, D-18), wrapped in `shippingService` rather
+// than `data`; contacts have theirs in ../contacts/lifecycle.ts.
+
+requirement('updateShippingService.round-trip', 'D-09 D-18').test(
+  'accepts a shipping service sent back as get returned it (id and created included and ignored); only what was changed changes',
+  async ({ api }) => {
+    const made = await create(api, 'createShippingService', {
+      title: uid('Service'),
+      ratesUrl: 'http://127.0.0.1:9/rates',
+      labelsUrl: null,
+    });
+    const got = resourceIn(
+      await api.call('getShippingService', { params: { id: made.id } }),
+      'shippingService',
+      'get of the shipping service',
+    );
+    const same = await api.call('updateShippingService', { params: { id: made.id }, body: { shippingService: got } });
+    expectWritten(same, 'update', 'the object as read, sent back');
+    expect(same.body?.shippingService).toEqual(got);
+    const title = uid('Renamed');
+    const changed = await api.call('updateShippingService', {
+      params: { id: made.id },
+      body: { shippingService: { ...got, title, created: '2001-01-01T00:00:00+00:00', id: got.id + 100_003 } },
+    });
+    expectWritten(changed, 'update');
+    const after = (await api.call('getShippingService', { params: { id: made.id } })).body?.shippingService;
+    expect(after).toEqual({ ...got, title });
+    expectWritten(await api.call('deleteShippingService', { params: { id: made.id } }), 'delete');
+  },
+);
