@@ -15,7 +15,7 @@ import { IN_LIST, PLAIN_LIST, report, SAME_BYTES, type Load, type Op, type Resul
 import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
 import { suiteRows } from './bench/suite.ts';
 import { bin, root } from './run.ts';
-import { freePort, startServer } from './server-process.ts';
+import { freePort, startServer } from '../shared/server-process.ts';
 
 const smoke = process.argv.includes('--smoke');
 const onlyAt = process.argv.indexOf('--only');

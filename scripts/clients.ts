@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { bin, root, run } from './run.ts';
-import { startReference } from './server-process.ts';
+import { startReference } from '../shared/server-process.ts';
 
 const out = `${root}/reports/clients`;
 const bundle = `${root}/openapi/dist/openapi.json`;

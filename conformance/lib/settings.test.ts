@@ -6,14 +6,23 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envOfFlags, givenSettings, readSettings, SETTINGS, SettingsError, withSettingsTable } from './settings.ts';
+import { SettingsError, withTable } from '../../shared/settings.ts';
+import {
+  envOfFlags,
+  givenSettings,
+  readSettings,
+  SETTINGS,
+  settingsTable,
+  TABLE_END,
+  TABLE_START,
+} from './settings.ts';
 
 const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 test("README.md's settings table is the one generated from conformance/lib/settings.ts", () => {
   const now = readFileSync(readme, 'utf8');
   assert.ok(
-    withSettingsTable(now) === now,
+    withTable(now, TABLE_START, TABLE_END, settingsTable()) === now,
     'README.md: the settings table differs from conformance/lib/settings.ts; run `npm run settings:table` to regenerate it',
   );
 });

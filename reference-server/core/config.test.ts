@@ -4,12 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SettingsError, withTable } from '../../shared/settings.ts';
 import {
   configFromEnv,
   DEFAULT_CURRENCY_RATES,
   readSettings,
   SETTINGS,
-  SettingsError,
   settingsTable,
   TABLE_END,
   TABLE_START,
@@ -20,10 +20,8 @@ const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 test("README.md's table of the server's settings is the one generated from reference-server/core/config.ts", () => {
   const now = readFileSync(readme, 'utf8');
-  const start = now.indexOf(TABLE_START);
-  assert.ok(start >= 0 && now.indexOf(TABLE_END) > start, `README.md: the markers ${TABLE_START} … ${TABLE_END}`);
   assert.ok(
-    now.slice(start + TABLE_START.length, now.indexOf(TABLE_END)) === `\n${settingsTable()}\n`,
+    withTable(now, TABLE_START, TABLE_END, settingsTable()) === now,
     'README.md: the server settings table differs from reference-server/core/config.ts; run `npm run settings:table`',
   );
 });

@@ -3,7 +3,7 @@
 // the document does not. Three per operation: curl, the typed client (client/) and Python requests. The curl sample
 // is the one scripts/docs/samples.test.ts runs against a reference server.
 import { deref, operations, type Json, type JsonValue, type Operation } from '../../openapi/contract.ts';
-import { shellQuote } from '../shell.ts';
+import { shellQuote } from '../../shared/shell.ts';
 
 export interface CodeSample {
   lang: string;
