@@ -34,10 +34,10 @@ const steps: Step[] = [
   { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
   {
     // Clients generated from the bundle (@hey-api/openapi-ts, orval) keep required fields, nullability and every
-    // answer, and one makes a real call against a reference server (scripts/clients.ts).
+    // answer, and one makes a real call against a reference server (scripts/clients/main.ts).
     name: 'generated clients (hey-api, orval): strict type checks and a real call',
     exec: () => {
-      const out = spawnSync(process.execPath, ['scripts/clients.ts'], { cwd: root, encoding: 'utf8' });
+      const out = spawnSync(process.execPath, ['scripts/clients/main.ts'], { cwd: root, encoding: 'utf8' });
       process.stdout.write(out.stdout ?? '');
       process.stderr.write(out.stderr ?? '');
       const m = /^(\d+) passed, (\d+) failed$/m.exec(out.stdout ?? '');
@@ -85,7 +85,7 @@ const steps: Step[] = [
   // Tiny sizes and short runs, so the benchmark script cannot rot; its numbers are not checked here.
   {
     name: 'benchmark smoke run (npm run bench -- --smoke)',
-    exec: () => once(run(process.execPath, ['scripts/bench.ts', '--smoke'])),
+    exec: () => once(run(process.execPath, ['scripts/bench/main.ts', '--smoke'])),
   },
   {
     name: 'conformance suite against the reference server',
