@@ -185,7 +185,7 @@ module.exports = {
       severity: 'error',
       comment:
         'instruments/ (the faults and the benign variants, and their runners) test the suite by patching one app ' +
-        'through its seams (instruments/README.md); the reference server proper never carries a known-bad or variant ' +
+        'through its seams (instruments/README.md); the reference server proper never carries a fault or a variant ' +
         'behaviour. Only its command line (cli.ts: FAULTS, VARIANTS) loads them, through a dynamic import made only ' +
         'when one is asked for, so the server runs without the folder.',
       from: { path: `^${server}/`, pathNot: `^${server}/cli[.]ts$` },

@@ -83,7 +83,7 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  // Known-bad variants for measuring the conformance suite (instruments/faults/README.md); never set in use.
+  // Faults for measuring the conformance suite (instruments/faults/README.md); never set in use.
   if (process.env.FAULTS) {
     const { applyFaults } = await import('../instruments/faults/index.ts');
     applyFaults(namesIn(process.env.FAULTS), built);

@@ -175,7 +175,7 @@ export const SETTINGS = {
     key: 'CONFORMANCE_WORKERS',
     kind: whole(1),
     default: 4,
-    defaultText: '`4` (`1` per run of `npm run conformance:mutants`, `2` of `conformance:variants`)',
+    defaultText: '`4` (`1` per run of `npm run conformance:faults`, `2` of `conformance:variants`)',
     meaning: 'How many Playwright workers run requirements in parallel.',
   }),
   dialect: setting({
