@@ -5,7 +5,8 @@
 // `app` runs the App suite (conformance/app/), which judges a shipping App, with the settings of its side.
 import { parseArgs } from 'node:util';
 import { envOfFlags, flagOf, SETTINGS, type Name, type Setting } from '../conformance/lib/settings.ts';
-import { defaultOf, isSwitch, plain } from '../shared/settings.ts';
+import { plain } from '../shared/markdown.ts';
+import { defaultOf, isSwitch } from '../shared/settings.ts';
 import { checkedSettings, EXIT, mergeShards, runApp, runShard, runSuite } from './suite.ts';
 import { verify } from './verify.ts';
 

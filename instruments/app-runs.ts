@@ -17,6 +17,7 @@ import { DEFAULT_SECRET } from '../reference-app/cli.ts';
 import { startApp } from '../reference-app/server.ts';
 import { figure } from '../conformance/lib/strength.ts';
 import { root } from '../scripts/run.ts';
+import { cell } from '../shared/markdown.ts';
 import { appFaults, quickAppFaults } from './app-faults/index.ts';
 import { appVariants, quickAppVariants } from './app-variants/index.ts';
 import {
@@ -45,7 +46,6 @@ async function appSuite(dir: string, env: Record<string, string>, patch?: (app: 
   }
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|');
 const fails = (r: Requirement) => r.status === 'fail';
 /** What gates under the source profile: a MUST of the source or a standard (conformance/lib/verdict.ts). */
 const bySource = (r: Requirement) => r.level === 'MUST' && (r.basis === 'source' || r.basis === 'standard');

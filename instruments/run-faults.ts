@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { faults, quickFaults } from './faults/index.ts';
 import type { NamedFault } from './faults/types.ts';
 import { figure, type Figure } from '../conformance/lib/strength.ts';
+import { cell } from '../shared/markdown.ts';
 import { runAppFaults } from './app-runs.ts';
 import {
   appSide,
@@ -143,7 +144,6 @@ const notCaught = outcomes.filter((o) => o.result !== 'caught' && !gaps.includes
 const wall = ((Date.now() - started) / 1000).toFixed(0);
 const killLine = `Kill rate: ${share(all)}`;
 const sourceLine = `Source-breaking faults caught${underSource ? ' under source' : ''}: ${share(bySource)}`;
-const cell = (s: string) => s.replace(/\|/g, '\\|');
 /** What a fault breaks, as a cell: `source`, or the standard it names. */
 const breaksCell = (o: Outcome) => (o.breaks === 'standard' ? `standard (${o.standard})` : o.breaks);
 /** The §s a fault cites, and the standard it breaks. */

@@ -1,13 +1,13 @@
 // npm run settings:table [-- --check]: rewrites README.md's two settings tables, each between its marker comments,
 // from its one list: the suite's (conformance/lib/settings.ts) and the reference server's
 // (reference-server/core/config.ts), both declared with the settings kit (shared/settings.ts). `--check` writes
-// nothing and exits 1 when a table of the README is not what its list gives; conformance/lib/settings.test.ts and
-// reference-server/core/config.test.ts make the same checks in npm test.
+// nothing and exits 1 when a table of the README is not what its list gives; settings-table.test.ts runs that check in
+// npm test.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as suite from '../conformance/lib/settings.ts';
 import * as server from '../reference-server/core/config.ts';
-import { withTable } from '../shared/settings.ts';
+import { withTable } from '../shared/markdown.ts';
 import { root } from './run.ts';
 
 const lists = 'conformance/lib/settings.ts and reference-server/core/config.ts';

@@ -108,23 +108,9 @@ export const withDefaults = <L extends Record<string, Setting>>(list: L, given: 
     Object.entries(list).map(([name, s]) => [name, name in given ? given[name] : s.default]),
   ) as Values<L>;
 
-// ── Showing: `--help` and README.md's tables ──
+// ── Showing: `--help` and README.md's tables (with shared/markdown.ts) ──
 
 /** The default as `--help` and the README show it: its words, else its value (`0` or `1` for off or on). */
 export const defaultOf = (s: Setting) =>
   s.defaultText ??
   (s.default === undefined ? 'unset' : `\`${typeof s.default === 'boolean' ? Number(s.default) : s.default}\``);
-
-/** A README text as a terminal shows it, without the backticks of code. */
-export const plain = (markdown: string) => markdown.replace(/`/g, '');
-
-/** A text as one cell of a markdown table. */
-export const cell = (t: string) => t.replace(/\|/g, '\\|');
-
-/** `markdown` with the text between the markers `start` and `end` replaced by `table`; throws without them. */
-export function withTable(markdown: string, start: string, end: string, table: string): string {
-  const from = markdown.indexOf(start);
-  const to = markdown.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`the markers ${start} … ${end} are missing`);
-  return `${markdown.slice(0, from + start.length)}\n${table}\n${markdown.slice(to)}`;
-}

@@ -2,12 +2,12 @@
 // server's list uses too): its environment name, its key in the JSON file named by CONFORMANCE_CONFIG, what it
 // accepts, its default and its meaning. lib/config.ts, playwright.config.ts, global setup and the scripts read
 // settings only through here, and README.md's settings table is generated from this list (`npm run settings:table`;
-// settings.test.ts fails when the two differ). It imports nothing of the suite, so that a script can check the
-// settings before it starts Playwright (a bad value fails fast, naming the setting).
+// scripts/settings-table.test.ts fails when the two differ). It imports nothing of the suite, so that a script can
+// check the settings before it starts Playwright (a bad value fails fast, naming the setting).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { cell } from '../../shared/markdown.ts';
 import {
-  cell,
   declaration,
   defaultOf,
   onOff,
@@ -15,7 +15,6 @@ import {
   text,
   whole,
   withDefaults,
-  type Given,
   type Kind,
   type Setting as AnySetting,
   type Values,
@@ -314,7 +313,7 @@ export function givenSettings(env: Env = process.env): Partial<Settings> {
   return readGiven(
     SETTINGS,
     HEADING,
-    (name, s: Setting): Given | undefined => {
+    (name, s: Setting) => {
       const fromEnv = env[s.env] || undefined;
       if (fromEnv !== undefined)
         return byOption.has(s.env) ? { text: fromEnv, option: flagOf(name) } : { text: fromEnv, where: 'environment' };
@@ -356,7 +355,7 @@ export function envOfFlags(values: Record<string, string | boolean | undefined>)
  */
 export const OPTIONS_GIVEN = 'CONFORMANCE_OPTIONS_GIVEN';
 
-// ── The README's table (scripts/settings-table.ts writes it, settings.test.ts compares) ──
+// ── The README's table (scripts/settings-table.ts writes it between the markers and checks it) ──
 
 export const TABLE_START =
   '<!-- settings:start (generated from conformance/lib/settings.ts by `npm run settings:table`) -->';

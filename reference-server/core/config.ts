@@ -2,11 +2,11 @@
 // (shared/settings.ts): each one's environment variable, its option of the command line where it has one (cli.ts),
 // what it accepts, its default, its meaning and the decision it carries out. Read and checked once, by cli.ts, into a
 // Config that is passed down: no layer reads process.env itself. `--help` and README.md's table of the server's
-// settings are generated from the list (`npm run settings:table`; config.test.ts fails when the README differs). Also
-// the store's account name, which signed messages and events carry (D-16, D-17).
+// settings are generated from the list (`npm run settings:table`; scripts/settings-table.test.ts fails when the README
+// differs). Also the store's account name, which signed messages and events carry (D-16, D-17).
 import { isIP } from 'node:net';
+import { cell } from '../../shared/markdown.ts';
 import {
-  cell,
   declaration,
   defaultOf,
   onOff,
@@ -14,7 +14,6 @@ import {
   text,
   whole,
   withDefaults,
-  type Given,
   type Kind,
   type Setting as AnySetting,
   type Values,
@@ -193,7 +192,7 @@ export function readSettings(
   env: NodeJS.ProcessEnv = process.env,
   options: Partial<Record<Name, string | boolean>> = {},
 ): Settings {
-  const given = readGiven(SETTINGS, HEADING, (name, s): Given | undefined => {
+  const given = readGiven(SETTINGS, HEADING, (name, s) => {
     const option = options[name];
     if (option !== undefined) return { text: option === true ? '1' : String(option), option: s.flag! };
     const text = env[s.env] || undefined;
@@ -216,7 +215,7 @@ export function configOf({ port: _port, host: _host, ...settings }: Settings): C
 /** The Config of the settings in `env`; throws a SettingsError on a value a setting does not accept. */
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => configOf(readSettings(env));
 
-// ── README.md's table (scripts/settings-table.ts writes it between the markers, config.test.ts compares) ──
+// ── README.md's table (scripts/settings-table.ts writes it between the markers and checks it) ──
 
 export const TABLE_START =
   '<!-- server-settings:start (generated from reference-server/core/config.ts by `npm run settings:table`) -->';
