@@ -5,7 +5,8 @@
 // → app.ts).
 
 /** The repository's own code, as opposed to node: built-ins and npm packages (which every layer may use). */
-const own = '^(reference-server|reference-app|instruments|conformance|openapi|scripts|client|bin|browser|robustness)/';
+const own =
+  '^(reference-server|reference-app|instruments|conformance|openapi|scripts|shared|client|bin|browser|robustness)/';
 /**
  * Tests sit beside the module they test and may build the whole app to test it through HTTP, so they are the top of
  * every layer, not a part of it: the layer rules below skip them. They still count for cycles (a test is imported by
@@ -15,13 +16,19 @@ const tests = '[.]test[.]ts$';
 const server = 'reference-server';
 const domain = `${server}/(resources|contacts|shipping|webhooks)/`;
 
-/** A layer of the reference server that may import only `allowed` (regular expressions) of the repository's code. */
+/** The leaves every layer may import (shared/README.md): they import none of the layers. */
+const shared = '^shared/';
+
+/**
+ * A layer of the reference server that may import only `allowed` (regular expressions) of the repository's code,
+ * besides the shared leaves.
+ */
 const layer = (name, comment, from, allowed) => ({
   name,
   severity: 'error',
   comment,
   from: { path: from, pathNot: tests },
-  to: { path: own, pathNot: allowed },
+  to: { path: own, pathNot: [allowed, shared].flat() },
 });
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -44,7 +51,7 @@ module.exports = {
         'same import as an error, so this only fails when the two disagree.',
       // The frontend page's imports are names of its import map (browser/frontend/index.html), resolved by the
       // browser, not by Node; the generated-client checks import what `npm run spec:clients` generates into reports/.
-      from: { path: own, pathNot: '^(browser/frontend/|scripts/clients/)' },
+      from: { path: own, pathNot: '^(browser/frontend/|scripts/clients/([^/]+[.]check|call)[.]ts$)' },
       to: { couldNotResolve: true },
     },
     {
@@ -62,23 +69,24 @@ module.exports = {
       to: { path: `^(${server}|reference-app|instruments)/` },
     },
     {
-      name: 'shared-helpers-import-nothing',
+      name: 'shared-leaves-import-only-node-and-the-contract',
       severity: 'error',
       comment:
-        'scripts/server-process.ts (the reference server started as a child process) and scripts/shell.ts (shell ' +
-        'quoting for curl lines) are used by the suite, the server and the tools alike: built on node: only, they ' +
-        'carry nothing of any of them into another (the suite starts the server through them, never imports it).',
-      from: { path: '^scripts/(server-process|shell)[.]ts$' },
-      to: { path: own },
+        'shared/ holds the leaves the suite, the server and the tools all use (starting the server as a process, ' +
+        'shell quoting, the settings kit; shared/README.md): built on node: built-ins and the contract module only, ' +
+        'they carry nothing of one user into another (the suite starts the server through them, never imports it).',
+      from: { path: shared },
+      to: { pathNot: [shared, '^openapi/'], dependencyTypesNot: ['core'] },
     },
     {
-      name: 'suite-uses-only-shared-helpers-of-scripts',
+      name: 'product-never-imports-scripts',
       severity: 'error',
       comment:
-        'The suite ships compiled (build/, tsconfig.build.json) with what it imports: of scripts/, only the two ' +
-        'shared helpers above, which import nothing.',
-      from: { path: '^conformance/' },
-      to: { path: '^scripts/', pathNot: '^scripts/(server-process|shell)[.]ts$' },
+        'scripts/ is the task runner, the top of the repository: the suite and its command, the reference server, ' +
+        'the reference App and the typed client ship (build/, tsconfig.build.json) and run without it, so none of ' +
+        'them imports it, tests included; what they share with the scripts lives in shared/.',
+      from: { path: '^(conformance|bin|reference-server|reference-app|client)/' },
+      to: { path: '^scripts/' },
     },
     {
       name: 'fuzzer-talks-http',
@@ -94,10 +102,11 @@ module.exports = {
       name: 'contract-imports-no-consumer',
       severity: 'error',
       comment:
-        'openapi/ (the contract module, the default clients, the contract tests) is what the server, the suite and ' +
-        'the scripts read; it reads none of them, so each of them can use it without pulling in another.',
+        'openapi/ (the contract module, the default clients, the contract tests) is what the server, the suite, the ' +
+        'scripts and the shared leaves read; it reads none of them, so each of them can use it without pulling in ' +
+        'another.',
       from: { path: '^openapi/' },
-      to: { path: `^(${server}|conformance|scripts|client|bin|browser|robustness)/` },
+      to: { path: `^(${server}|conformance|scripts|shared|client|bin|browser|robustness)/` },
     },
     {
       name: 'client-reads-only-the-generated-types',
@@ -157,13 +166,14 @@ module.exports = {
       comment:
         'reference-app/ is a shipping App of its own, which a provider reads as one (reference-app/README.md): of the ' +
         'reference server it reuses leaf helpers only (core, reading a body, the connection limits, errors from ajv, ' +
-        'money), never its app, store, domain or handlers; and the contract module.',
+        'money), never its app, store, domain or handlers; and the contract module and the shared leaves.',
       from: { path: '^reference-app/', pathNot: tests },
       to: {
         path: own,
         pathNot: [
           '^reference-app/',
           '^openapi/',
+          shared,
           `^${server}/core/`,
           `^${server}/http/(limits|request|validation)[.]ts$`,
           `^${server}/shipping/money[.]ts$`,
@@ -175,7 +185,7 @@ module.exports = {
       severity: 'error',
       comment:
         'instruments/ (the faults and the benign variants, and their runners) test the suite by patching one app ' +
-        'through its seams (instruments/README.md); the reference server proper never carries a known-bad or variant ' +
+        'through its seams (instruments/README.md); the reference server proper never carries a fault or a variant ' +
         'behaviour. Only its command line (cli.ts: FAULTS, VARIANTS) loads them, through a dynamic import made only ' +
         'when one is asked for, so the server runs without the folder.',
       from: { path: `^${server}/`, pathNot: `^${server}/cli[.]ts$` },

@@ -50,7 +50,7 @@ export default defineConfig(
       'conformance/**/*.ts',
       'client/**/*.ts',
       'openapi/{contract,validators,clients}.ts',
-      'scripts/{server-process,shell}.ts',
+      'shared/**/*.ts',
       'playwright.config.ts',
     ],
     ignores: ['bin/serve.ts', '**/*.test.ts'],

@@ -4,7 +4,9 @@
 // environment; the run, the shards, the merge and the exit status are bin/suite.ts's, as for `npm run conformance`.
 // `app` runs the App suite (conformance/app/), which judges a shipping App, with the settings of its side.
 import { parseArgs } from 'node:util';
-import { envOfFlags, flagOf, isSwitch, SETTINGS, type Name, type Setting } from '../conformance/lib/settings.ts';
+import { envOfFlags, flagOf, SETTINGS, type Name, type Setting } from '../conformance/lib/settings.ts';
+import { plain } from '../shared/markdown.ts';
+import { defaultOf, isSwitch } from '../shared/settings.ts';
 import { checkedSettings, EXIT, mergeShards, runApp, runShard, runSuite } from './suite.ts';
 import { verify } from './verify.ts';
 
@@ -12,7 +14,6 @@ const names = Object.keys(SETTINGS) as Name[];
 /** The settings of one side's run: its own and those of both (lib/settings.ts, `side`). */
 const sideOf = (name: Name) => (SETTINGS[name] as Setting).side;
 const of = (side: 'service' | 'app') => names.filter((n) => sideOf(n) === undefined || sideOf(n) === side);
-const plain = (markdown: string) => markdown.replace(/`/g, '');
 const usage = (problem: string): never => {
   console.error(`${problem}\n(store-api-conformance --help lists the options)`);
   process.exit(EXIT.usage);
@@ -21,10 +22,9 @@ const usage = (problem: string): never => {
 function help(): string {
   const option = (name: Name) => {
     const s: Setting = SETTINGS[name];
-    const def = s.defaultText ?? (s.default === undefined ? 'unset' : String(s.default));
     return [
-      `  --${flagOf(name)}${isSwitch(name) ? '' : ` <${plain(s.kind.accepts)}>`}`,
-      `      ${plain(s.meaning)} (${s.env}; default: ${plain(def)})`,
+      `  --${flagOf(name)}${isSwitch(s) ? '' : ` <${plain(s.kind.accepts)}>`}`,
+      `      ${plain(s.meaning)} (${s.env}; default: ${plain(defaultOf(s))})`,
     ].join('\n');
   };
   return [
@@ -73,7 +73,7 @@ const parse = () => {
       allowPositionals: true,
       options: {
         ...Object.fromEntries(
-          names.map((n) => [flagOf(n), { type: isSwitch(n) ? ('boolean' as const) : ('string' as const) }]),
+          names.map((n) => [flagOf(n), { type: isSwitch(SETTINGS[n]) ? ('boolean' as const) : ('string' as const) }]),
         ),
         shard: { type: 'string' },
         help: { type: 'boolean', short: 'h' },

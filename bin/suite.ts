@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DialectError, loadDialect } from '../conformance/lib/dialect.ts';
-import { readSettings, SettingsError, type Settings } from '../conformance/lib/settings.ts';
+import { readSettings, type Settings } from '../conformance/lib/settings.ts';
+import { SettingsError } from '../shared/settings.ts';
 
 /** `.ts` in the repository, `.js` once compiled (tsconfig.build.json): the config is this module's sibling's. */
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';

@@ -10,7 +10,7 @@ export default function globalSetup(): void {
   mkdirSync(`${root}reports/browser`, { recursive: true });
   const bundle = `${root}openapi/dist/openapi.json`;
   if (existsSync(docsPage) && statSync(docsPage).mtimeMs >= statSync(bundle).mtimeMs) return;
-  const docs = spawnSync(process.execPath, [fileURLToPath(new URL('../scripts/docs.ts', import.meta.url))], {
+  const docs = spawnSync(process.execPath, [fileURLToPath(new URL('../scripts/docs/main.ts', import.meta.url))], {
     cwd: root,
     stdio: 'inherit',
   });

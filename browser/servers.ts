@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { freePort, startServer, type ServerOptions } from '../scripts/server-process.ts';
+import { freePort, startServer, type ServerOptions } from '../shared/server-process.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 /** `npm run docs`'s output, which the reference server also serves at /docs. */

@@ -1,7 +1,7 @@
 // Starts what the run needs: the App receiver, and the reference server when no TARGET_URL is given
-// (a child process on a free loopback port, scripts/server-process.ts — the suite never imports the server).
+// (a child process on a free loopback port, shared/server-process.ts — the suite never imports the server).
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { startReference, type ServerProcess } from '../scripts/server-process.ts';
+import { startReference, type ServerProcess } from '../shared/server-process.ts';
 import { assumedClients, config, settings, writeRuntime } from './lib/config.ts';
 import { tokenOf } from './lib/api.ts';
 import { removeLeftovers, resetLeftovers } from './lib/cleanup.ts';

@@ -1,4 +1,4 @@
-// The App side of the two runners (`--side app` of mutants.ts and variants.ts): the App suite (conformance/app/,
+// The App side of the two runners (`--side app` of run-faults.ts and run-variants.ts): the App suite (conformance/app/,
 // playwright.app.config.ts) against the reference App patched with one instrument at a time, started here in-process
 // (reference-app/server.ts `startApp`, its `patch`), the suite in its own process judging it over HTTP.
 // - App faults (app-faults/): a fault is caught when a requirement of the App suite fails. A fault caught only by a
@@ -7,9 +7,9 @@
 //   is not is a gap. The App suite's statuses do not depend on the profile (it has no dialect), so one run per fault
 //   gives both counts.
 // - App variants (app-variants/): benign when, under the source profile, no requirement of the source fails, and, under
-//   the contract profile, every failure rests on a decision (the rule of variants.ts, suite-run.ts `benignUnder`).
+//   the contract profile, every failure rests on a decision (the rule of run-variants.ts, suite-run.ts `benignUnder`).
 // Requirements that do not pass against the reference App itself (the baseline) are left out of every run. Reports in
-// reports/mutants/app/ and reports/variants/app/ (--quick, --only: a folder below); the last line is `App faults
+// reports/faults/app/ and reports/variants/app/ (--quick, --only: a folder below); the last line is `App faults
 // caught: N/M (P%)` or `Benign: N/M`. A full run records its figure in conformance/strength.json (`app`, `appBenign`).
 import { join } from 'node:path';
 import type { ShippingApp } from '../reference-app/app.ts';
@@ -17,6 +17,7 @@ import { DEFAULT_SECRET } from '../reference-app/cli.ts';
 import { startApp } from '../reference-app/server.ts';
 import { figure } from '../conformance/lib/strength.ts';
 import { root } from '../scripts/run.ts';
+import { cell } from '../shared/markdown.ts';
 import { appFaults, quickAppFaults } from './app-faults/index.ts';
 import { appVariants, quickAppVariants } from './app-variants/index.ts';
 import {
@@ -45,14 +46,13 @@ async function appSuite(dir: string, env: Record<string, string>, patch?: (app: 
   }
 }
 
-const cell = (s: string) => s.replace(/\|/g, '\\|');
 const fails = (r: Requirement) => r.status === 'fail';
 /** What gates under the source profile: a MUST of the source or a standard (conformance/lib/verdict.ts). */
 const bySource = (r: Requirement) => r.level === 'MUST' && (r.basis === 'source' || r.basis === 'standard');
 
-/** `npm run conformance:mutants -- --side app [--quick | --only a,b] [--jobs 3] [--baseline results.json]`. */
-export async function runAppMutants(): Promise<number> {
-  const { values, full, command, jobs, outDir, runsDir, selected } = selection('mutants', appFaults, quickAppFaults, 3);
+/** `npm run conformance:faults -- --side app [--quick | --only a,b] [--jobs 3] [--baseline results.json]`. */
+export async function runAppFaults(): Promise<number> {
+  const { values, full, command, jobs, outDir, runsDir, selected } = selection('faults', appFaults, quickAppFaults, 3);
   const started = Date.now();
   const { baseline, broken, exclude } = await baselineOf(values.baseline, runsDir, {}, 'App fault', (dir, env) =>
     appSuite(dir, env),
@@ -105,7 +105,7 @@ export async function runAppMutants(): Promise<number> {
   const sourceLine = `Source-breaking App faults caught by a MUST of the source: ${share(sourceBreaking.length - gaps.length, sourceBreaking.length)}`;
   const caughtLine = `App faults caught: ${share(all.count, all.total)}`;
   const md = [
-    '# App mutant report: known-bad reference Apps against the App suite',
+    '# App fault report: known-bad reference Apps against the App suite',
     '',
     `Generated ${new Date().toISOString()}; ${outcomes.length} App fault(s)${values.quick ? ' (quick subset)' : ''}; wall time ${wall} s.`,
     `Baseline (the reference App): ${baseline.length - broken.length}/${baseline.length} requirements pass.`,

@@ -55,7 +55,7 @@ test("a full run's figure replaces its own in the strength file and keeps the ot
   const dir = mkdtempSync(join(tmpdir(), 'strength-'));
   try {
     const file = join(dir, 'strength.json');
-    const measured = figure(3, 4, 'npm run conformance:mutants', new Date('2026-01-02T03:04:05Z'));
+    const measured = figure(3, 4, 'npm run conformance:faults', new Date('2026-01-02T03:04:05Z'));
     writeStrength('contract', measured, file);
     const first = readStrength(file)!;
     assert.deepEqual(first.contract, {
@@ -63,7 +63,7 @@ test("a full run's figure replaces its own in the strength file and keeps the ot
       total: 4,
       percent: 75,
       measured: '2026-01-02T03:04:05.000Z',
-      command: 'npm run conformance:mutants',
+      command: 'npm run conformance:faults',
     });
     assert.deepEqual(first.source, { count: null, command: MEASURED_BY.source });
     writeStrength('benign', figure(16, 16, 'npm run conformance:variants'), file);

@@ -1,5 +1,5 @@
 // The suite against a reference server started with some environment (FAULTS=…, VARIANTS=…, CONFORMANCE_PROFILE=…),
-// shared by mutants.ts and variants.ts: one Playwright run into its own report directory, its results.json read back.
+// shared by run-faults.ts and run-variants.ts: one Playwright run into its own report directory, its results.json read back.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,7 +58,7 @@ export async function baselineOf(
  * of known ones.
  */
 export function selection<T extends { name: string }>(
-  kind: 'mutants' | 'variants',
+  kind: 'faults' | 'variants',
   table: T[],
   quick: string[],
   jobs: number,
@@ -88,7 +88,7 @@ export function selection<T extends { name: string }>(
   const unknown = (only ?? []).filter((n) => !table.some((e) => e.name === n));
   if (unknown.length) {
     console.error(
-      `Unknown ${kind === 'mutants' ? 'fault' : 'variant'}(s): ${unknown.join(', ')}. Known: ${table.map((e) => e.name).join(', ')}`,
+      `Unknown ${kind === 'faults' ? 'fault' : 'variant'}(s): ${unknown.join(', ')}. Known: ${table.map((e) => e.name).join(', ')}`,
     );
     process.exit(2);
   }

@@ -171,6 +171,14 @@ export const operations: Operation[] = Object.entries(doc.paths as Record<string
 
 export const operationById = new Map(operations.map((o) => [o.operationId, o]));
 
+/**
+ * Whether the operation is the token endpoint (§4.1, `/admin/oauth/token.json` and its alias `/admin/oauth/token`):
+ * the only operations that take a form body (RFC 6749 §4.4.2). It answers RFC 6749 §5.2 bodies, never the API's
+ * 422 (D-06, D-67), ignores the parameters it does not know (RFC 6749 §3.2, as its TokenRequest schema says), and is
+ * called at `{auth_url}` (§4, its path item's own `servers`).
+ */
+export const isTokenEndpoint = (o: Operation) => o.bodyTypes.includes('application/x-www-form-urlencoded');
+
 /** The operation with this id; throws naming it when the document has none. */
 export function op(id: string): Operation {
   const o = operationById.get(id);

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { doc } from '../openapi/contract.ts';
 import { sign } from '../reference-server/core/signing.ts';
-import { startServer } from '../scripts/server-process.ts';
+import { startServer } from '../shared/server-process.ts';
 import { DEFAULT_SECRET } from './cli.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

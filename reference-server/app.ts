@@ -94,7 +94,7 @@ function serveFiles(app: Express, db: Db): void {
   app.get(`${DEMO_IMAGES}/:slug/:file`, serveDemoImage);
   const bundle = readFileSync(bundlePath);
   app.get('/openapi.json', (_req, res) => res.type('application/json').send(bundle));
-  // The page links the source text and the decisions register written beside it (scripts/docs.ts), by relative
+  // The page links the source text and the decisions register written beside it (scripts/docs/main.ts), by relative
   // addresses that work from the file too: so it is served as a folder, /docs/ and the pages next to it.
   app.get('/docs{/:page}', (req, res, next) => {
     const file = DOCS_FILES.get(req.params.page ?? 'index.html');

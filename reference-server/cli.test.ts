@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../scripts/server-process.ts';
+import { startServer } from '../shared/server-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // This test's Node first, for npm's script and its `node`.

@@ -6,18 +6,17 @@ import { parseArgs } from 'node:util';
 import { baseClients } from '../openapi/clients.ts';
 import { doc } from '../openapi/contract.ts';
 import { createApp } from './app.ts';
-import { configOf, defaultOf, readSettings, SETTINGS, type Name, type Setting } from './core/config.ts';
+import { configOf, readSettings, SETTINGS, type Name, type Setting } from './core/config.ts';
 import { startApp, type StartedApp } from '../reference-app/server.ts';
-import { shellQuote } from '../scripts/shell.ts';
+import { plain } from '../shared/markdown.ts';
+import { defaultOf, isSwitch } from '../shared/settings.ts';
+import { shellQuote } from '../shared/shell.ts';
 import { DEMO_APP_TITLE, DEMO_SCOPES, describeCounts, registerDemoApp, seedDemo } from './demo/seed.ts';
 import { createLimitedServer } from './http/limits.ts';
 import { DatabaseInUse } from './store/db.ts';
 
 /** Every setting (core/config.ts), in the list's order: those with an option first. */
 const settings = Object.entries(SETTINGS) as [Name, Setting][];
-/** An option of an on/off setting takes no value (`--demo`). */
-const isSwitch = (s: Setting) => typeof s.default === 'boolean';
-const plain = (markdown: string) => markdown.replace(/`/g, '');
 /** A setting's line of the usage: its meaning, then (its variable, for an option;) what it accepts and its default. */
 const described = (s: Setting) =>
   `      ${plain(s.meaning)} (${s.flag ? `${s.env}; ` : ''}${plain(s.kind.accepts)}; default ${plain(defaultOf(s))})`;
@@ -85,7 +84,7 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-  // Known-bad variants for measuring the conformance suite (instruments/faults/README.md); never set in use.
+  // Faults for measuring the conformance suite (instruments/faults/README.md); never set in use.
   if (process.env.FAULTS) {
     const { applyFaults } = await import('../instruments/faults/index.ts');
     applyFaults(namesIn(process.env.FAULTS), built);

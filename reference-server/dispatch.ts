@@ -3,14 +3,14 @@
 // operationId) and send (the envelope); any failure leaves by the error exit (D-02), and the token endpoint's
 // failures to read a request by its own answer (D-67).
 import type { Request, Response } from 'express';
-import type { Operation } from '../openapi/contract.ts';
+import { isTokenEndpoint, type Operation } from '../openapi/contract.ts';
 import { ApiError, errorBody, fail } from './core/errors.ts';
 import type { Reply, Req, Services } from './handlers/types.ts';
 import type { Client } from './http/auth.ts';
 import { LIMITS, requireFewParams } from './http/limits.ts';
 import { rateLimit, type Buckets } from './http/rate-limit.ts';
 import { readBody, readQuery } from './http/request.ts';
-import { answersRfc6749, dropReadOnly, validateBody, validateParams } from './http/validation.ts';
+import { dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import type { Seams } from './seams.ts';
 
 /** One app as its stages see it: its seams, its services and the rate limit's buckets. */
@@ -66,7 +66,7 @@ export function authenticate({ seams, buckets }: Dispatch, { req, op, now }: Rou
 /** Validate: the query (how many parameters, D-64; each against the document) and the body, read and checked. */
 export function validate({ seams }: Dispatch, { req, url, op, params }: Routed): Input {
   // The token endpoint ignores the parameters it does not know (RFC 6749 §3.2), so it has none to count.
-  if (!answersRfc6749(op)) requireFewParams(url.searchParams, seams.limits);
+  if (!isTokenEndpoint(op)) requireFewParams(url.searchParams, seams.limits);
   const query = readQuery(url.searchParams);
   validateParams(op, params, query);
   let body: unknown;
@@ -74,7 +74,7 @@ export function validate({ seams }: Dispatch, { req, url, op, params }: Routed):
   if (op.bodyTypes.length > 0) {
     const raw = Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0);
     ({ json: body, form } = readBody(raw, req.headers['content-type'], op.bodyTypes, seams.limits));
-    if (body !== undefined || !op.bodyTypes.includes('application/x-www-form-urlencoded')) validateBody(op, body);
+    if (body !== undefined || !isTokenEndpoint(op)) validateBody(op, body);
     dropReadOnly(op, body);
   }
   return { query, body, form };
@@ -160,6 +160,6 @@ const unreadable = new Set(['error.malformed-json', 'error.unsupported-media-typ
  */
 function tokenEndpointAnswer(seams: Seams, req: Request, e: ApiError) {
   const { op } = seams.route(req.method, new URL(req.originalUrl, 'http://localhost').pathname);
-  if (!op || !answersRfc6749(op) || !unreadable.has(e.errors[0]?.ref ?? '')) return undefined;
+  if (!op || !isTokenEndpoint(op) || !unreadable.has(e.errors[0]?.ref ?? '')) return undefined;
   return { error: 'invalid_request', error_description: e.errors[0]!.message };
 }

@@ -1,4 +1,4 @@
-// The named seams of one app: every piece a known-bad variant or a benign one (instruments/) may patch. createApp
+// The named seams of one app: every piece a fault or a variant (instruments/) may patch. createApp
 // builds a fresh set per app (or takes overrides), and every layer reads its seam from the app it belongs to, never
 // from module state: two apps with different patches can run in one process. A patch changes a seam's properties
 // (or pushes a hook); the seam objects themselves are fixed when the app is built.

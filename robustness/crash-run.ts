@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createStoreClient } from '../client/index.ts';
 import { baseClients } from '../openapi/clients.ts';
-import { freePort } from '../scripts/server-process.ts';
+import { freePort } from '../shared/server-process.ts';
 import { Checker, type EventFigures, type Problem } from './crash-check.ts';
 import { RestartableServer, startReceiver } from './crash-server.ts';
 import {

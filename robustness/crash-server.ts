@@ -5,11 +5,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { validatorFor } from '../openapi/validators.ts';
-import { startServer, type ServerProcess } from '../scripts/server-process.ts';
+import { startServer, type ServerProcess } from '../shared/server-process.ts';
 
 /**
  * The reference server as the process a crash kills: `node reference-server/server.ts --db <file> --port <port>`,
- * started again on the same file and port after each kill (scripts/server-process.ts starts each life).
+ * started again on the same file and port after each kill (shared/server-process.ts starts each life).
  */
 export class RestartableServer {
   readonly baseUrl: string;

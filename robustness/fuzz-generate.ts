@@ -2,7 +2,14 @@
 // operation of the document, built from its schemas, then changed by one mutation kind. Every kind is one entry of
 // `mutations`, data-driven from the operation's parameters and body schema; the judge (fuzz-judge.ts), not the
 // kind, decides whether the result breaks the document. Pure: what exists on the server comes in through `World`.
-import { operations, type JsonValue, type Operation, type Parameter, type Schema } from '../openapi/contract.ts';
+import {
+  isTokenEndpoint,
+  operations,
+  type JsonValue,
+  type Operation,
+  type Parameter,
+  type Schema,
+} from '../openapi/contract.ts';
 import { validatorFor } from '../openapi/validators.ts';
 import { BODY_LIMIT, type RequestShape } from './fuzz-judge.ts';
 import { effective, jsonType, randFor, typesOf, valueOf, type Rand } from './fuzz-schema.ts';
@@ -120,7 +127,7 @@ function validRequest(op: Operation, index: number, r: Rand, world: World): Draf
   for (const p of queryParams(op))
     if (p.required || r.chance(p['x-filter'] ? 0.1 : 0.3))
       draft.query.push([p.name, asText(valueOf(p.schema, r, p.name))]);
-  if (op.bodyTypes.includes('application/x-www-form-urlencoded')) {
+  if (isTokenEndpoint(op)) {
     // The token endpoint (§4.1, D-06): a known client's credentials, in the form, as JSON or in HTTP Basic.
     const c = r.pick(world.credentials);
     const how = r.pick(['form', 'json', 'basic'] as const);

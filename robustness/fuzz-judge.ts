@@ -2,7 +2,7 @@
 // request itself against the operation's security, parameters and body with ajv (openapi/validators.ts), never by
 // what the generator meant (a mutation may still be valid, and the server is liberal where the document allows:
 // read-only fields accepted and ignored, D-09); and whether an answer is the one the document gives.
-import { escapePointer, resolvePointer, type Json, type Operation } from '../openapi/contract.ts';
+import { escapePointer, isTokenEndpoint, resolvePointer, type Json, type Operation } from '../openapi/contract.ts';
 import { BUNDLE_ID, createAjv, validatorFor } from '../openapi/validators.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 
@@ -71,12 +71,6 @@ export function mediaType(value: string | undefined): { essence: string; params:
   return { essence: essence!.trim().toLowerCase(), params };
 }
 
-/**
- * The token endpoint (the operations taking a form body, D-06) ignores the parameters it does not know, as RFC 6749
- * §3.2 requires and its TokenRequest schema says; every other operation refuses them (D-41).
- */
-export const ignoresUnknown = (op: Operation) => op.bodyTypes.includes('application/x-www-form-urlencoded');
-
 /** The reasons the request breaks the document; empty when it is valid. `scopes`: the token's, undefined for none. */
 export function judge(req: RequestShape, scopes: string[] | undefined): string[] {
   const { op } = req;
@@ -103,7 +97,9 @@ export function judge(req: RequestShape, scopes: string[] | undefined): string[]
   for (const [name, value] of req.query) {
     const p = op.parameters.find((x) => x.in === 'query' && x.name === name);
     if (!p) {
-      if (!ignoresUnknown(op)) reasons.push(`unknown query parameter ${JSON.stringify(name).slice(0, 60)} (D-41)`);
+      // The token endpoint ignores the parameters it does not know (RFC 6749 §3.2); every other operation refuses
+      // them (D-41).
+      if (!isTokenEndpoint(op)) reasons.push(`unknown query parameter ${JSON.stringify(name).slice(0, 60)} (D-41)`);
     } else if (seen.has(name) && p.schema.type !== 'array') reasons.push(`query ${name} given twice`);
     else {
       const v = validators.get(name)!;

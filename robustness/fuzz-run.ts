@@ -18,8 +18,8 @@ import {
   type World,
 } from './fuzz-generate.ts';
 import { checkAnswer, judge } from './fuzz-judge.ts';
-import { startServer, type ServerProcess } from '../scripts/server-process.ts';
-import { shellQuote } from '../scripts/shell.ts';
+import { startServer, type ServerProcess } from '../shared/server-process.ts';
+import { shellQuote } from '../shared/shell.ts';
 
 /** The checks of every request, each counted in the report. */
 export const checks = [

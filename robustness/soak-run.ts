@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createStoreClient } from '../client/index.ts';
 import { baseClients, type ClientCredentials } from '../openapi/clients.ts';
-import { freePort } from '../scripts/server-process.ts';
+import { freePort } from '../shared/server-process.ts';
 import { RestartableServer, startReceiver, type Delivery, type Receiver } from './crash-server.ts';
 import { CYCLE, matches, STAMP, SUBSCRIPTIONS, type LoadOptions, type Window } from './soak-mix.ts';
 import { errorsVerdict, memoryVerdict, p99Verdict, percentile, type Verdict } from './soak-verdict.ts';

@@ -13,7 +13,7 @@ import { operations, type Json } from '../openapi/contract.ts';
 import { startReceiver } from '../conformance/lib/receiver.ts';
 import { arazzoDir, SOURCE } from './arazzo.ts';
 import { bin, root } from './run.ts';
-import { startReference } from './server-process.ts';
+import { startReference } from '../shared/server-process.ts';
 
 const files = readdirSync(arazzoDir)
   .filter((f) => f.endsWith('.arazzo.yaml'))

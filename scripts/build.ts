@@ -20,7 +20,7 @@ const assets = [
 ];
 for (const [command, args] of [
   [bin('tsc'), ['-p', 'tsconfig.build.json']],
-  [process.execPath, [join(root, 'scripts/docs.ts')]],
+  [process.execPath, [join(root, 'scripts/docs/main.ts')]],
 ] as const) {
   const code = run(command, [...args]);
   if (code !== 0) process.exit(code);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseClients } from '../openapi/clients.ts';
 import { root } from './run.ts';
-import { startReference } from './server-process.ts';
+import { startReference } from '../shared/server-process.ts';
 
 const only =
   'createProduct.lifecycle.*,createContact.reference-unique,createRedirect.lifecycle.*,createInventory.lifecycle.*';

@@ -22,7 +22,7 @@ import { baseClients } from '../openapi/clients.ts';
 import { doc } from '../openapi/contract.ts';
 import { sign } from '../reference-server/core/signing.ts';
 import { bin, root } from './run.ts';
-import { startReference, startServer, type ServerProcess } from './server-process.ts';
+import { startReference, startServer, type ServerProcess } from '../shared/server-process.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'conformance-package-'));
 const app = join(tmp, 'app');

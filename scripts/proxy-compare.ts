@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startReference, startServer } from './server-process.ts';
+import { startReference, startServer } from '../shared/server-process.ts';
 import { bin, root } from './run.ts';
 
 interface Row {

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './run.ts';
-import { startReference, type ServerProcess } from './server-process.ts';
+import { startReference, type ServerProcess } from '../shared/server-process.ts';
 
 interface Made {
   create: string;

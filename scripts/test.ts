@@ -34,10 +34,10 @@ const steps: Step[] = [
   { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
   {
     // Clients generated from the bundle (@hey-api/openapi-ts, orval) keep required fields, nullability and every
-    // answer, and one makes a real call against a reference server (scripts/clients.ts).
+    // answer, and one makes a real call against a reference server (scripts/clients/main.ts).
     name: 'generated clients (hey-api, orval): strict type checks and a real call',
     exec: () => {
-      const out = spawnSync(process.execPath, ['scripts/clients.ts'], { cwd: root, encoding: 'utf8' });
+      const out = spawnSync(process.execPath, ['scripts/clients/main.ts'], { cwd: root, encoding: 'utf8' });
       process.stdout.write(out.stdout ?? '');
       process.stderr.write(out.stderr ?? '');
       const m = /^(\d+) passed, (\d+) failed$/m.exec(out.stdout ?? '');
@@ -85,7 +85,7 @@ const steps: Step[] = [
   // Tiny sizes and short runs, so the benchmark script cannot rot; its numbers are not checked here.
   {
     name: 'benchmark smoke run (npm run bench -- --smoke)',
-    exec: () => once(run(process.execPath, ['scripts/bench.ts', '--smoke'])),
+    exec: () => once(run(process.execPath, ['scripts/bench/main.ts', '--smoke'])),
   },
   {
     name: 'conformance suite against the reference server',
@@ -138,59 +138,27 @@ const steps: Step[] = [
       return playwrightCounts(json, run(bin('playwright'), ['test', '-c', 'browser/playwright.config.ts']));
     },
   },
-  {
-    // The suite's strength: a few known-bad servers it must catch (instruments/faults); each caught fault
-    // counts as passed, each missed one as failed. The full set is `npm run conformance:mutants`.
-    name: 'mutants: quick subset of known-bad reference servers',
-    exec: () => {
-      const summary = `${root}/reports/mutants/quick/summary.json`;
-      rmSync(summary, { force: true });
-      const baseline = `${root}/reports/conformance/results.json`;
-      const code = run(process.execPath, [
-        'instruments/mutants.ts',
-        '--quick',
-        ...(existsSync(baseline) ? ['--baseline', baseline] : []),
-      ]);
-      if (!existsSync(summary)) return { passed: 0, failed: 1 };
-      const { caught, total } = JSON.parse(readFileSync(summary, 'utf8')) as { caught: number; total: number };
-      return { passed: caught, failed: total - caught + (code !== 0 && caught === total ? 1 : 0) };
-    },
-  },
-  {
-    // The suite's fairness: a few benign variants (instruments/variants) it must pass under the source profile
-    // and fail only on decisions under the contract one; each benign variant counts as passed, each other as failed.
-    name: 'variants: quick subset of benign reference servers',
-    exec: () => {
-      const summary = `${root}/reports/variants/quick/summary.json`;
-      rmSync(summary, { force: true });
-      const baseline = `${root}/reports/conformance/results.json`;
-      const code = run(process.execPath, [
-        'instruments/variants.ts',
-        '--quick',
-        ...(existsSync(baseline) ? ['--baseline', baseline] : []),
-      ]);
-      if (!existsSync(summary)) return { passed: 0, failed: 1 };
-      const { benign, total } = JSON.parse(readFileSync(summary, 'utf8')) as { benign: number; total: number };
-      return { passed: benign, failed: total - benign + (code !== 0 && benign === total ? 1 : 0) };
-    },
-  },
-  // The App suite's strength and fairness, as the two steps above for the service suite (instruments/app-runs.ts):
-  // a few known-bad Apps it must catch, a few benign ones it must pass; each counts as passed or failed.
+  // The suite's strength and fairness on a quick subset of the instruments (instruments/README.md), and the App
+  // suite's the same way: a few faults it must catch, and a few benign variants it must pass under the source profile
+  // and fail only on decisions under the contract one. Each fault caught and each variant judged benign counts as
+  // passed, each other as failed. The full sets are `npm run conformance:faults` and `npm run conformance:variants`.
   ...(
     [
-      ['mutants', 'known-bad reference Apps', 'caught'],
-      ['variants', 'benign reference Apps', 'benign'],
+      ['faults', 'service', 'known-bad reference servers', 'caught'],
+      ['variants', 'service', 'benign reference servers', 'benign'],
+      ['faults', 'app', 'known-bad reference Apps', 'caught'],
+      ['variants', 'app', 'benign reference Apps', 'benign'],
     ] as const
-  ).map(([runner, what, good]) => ({
-    name: `App ${runner}: quick subset of ${what}`,
+  ).map(([kind, side, what, good]) => ({
+    name: `${side === 'app' ? 'App ' : ''}${kind}: quick subset of ${what}`,
     exec: () => {
-      const summary = `${root}/reports/${runner}/app/quick/summary.json`;
+      const summary = `${root}/reports/${kind}/${side === 'app' ? 'app/' : ''}quick/summary.json`;
       rmSync(summary, { force: true });
-      const baseline = `${root}/reports/app/results.json`;
+      // The baseline is npm test's own run of the suite (of the App suite), so the runner need not make one.
+      const baseline = `${root}/reports/${side === 'app' ? 'app' : 'conformance'}/results.json`;
       const code = run(process.execPath, [
-        `instruments/${runner}.ts`,
-        '--side',
-        'app',
+        ...argsOf(`conformance:${kind}`),
+        ...(side === 'app' ? ['--side', 'app'] : []),
         '--quick',
         ...(existsSync(baseline) ? ['--baseline', baseline] : []),
       ]);

@@ -1,9 +1,9 @@
 // Starts what the App suite's run needs: nothing when an App is given (APP_RATES_URL), else the reference App, as a
 // child process of the package's own command (`store-api-conformance serve-app` on a free loopback port, through
-// scripts/server-process.ts): the suite never imports the App it judges.
+// shared/server-process.ts): the suite never imports the App it judges.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startServer, type ServerProcess } from '../../scripts/server-process.ts';
+import { startServer, type ServerProcess } from '../../shared/server-process.ts';
 import { config, settings, writeRuntime } from '../lib/config.ts';
 import { resetUnanswered } from '../lib/unanswered.ts';
 import { appConfig, appTarget } from './config.ts';

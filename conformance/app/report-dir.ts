@@ -3,7 +3,8 @@
 // reads the settings (playwright.app.config.ts, bin/store-api-conformance.ts), it sets the variable for this process
 // and the ones it starts.
 import { resolve } from 'node:path';
-import { givenSettings, SettingsError } from '../lib/settings.ts';
+import { SettingsError } from '../../shared/settings.ts';
+import { givenSettings } from '../lib/settings.ts';
 
 export const APP_REPORT_DIR = 'reports/app';
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
-import { shellQuote } from '../../scripts/shell.ts';
+import { shellQuote } from '../../shared/shell.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientCredentials, type ClientRole } from './config.ts';
 import {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { startServer } from '../../scripts/server-process.ts';
+import { startServer } from '../../shared/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` };

@@ -12,7 +12,7 @@ import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAjv } from '../../openapi/validators.ts';
-import { startReference } from '../../scripts/server-process.ts';
+import { startReference } from '../../shared/server-process.ts';
 import { harEntry } from './har.ts';
 
 const str = { type: 'string' };

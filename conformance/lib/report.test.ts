@@ -67,9 +67,9 @@ test('the report carries the strength file as read, measured figures and unmeasu
       total: 137,
       percent: 100,
       measured: '2026-01-01T00:00:00.000Z',
-      command: 'npm run conformance:mutants',
+      command: 'npm run conformance:faults',
     },
-    source: { count: null, command: 'npm run conformance:mutants -- --profile source' },
+    source: { count: null, command: 'npm run conformance:faults -- --profile source' },
     benign: {
       count: 16,
       total: 16,
@@ -77,7 +77,7 @@ test('the report carries the strength file as read, measured figures and unmeasu
       measured: '2026-01-01T00:00:00.000Z',
       command: 'npm run conformance:variants',
     },
-    app: { count: null, command: 'npm run conformance:mutants -- --side app' },
+    app: { count: null, command: 'npm run conformance:faults -- --side app' },
     appBenign: { count: null, command: 'npm run conformance:variants -- --side app' },
   };
   const report = buildReport([row('a.one', 'pass'), row('a.two', 'pass'), row('a.three', 'pass')], {

@@ -1,31 +1,29 @@
-// Every setting of the conformance suite, declared once: its environment name, its key in the JSON file
-// named by CONFORMANCE_CONFIG, what it accepts, its default and its meaning. lib/config.ts, playwright.config.ts,
-// global setup and the scripts read settings only through here, and README.md's settings table is generated from
-// this list (`npm run settings:table`; settings.test.ts fails when the two differ). It imports nothing of the suite,
-// so that a script can check the settings before it starts Playwright (a bad value fails fast, naming the setting).
+// Every setting of the conformance suite, declared once with the settings kit (shared/settings.ts, which the reference
+// server's list uses too): its environment name, its key in the JSON file named by CONFORMANCE_CONFIG, what it
+// accepts, its default and its meaning. lib/config.ts, playwright.config.ts, global setup and the scripts read
+// settings only through here, and README.md's settings table is generated from this list (`npm run settings:table`;
+// scripts/settings-table.test.ts fails when the two differ). It imports nothing of the suite, so that a script can
+// check the settings before it starts Playwright (a bad value fails fast, naming the setting).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { cell } from '../../shared/markdown.ts';
+import {
+  declaration,
+  defaultOf,
+  onOff,
+  readGiven,
+  text,
+  whole,
+  withDefaults,
+  type Kind,
+  type Setting as AnySetting,
+  type Values,
+} from '../../shared/settings.ts';
 
-/** What a setting accepts: `parse` gives the value of a text, or undefined when the text is not one. */
-interface Kind<T> {
-  accepts: string;
-  parse: (text: string) => T | undefined;
-}
-
-export interface Setting<T = unknown> {
-  /** The environment variable. */
-  env: string;
+/** A setting of the suite: one of the kit's (shared/settings.ts), with its config-file key and the run that takes it. */
+export interface Setting<T = unknown> extends AnySetting<T> {
   /** The key in the CONFORMANCE_CONFIG file (today the environment name); none: environment only. */
   key?: string;
-  /** The option of the `store-api-conformance` command, where it is not the setting's name in kebab case (flagOf). */
-  flag?: string;
-  kind: Kind<T>;
-  /** The value when neither the environment nor the config file gives one; undefined: unset. */
-  default: T | undefined;
-  /** The README's words for the default, where the value alone would not say it (a default that depends on the run). */
-  defaultText?: string;
-  /** One sentence. */
-  meaning: string;
   /**
    * Which run takes it: `service`, the suite judging an implementation of the API (the command without a
    * subcommand); `app`, the App suite judging a shipping App (the `app` command, conformance/app/); unset: both.
@@ -33,10 +31,6 @@ export interface Setting<T = unknown> {
   side?: 'service' | 'app';
 }
 
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER): Kind<number> => ({
-  accepts: max === Number.MAX_SAFE_INTEGER ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`,
-  parse: (t) => (/^\d+$/.test(t) && Number(t) >= min && Number(t) <= max ? Number(t) : undefined),
-});
 const url: Kind<string> = {
   accepts: 'an http or https URL',
   // A trailing slash is dropped: paths are appended to the base (`${targetUrl}/api/v2/…`).
@@ -45,21 +39,20 @@ const url: Kind<string> = {
 /** A path, resolved against the working directory (as the suite always has). */
 const path: Kind<string> = { accepts: 'a file path', parse: (t) => resolve(t) };
 const dir: Kind<string> = { accepts: 'a directory path', parse: (t) => resolve(t) };
-const host: Kind<string> = {
+/**
+ * A host as a URL names it, since the target calls the App receiver at `http://<host>:<port>`: a name, an IPv4
+ * address or an IPv6 address in brackets (the server's `HOST`, an address to listen on, is another kind).
+ */
+const urlHost: Kind<string> = {
   accepts: 'a host name or IP address',
   parse: (t) => (/^[^\s/:]+$|^\[[0-9a-f:.]+\]$/i.test(t) ? t : undefined),
-};
-const flag: Kind<boolean> = {
-  accepts: '`1` or `0` (`true` or `false`)',
-  parse: (t) => (t === '1' || t === 'true' ? true : t === '0' || t === 'false' ? false : undefined),
 };
 const oneOf = <T extends string>(...values: T[]): Kind<T> => ({
   accepts: values.map((v) => `\`${v}\``).join(' or '),
   parse: (t) => values.find((v) => v === t),
 });
 
-/** One setting; `D`, the type of its default, tells whether its value may be undefined (no default) or not. */
-const setting = <T, const D extends T | undefined>(s: Setting<T> & { default: D }): Setting<T> & { default: D } => s;
+const setting = declaration<Pick<Setting, 'key' | 'side'>>();
 
 /** The list, in the README's order. The config-file key of every setting is its environment name (design brief §4). */
 export const SETTINGS = {
@@ -96,7 +89,7 @@ export const SETTINGS = {
     side: 'service',
     env: 'CALLBACK_HOST',
     key: 'CALLBACK_HOST',
-    kind: host,
+    kind: urlHost,
     default: '127.0.0.1',
     meaning: "The host at which the target reaches the suite's App receiver (rate and label requests, webhooks).",
   }),
@@ -121,9 +114,8 @@ export const SETTINGS = {
     side: 'service',
     env: 'CONFORMANCE_MANUAL_CALLBACKS',
     key: 'CONFORMANCE_MANUAL_CALLBACKS',
-    kind: flag,
+    kind: onOff,
     default: false,
-    defaultText: '`0`',
     meaning:
       'On (`1`) for a target without the checkout and shipment reference extensions (D-20): the suite waits for callbacks an operator triggers.',
   }),
@@ -182,7 +174,7 @@ export const SETTINGS = {
     key: 'CONFORMANCE_WORKERS',
     kind: whole(1),
     default: 4,
-    defaultText: '`4` (`1` per run of `npm run conformance:mutants`, `2` of `conformance:variants`)',
+    defaultText: '`4` (`1` per run of `npm run conformance:faults`, `2` of `conformance:variants`)',
     meaning: 'How many Playwright workers run requirements in parallel.',
   }),
   dialect: setting({
@@ -216,7 +208,7 @@ export const SETTINGS = {
   verbose: setting({
     env: 'CONFORMANCE_VERBOSE',
     key: 'CONFORMANCE_VERBOSE',
-    kind: flag,
+    kind: onOff,
     default: false,
     meaning: 'On (`1`): the console prints a line per requirement as it ends, besides the progress lines.',
   }),
@@ -224,7 +216,7 @@ export const SETTINGS = {
     side: 'service',
     env: 'CONFORMANCE_CLEANUP',
     key: 'CONFORMANCE_CLEANUP',
-    kind: flag,
+    kind: onOff,
     default: false,
     meaning:
       'On (`1`): at its end the run also deletes the products, contacts, redirects, inventory, specifications, roles and geozones it made (the webhooks and shipping services it made are always deleted).',
@@ -264,7 +256,7 @@ export const SETTINGS = {
     env: 'APP_SECRET',
     key: 'APP_SECRET',
     flag: 'secret',
-    kind: { accepts: 'any text', parse: (t) => t },
+    kind: text,
     default: undefined,
     defaultText: "`conformance-full-secret`: the reference App's, the reference server's full client's (D-18)",
     meaning:
@@ -279,23 +271,11 @@ export const SETTINGS = {
 };
 
 export type Name = keyof typeof SETTINGS;
-type ValueOf<S> = S extends { kind: Kind<infer T>; default: infer D }
-  ? undefined extends D
-    ? T | undefined
-    : T
-  : never;
-export type Settings = { [K in Name]: ValueOf<(typeof SETTINGS)[K]> };
+export type Settings = Values<typeof SETTINGS>;
 type Env = Record<string, string | undefined>;
 
-/** Every problem with the settings at once, each naming the setting, where it was given and what it accepts. */
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid conformance settings (see README.md, "Testing your implementation"):\n  ${problems.join('\n  ')}`);
-    this.problems = problems;
-  }
-}
+/** The heading of the SettingsError (shared/settings.ts) that a bad value of the suite's settings throws. */
+const HEADING = 'Invalid conformance settings (see README.md, "Testing your implementation")';
 
 /** The CONFORMANCE_CONFIG file's settings as texts by key; a missing file, bad JSON or an unknown key is a problem. */
 function configFile(env: Env, problems: string[]): Record<string, string> {
@@ -330,41 +310,30 @@ export function givenSettings(env: Env = process.env): Partial<Settings> {
   const problems: string[] = [];
   const file = configFile(env, problems);
   const byOption = new Set((env[OPTIONS_GIVEN] ?? '').split(','));
-  const out: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(SETTINGS) as [Name, Setting][]) {
-    const fromEnv = env[s.env] || undefined;
-    const text = fromEnv ?? (s.key !== undefined ? file[s.key] || undefined : undefined);
-    if (text === undefined) continue;
-    const value = s.kind.parse(text);
-    const where = fromEnv !== undefined ? 'environment' : `key ${s.key} of ${env[SETTINGS.config.env]}`;
-    if (value === undefined)
-      problems.push(
-        fromEnv !== undefined && byOption.has(s.env)
-          ? `--${flagOf(name)} ${JSON.stringify(text)} (option, sets ${s.env}): expected ${s.kind.accepts}`
-          : `${s.env}=${JSON.stringify(text)} (${where}): expected ${s.kind.accepts}`,
-      );
-    else out[name] = value;
-  }
-  if (problems.length) throw new SettingsError(problems);
-  return out as Partial<Settings>;
+  return readGiven(
+    SETTINGS,
+    HEADING,
+    (name, s: Setting) => {
+      const fromEnv = env[s.env] || undefined;
+      if (fromEnv !== undefined)
+        return byOption.has(s.env) ? { text: fromEnv, option: flagOf(name) } : { text: fromEnv, where: 'environment' };
+      const fromFile = s.key !== undefined ? file[s.key] || undefined : undefined;
+      return fromFile === undefined
+        ? undefined
+        : { text: fromFile, where: `key ${s.key} of ${env[SETTINGS.config.env]}` };
+    },
+    problems,
+  );
 }
 
 /** Every setting: the one given, else its default. */
-export function readSettings(env: Env = process.env): Settings {
-  const given = givenSettings(env);
-  return Object.fromEntries(
-    (Object.keys(SETTINGS) as Name[]).map((name) => [name, name in given ? given[name] : SETTINGS[name].default]),
-  ) as Settings;
-}
+export const readSettings = (env: Env = process.env): Settings => withDefaults(SETTINGS, givenSettings(env));
 
 // ── The command line of `store-api-conformance` (bin/): one option per setting, derived from the list ──
 
 /** The command's option of a setting: `reportDir` is `--report-dir`, `targetUrl` is `--target` (its `flag`). */
 export const flagOf = (name: Name): string =>
   (SETTINGS[name] as Setting).flag ?? name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** A setting whose value is on or off is an option without a value (`--manual-callbacks`); the others take one. */
-export const isSwitch = (name: Name): boolean => typeof SETTINGS[name].default === 'boolean';
 
 /**
  * The environment the options given on the command line make (`{ TARGET_URL: '…' }`), to be laid over
@@ -386,7 +355,7 @@ export function envOfFlags(values: Record<string, string | boolean | undefined>)
  */
 export const OPTIONS_GIVEN = 'CONFORMANCE_OPTIONS_GIVEN';
 
-// ── The README's table (scripts/settings-table.ts writes it, settings.test.ts compares) ──
+// ── The README's table (scripts/settings-table.ts writes it between the markers and checks it) ──
 
 export const TABLE_START =
   '<!-- settings:start (generated from conformance/lib/settings.ts by `npm run settings:table`) -->';
@@ -394,10 +363,6 @@ export const TABLE_END = '<!-- settings:end -->';
 
 /** The markdown table of every setting, one row each, in the list's order. */
 export function settingsTable(): string {
-  const cell = (t: string) => t.replace(/\|/g, '\\|');
-  const defaultOf = (s: Setting) =>
-    s.defaultText ??
-    (s.default === undefined ? 'unset' : `\`${typeof s.default === 'boolean' ? Number(s.default) : s.default}\``);
   return [
     '| variable | key in the `CONFORMANCE_CONFIG` file | option of `store-api-conformance` | meaning | accepts | default |',
     '|---|---|---|---|---|---|',
@@ -407,15 +372,3 @@ export function settingsTable(): string {
     ),
   ].join('\n');
 }
-
-/** `markdown` with the text between the markers `start` and `end` replaced by `table`; throws without them. */
-export function withTable(markdown: string, start: string, end: string, table: string): string {
-  const from = markdown.indexOf(start);
-  const to = markdown.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`the markers ${start} … ${end} are missing`);
-  return `${markdown.slice(0, from + start.length)}\n${table}\n${markdown.slice(to)}`;
-}
-
-/** `markdown` with the text between the table's markers replaced by the generated table; throws without markers. */
-export const withSettingsTable = (markdown: string): string =>
-  withTable(markdown, TABLE_START, TABLE_END, settingsTable());

@@ -1,6 +1,6 @@
-// The suite's measured strength, conformance/strength.json: the figures the instruments' runners (instruments/
-// mutants.ts, instruments/variants.ts) wrote when they last ran in full, committed and shipped with the suite, so that
-// every conformance-report.json says how strong the suite that judged it is. The suite only reads the file; it never
+// The suite's measured strength, conformance/strength.json: the figures the instruments' runners
+// (instruments/run-faults.ts, instruments/run-variants.ts) wrote when they last ran in full, committed and shipped with
+// the suite, so that every conformance-report.json says how strong the suite that judged it is. The suite only reads the file; it never
 // imports the instruments that measure it.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,10 +40,10 @@ export type StrengthKey = keyof Strength;
 
 /** The command that measures each figure in full (`--quick` and `--only` measure nothing: a subset is no figure). */
 export const MEASURED_BY: Record<StrengthKey, string> = {
-  contract: 'npm run conformance:mutants',
-  source: 'npm run conformance:mutants -- --profile source',
+  contract: 'npm run conformance:faults',
+  source: 'npm run conformance:faults -- --profile source',
   benign: 'npm run conformance:variants',
-  app: 'npm run conformance:mutants -- --side app',
+  app: 'npm run conformance:faults -- --side app',
   appBenign: 'npm run conformance:variants -- --side app',
 };
 

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { baseClients } from '../../openapi/clients.ts';
 import { op } from '../lib/contract.ts';
-import { startReference, type ServerProcess } from '../../scripts/server-process.ts';
+import { startReference, type ServerProcess } from '../../shared/server-process.ts';
 
 const bin = fileURLToPath(new URL('../../bin/store-api-conformance.ts', import.meta.url));
 const listen = (server: Server) =>

@@ -16,8 +16,8 @@ export const appFaults: NamedAppFault[] = await load(
 );
 
 /**
- * The quick subset `npm test` runs (`npm run conformance:mutants -- --side app --quick`): a rate's types, its dates, a
- * label's types, the SHOULD of currency and the signature. The full set is `npm run conformance:mutants -- --side app`.
+ * The quick subset `npm test` runs (`npm run conformance:faults -- --side app --quick`): a rate's types, its dates, a
+ * label's types, the SHOULD of currency and the signature. The full set is `npm run conformance:faults -- --side app`.
  */
 export const quickAppFaults: string[] = [
   'pricesAsStrings',

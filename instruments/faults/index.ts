@@ -1,4 +1,4 @@
-// The registry of known-bad variants (README.md): every `<area>/<name>.ts` of this folder is one fault, named
+// The registry of faults, known-bad servers (README.md): every `<area>/<name>.ts` of this folder is one fault, named
 // `<area>.<name>` after its path (../registry.ts), and `applyFaults` is what the server's command line calls when
 // FAULTS is set. A fault patches the running server from outside; removing this folder removes them all.
 import type { ReferenceApp } from '../../reference-server/app.ts';
@@ -17,7 +17,7 @@ export const faults: NamedFault[] = await load(
   },
 );
 
-/** The quick subset `npm test` runs (../mutants.ts --quick): one or two per area, each caught fast. */
+/** The quick subset `npm test` runs (../run-faults.ts --quick): one or two per area, each caught fast. */
 export const quickFaults: string[] = [
   'envelopes.nullFieldsOmitted',
   'auth.readonlyCanWrite',

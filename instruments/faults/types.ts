@@ -5,7 +5,7 @@ import type { ReferenceApp } from '../../reference-server/app.ts';
 export interface Fault {
   /**
    * The conformance suite's requirement areas (their `@area` tags) that catch it, run first by
-   * `npm run conformance:mutants`: the whole suite runs only for a fault that survives them. Default:
+   * `npm run conformance:faults`: the whole suite runs only for a fault that survives them. Default:
    * `[area]`. Names the suite's areas, which are not always the fault's own (`specifications`, say).
    */
   areas?: string[];
@@ -15,7 +15,7 @@ export interface Fault {
    * What its behaviour contradicts, judged against the words of openapi/source.txt: `source`, a statement the source
    * makes (a § of it among `source`); `standard`, a named standard (`standard`); `decision`, only one of our
    * decisions or a platform fact (a D-nn among `source`). A fault that breaks the source or a standard is one the
-   * `source` profile must catch (mutants.ts, "Source-breaking faults caught").
+   * `source` profile must catch (run-faults.ts, "Source-breaking faults caught").
    */
   breaks: 'source' | 'standard' | 'decision';
   /** The standard it breaks, when `breaks` is `standard`: `RFC 9110 §15.5.2`, `ISO 4217 (minor units)`. */

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultClients } from '../../openapi/clients.ts';
-import { startReference } from '../../scripts/server-process.ts';
+import { startReference } from '../../shared/server-process.ts';
 import { startHostile, type Temper } from './target.ts';
 
 /** The reports every run must write (conformance/reporter.ts). */
@@ -102,7 +102,7 @@ export async function runAgainst(seed: number, options: SeedOptions): Promise<Se
     String(options.runTimeoutMs),
     '--request-timeout-ms',
     String(REQUEST_TIMEOUT_MS),
-    // The reference server behind the target times callbacks out after 2.5 s (scripts/server-process.ts).
+    // The reference server behind the target times callbacks out after 2.5 s (shared/server-process.ts).
     '--slow-ms',
     '5000',
     '--workers',

@@ -18,7 +18,7 @@ export const variants: NamedVariant[] = await load(
 );
 
 /**
- * The quick subset `npm test` runs (../variants.ts --quick): page size, link form, webhook retries, and the strict
+ * The quick subset `npm test` runs (../run-variants.ts --quick): page size, link form, webhook retries, and the strict
  * dialect, which breaks every shortcut the suite could take in making data under the source profile (about 1.5 min:
  * its failures are decisions, and a failing test, not requirement, costs a worker). The full set is
  * `npm run conformance:variants`.

@@ -1,32 +1,10 @@
-// The server's settings, declared once: README.md's table is the list's, the values are checked, and a bad one is
-// reported with every other, one line each, naming the variable (or the option) and what it accepts.
+// The server's settings, declared once: the values are checked, and a bad one is reported with every other, one line
+// each, naming the variable (or the option) and what it accepts. README.md's table of them is the list's
+// (scripts/settings-table.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import {
-  configFromEnv,
-  DEFAULT_CURRENCY_RATES,
-  readSettings,
-  SETTINGS,
-  SettingsError,
-  settingsTable,
-  TABLE_END,
-  TABLE_START,
-  type Setting,
-} from './config.ts';
-
-const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
-
-test("README.md's table of the server's settings is the one generated from reference-server/core/config.ts", () => {
-  const now = readFileSync(readme, 'utf8');
-  const start = now.indexOf(TABLE_START);
-  assert.ok(start >= 0 && now.indexOf(TABLE_END) > start, `README.md: the markers ${TABLE_START} … ${TABLE_END}`);
-  assert.ok(
-    now.slice(start + TABLE_START.length, now.indexOf(TABLE_END)) === `\n${settingsTable()}\n`,
-    'README.md: the server settings table differs from reference-server/core/config.ts; run `npm run settings:table`',
-  );
-});
+import { SettingsError } from '../../shared/settings.ts';
+import { configFromEnv, DEFAULT_CURRENCY_RATES, readSettings, SETTINGS, type Setting } from './config.ts';
 
 test('every setting has its own variable and option, a meaning of one sentence, and its decisions as D-nn', () => {
   const settings = Object.values(SETTINGS) as Setting[];

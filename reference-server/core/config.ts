@@ -1,46 +1,37 @@
-// The server's settings (design brief §4), declared once, as the suite declares its own (conformance/lib/settings.ts):
-// each one's environment variable, its option of the command line where it has one (cli.ts), what it accepts, its
-// default, its meaning and the decision it carries out. Read and checked once, by cli.ts, into a Config that is passed
-// down: no layer reads process.env itself. `--help` and README.md's table of the server's settings are generated from
-// the list (`npm run settings:table`; config.test.ts fails when the README differs). Also the store's account name,
-// which signed messages and events carry (D-16, D-17).
+// The server's settings (design brief §4), declared once with the settings kit the suite's list uses too
+// (shared/settings.ts): each one's environment variable, its option of the command line where it has one (cli.ts),
+// what it accepts, its default, its meaning and the decision it carries out. Read and checked once, by cli.ts, into a
+// Config that is passed down: no layer reads process.env itself. `--help` and README.md's table of the server's
+// settings are generated from the list (`npm run settings:table`; scripts/settings-table.test.ts fails when the README
+// differs). Also the store's account name, which signed messages and events carry (D-16, D-17).
 import { isIP } from 'node:net';
+import { cell } from '../../shared/markdown.ts';
+import {
+  declaration,
+  defaultOf,
+  onOff,
+  readGiven,
+  text,
+  whole,
+  withDefaults,
+  type Kind,
+  type Setting as AnySetting,
+  type Values,
+} from '../../shared/settings.ts';
 
 /** D-22: units of each currency per one unit of the base (GBP). */
 export type RateTable = Record<string, number>;
 export const DEFAULT_CURRENCY_RATES: RateTable = { GBP: 1, EUR: 1.17, USD: 1.27, JPY: 190, KWD: 0.39, BHD: 0.48 };
 
-/** What a setting accepts: `parse` gives the value of a text, or undefined when the text is not one. */
-interface Kind<T> {
-  accepts: string;
-  parse: (text: string) => T | undefined;
-}
-
-export interface Setting<T = unknown> {
-  /** The environment variable. */
-  env: string;
-  /** The command line's option (`--port`), for the settings that have one. */
-  flag?: string;
-  kind: Kind<T>;
-  default: T;
-  /** The README's words for the default, where the value alone would not say it. */
-  defaultText?: string;
-  /** One sentence. */
-  meaning: string;
+/** A setting of the server: one of the kit's (shared/settings.ts), with the decisions it carries out. */
+export interface Setting<T = unknown> extends AnySetting<T> {
   /** The decisions (D-nn) the setting carries out. */
   decisions?: string;
 }
 
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER): Kind<number> => ({
-  accepts: max === Number.MAX_SAFE_INTEGER ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`,
-  parse: (t) => (/^\d+$/.test(t) && Number(t) >= min && Number(t) <= max ? Number(t) : undefined),
-});
-const onOff: Kind<boolean> = {
-  accepts: '`1` or `0` (`true` or `false`)',
-  parse: (t) => (t === '1' || t === 'true' ? true : t === '0' || t === 'false' ? false : undefined),
-};
-const text: Kind<string> = { accepts: 'any text', parse: (t) => t };
-const file: Kind<string | undefined> = { accepts: 'a file path', parse: (t) => t };
+/** A file path as given: the database file is named as the user gave it (`listening on … (database data.sqlite)`). */
+const file: Kind<string> = { accepts: 'a file path', parse: (t) => t };
+/** An address to listen on, as `listen` takes it: an IP address (IPv6 without brackets) or a host name. */
 const host: Kind<string> = {
   accepts: 'a host name or IP address',
   parse: (t) =>
@@ -75,8 +66,7 @@ const rates: Kind<RateTable> = {
   },
 };
 
-/** One setting; `T` is what its kind gives. */
-const setting = <T>(s: Setting<T>): Setting<T> => s;
+const setting = declaration<Pick<Setting, 'decisions'>>();
 
 /** The list, in the README's and `--help`'s order: the command line's options first. */
 export const SETTINGS = {
@@ -188,17 +178,10 @@ export const SETTINGS = {
 };
 
 export type Name = keyof typeof SETTINGS;
-export type Settings = { [K in Name]: (typeof SETTINGS)[K]['default'] };
+export type Settings = Values<typeof SETTINGS>;
 
-/** Every problem with the settings at once, each naming the setting, where it was given and what it accepts. */
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid reference server settings (README.md, "Server settings"):\n  ${problems.join('\n  ')}`);
-    this.problems = problems;
-  }
-}
+/** The heading of the SettingsError (shared/settings.ts) that a bad value of the server's settings throws. */
+const HEADING = 'Invalid reference server settings (README.md, "Server settings")';
 
 /**
  * Every setting: the command line's option (`options`, by setting name; an option wins), else the environment
@@ -209,22 +192,13 @@ export function readSettings(
   env: NodeJS.ProcessEnv = process.env,
   options: Partial<Record<Name, string | boolean>> = {},
 ): Settings {
-  const problems: string[] = [];
-  const out: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries(SETTINGS) as [Name, Setting][]) {
+  const given = readGiven(SETTINGS, HEADING, (name, s) => {
     const option = options[name];
-    const given = option === undefined ? env[s.env] || undefined : option === true ? '1' : String(option);
-    const value = given === undefined ? s.default : s.kind.parse(given);
-    if (value === undefined && given !== undefined)
-      problems.push(
-        option !== undefined
-          ? `--${s.flag} ${JSON.stringify(given)} (option, sets ${s.env}): expected ${s.kind.accepts}`
-          : `${s.env}=${JSON.stringify(given)} (environment): expected ${s.kind.accepts}`,
-      );
-    out[name] = value;
-  }
-  if (problems.length) throw new SettingsError(problems);
-  return out as Settings;
+    if (option !== undefined) return { text: option === true ? '1' : String(option), option: s.flag! };
+    const text = env[s.env] || undefined;
+    return text === undefined ? undefined : { text, where: 'environment' };
+  });
+  return withDefaults(SETTINGS, given);
 }
 
 /** What the app is built with (createApp): every setting but where to listen, and the clock. */
@@ -241,12 +215,7 @@ export function configOf({ port: _port, host: _host, ...settings }: Settings): C
 /** The Config of the settings in `env`; throws a SettingsError on a value a setting does not accept. */
 export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Config => configOf(readSettings(env));
 
-/** The default as the README and `--help` show it. */
-export const defaultOf = (s: Setting) =>
-  s.defaultText ??
-  (s.default === undefined ? 'unset' : `\`${typeof s.default === 'boolean' ? Number(s.default) : s.default}\``);
-
-// ── README.md's table (scripts/settings-table.ts writes it between the markers, config.test.ts compares) ──
+// ── README.md's table (scripts/settings-table.ts writes it between the markers and checks it) ──
 
 export const TABLE_START =
   '<!-- server-settings:start (generated from reference-server/core/config.ts by `npm run settings:table`) -->';
@@ -254,7 +223,6 @@ export const TABLE_END = '<!-- server-settings:end -->';
 
 /** The markdown table of every setting, one row each, in the list's order. */
 export function settingsTable(): string {
-  const cell = (t: string) => t.replace(/\|/g, '\\|');
   return [
     '| variable | option of `npm run serve` | meaning | accepts | default | decision |',
     '|---|---|---|---|---|---|',

@@ -12,7 +12,7 @@ import { op, type Json } from '../../openapi/contract.ts';
 import { validatorFor } from '../../openapi/validators.ts';
 import { spawnSync } from 'node:child_process';
 import { quoteRates, type Rate } from '../../reference-app/tariff.ts';
-import { startServer } from '../../scripts/server-process.ts';
+import { startServer } from '../../shared/server-process.ts';
 import { roundMoney } from '../shipping/money.ts';
 import { DEMO_APP_TITLE } from './seed.ts';
 import * as store from './store.ts';

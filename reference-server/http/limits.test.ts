@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { defaultClients } from '../../openapi/clients.ts';
-import { startServer, type ServerProcess } from '../../scripts/server-process.ts';
+import { startServer, type ServerProcess } from '../../shared/server-process.ts';
 import { configFromEnv, createApp } from '../app.ts';
 import { createLimitedServer, LIMITS, nestsDeeperThan, type Limits } from './limits.ts';
 

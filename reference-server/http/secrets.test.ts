@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { defaultClients } from '../../openapi/clients.ts';
-import { startServer, type ServerProcess } from '../../scripts/server-process.ts';
+import { startServer, type ServerProcess } from '../../shared/server-process.ts';
 
 /** What each secret is, by its value; a secret is random hex, so a part of it found anywhere cannot be chance. */
 const labels = new Map<string, string>();

@@ -1,7 +1,14 @@
 // Request validation compiled from the bundled document (never written twice): bodies, query and path
 // parameters. Violations become 422s naming the field and the rule (D-02); unknown parameters too (D-41).
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { deref, operations, type Operation, type Parameter, type Schema } from '../../openapi/contract.ts';
+import {
+  deref,
+  isTokenEndpoint,
+  operations,
+  type Operation,
+  type Parameter,
+  type Schema,
+} from '../../openapi/contract.ts';
 import { BUNDLE_ID, createAjv, validatorFor } from '../../openapi/validators.ts';
 import { ApiError, type ErrorContext, type ErrorItem } from '../core/errors.ts';
 
@@ -141,18 +148,15 @@ function check(validate: ValidateFunction, data: unknown, context: ErrorContext,
 }
 
 /**
- * The token endpoint (the operations taking a form body) answers RFC 6749 §5.2 bodies, never the API's 422 (D-06),
- * and ignores the parameters it does not know (RFC 6749 §3.2, as its TokenRequest schema says): its handler checks
- * the request itself. Found by the fuzzer (robustness/README.md): a JSON body without `grant_type` or an unknown
- * query parameter got a 422 envelope the operation does not document.
+ * Validates and coerces path and query parameters in place. A path parameter of the wrong shape is a 404. The token
+ * endpoint's query and body are left to its handler (isTokenEndpoint: RFC 6749 §5.2 answers, unknown parameters
+ * ignored). Found by the fuzzer (robustness/README.md): a JSON body without `grant_type` or an unknown query
+ * parameter got a 422 envelope the operation does not document.
  */
-export const answersRfc6749 = (op: Operation) => op.bodyTypes.includes('application/x-www-form-urlencoded');
-
-/** Validates and coerces path and query parameters in place. A path parameter of the wrong shape is a 404. */
 export function validateParams(op: Operation, path: Record<string, unknown>, query: Record<string, unknown>): void {
   const c = compiled.get(op.operationId)!;
   check(c.path, path, 'path', []);
-  if (answersRfc6749(op)) return;
+  if (isTokenEndpoint(op)) return;
   for (const [k, v] of Object.entries(query))
     if (Array.isArray(v)) {
       throw new ApiError(422, 'query', [{ name: k, message: 'must be given once', ref: 'error.type' }]);
@@ -162,7 +166,7 @@ export function validateParams(op: Operation, path: Record<string, unknown>, que
 
 export function validateBody(op: Operation, body: unknown): void {
   const c = compiled.get(op.operationId)!;
-  if (c.body && !answersRfc6749(op)) check(c.body, body, 'data', []);
+  if (c.body && !isTokenEndpoint(op)) check(c.body, body, 'data', []);
 }
 
 /**

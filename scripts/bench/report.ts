@@ -40,7 +40,7 @@ export interface Results {
 export const PLAIN_LIST = 'list (page 1 of 100)';
 export const IN_LIST = ':in (1000 quickfind codes)';
 
-/** The ceilings that send the reference server's own list and get answers (bench.ts names them, this reads them). */
+/** The ceilings that send the reference server's own list and get answers (main.ts names them, this reads them). */
 export const SAME_BYTES = { list: 'list bytes (Express)', get: 'get bytes (Express)' } as const;
 
 /** The goals against the same-bytes ceiling: req/s ratios, and list p99 at most this multiple of its p99. */

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, root } from '../run.ts';
-import { freePort } from '../server-process.ts';
+import { freePort } from '../../shared/server-process.ts';
 
 /** One timed run: wall seconds, and its requirements by outcome. */
 export interface SuiteRun {

@@ -1,4 +1,4 @@
-// A real call through the client @hey-api/openapi-ts generated (scripts/clients.ts runs it against a reference
+// A real call through the client @hey-api/openapi-ts generated (scripts/clients/main.ts runs it against a reference
 // server): a token by the client credentials grant (§4.1, D-06), an add, and a list that finds what it added.
 import { client } from '../../reports/clients/hey-api/client.gen.ts';
 import { createProduct, createToken, listProducts } from '../../reports/clients/hey-api/sdk.gen.ts';

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { baseClients } from '../../openapi/clients.ts';
 import { operations, resolvePointer, type Json, type Operation } from '../../openapi/contract.ts';
-import { startReference, type ServerProcess } from '../server-process.ts';
+import { startReference, type ServerProcess } from '../../shared/server-process.ts';
 import { curlSample, referencesOf, referent } from './samples.ts';
 
 const exec = promisify(execFile);

@@ -2,8 +2,15 @@
 // method, the path, the security and the request example of each operation, so that a sample cannot say something
 // the document does not. Three per operation: curl, the typed client (client/) and Python requests. The curl sample
 // is the one scripts/docs/samples.test.ts runs against a reference server.
-import { deref, operations, type Json, type JsonValue, type Operation } from '../../openapi/contract.ts';
-import { shellQuote } from '../shell.ts';
+import {
+  deref,
+  isTokenEndpoint,
+  operations,
+  type Json,
+  type JsonValue,
+  type Operation,
+} from '../../openapi/contract.ts';
+import { shellQuote } from '../../shared/shell.ts';
 
 export interface CodeSample {
   lang: string;
@@ -18,9 +25,6 @@ export interface CodeSample {
  */
 export const shellVariables = ['BASE_URL', 'AUTH_URL', 'TOKEN', 'CLIENT_ID', 'CLIENT_SECRET'] as const;
 
-/** Token requests go to `{auth_url}` (§4, the path item's own `servers`); every other one to `{base_url}`. */
-const isTokenRequest = (o: Operation) =>
-  o.security === null && o.bodyTypes.includes('application/x-www-form-urlencoded');
 /** Credentials of the token request are read from the environment, never written into a sample. */
 const credentialVariables: Record<string, string> = { client_id: 'CLIENT_ID', client_secret: 'CLIENT_SECRET' };
 
@@ -83,13 +87,13 @@ const referring = (o: Operation) => new Set(referencesOf(o).map(([k]) => k));
 
 /** curl, with `$BASE_URL`, `$TOKEN` and the path parameters as shell variables. */
 export function curlSample(o: Operation, body: Json): string {
-  const tokenRequest = isTokenRequest(o);
+  const tokenEndpoint = isTokenEndpoint(o);
   const path = o.path.replace(/\{(\w+)\}/g, (_m, name: string) => `$${name}`);
   const query = requiredQuery(o);
   const qs = query.length ? `?${new URLSearchParams(Object.fromEntries(query))}` : '';
-  const lines = [`curl -sS -X ${o.method} "$${tokenRequest ? 'AUTH_URL' : 'BASE_URL'}${path}${qs}"`];
+  const lines = [`curl -sS -X ${o.method} "$${tokenEndpoint ? 'AUTH_URL' : 'BASE_URL'}${path}${qs}"`];
   if (o.security !== null) lines.push(`-H "Authorization: Bearer $TOKEN"`);
-  const form = tokenRequest ? formExample(body) : undefined;
+  const form = tokenEndpoint ? formExample(body) : undefined;
   if (form)
     for (const [k, v] of Object.entries(form))
       lines.push(credentialVariables[k] ? `--data-urlencode "${k}=$${credentialVariables[k]}"` : `-d ${k}=${v}`);
@@ -133,7 +137,7 @@ export function clientSample(o: Operation): string {
     `  clientSecret: process.env.CLIENT_SECRET!,`,
     `});`,
   ];
-  if (isTokenRequest(o))
+  if (isTokenEndpoint(o))
     return [
       ...setup,
       `// The client sends this request itself, before its first call and again before the token expires (§5).`,
@@ -167,16 +171,16 @@ const py = (v: JsonValue | undefined, indent = ''): string =>
 
 /** Python requests, reading the same environment variables as the curl sample. */
 export function pythonSample(o: Operation, body: Json): string {
-  const tokenRequest = isTokenRequest(o);
+  const tokenEndpoint = isTokenEndpoint(o);
   const path = o.path.replace(/\{(\w+)\}/g, (_m, name: string) => `{${name}}`);
   const lines = ['import os', 'import requests', ''];
   for (const p of pathParams(o))
     lines.push(`${p.name} = ${JSON.stringify(p.example ?? p.schema.example)}  # an id of your store`);
-  const args = [`f"{os.environ['${tokenRequest ? 'AUTH_URL' : 'BASE_URL'}']}${path}"`];
+  const args = [`f"{os.environ['${tokenEndpoint ? 'AUTH_URL' : 'BASE_URL'}']}${path}"`];
   const query = requiredQuery(o);
   if (query.length) args.push(`params=${py(Object.fromEntries(query), '    ')}`);
   if (o.security !== null) args.push(`headers={"Authorization": f"Bearer {os.environ['TOKEN']}"}`);
-  const form = tokenRequest ? formExample(body) : undefined;
+  const form = tokenEndpoint ? formExample(body) : undefined;
   if (form)
     args.push(
       `data={${Object.entries(form)

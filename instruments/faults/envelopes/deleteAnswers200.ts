@@ -2,7 +2,7 @@ import { operationIds, wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
+  // The suite's requirements that catch it are in these areas, which instruments/run-faults.ts runs first.
   areas: ['envelopes', 'contacts'],
   source: ['D-04'],
   breaks: 'decision',

@@ -3,7 +3,7 @@ import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
+  // The suite's requirements that catch it are in these areas, which instruments/run-faults.ts runs first.
   areas: ['contacts'],
   source: ['D-11'],
   breaks: 'decision',

@@ -1,7 +1,7 @@
 import type { Fault } from '../types.ts';
 
 export default {
-  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
+  // The suite's requirements that catch it are in these areas, which instruments/run-faults.ts runs first.
   areas: ['resources'],
   source: ['D-40'],
   breaks: 'decision',

@@ -3,7 +3,7 @@ import { sql } from '../../../reference-server/store/db.ts';
 import type { Fault } from '../types.ts';
 
 export default {
-  // The suite's requirements that catch it are in these areas, which instruments/mutants.ts runs first.
+  // The suite's requirements that catch it are in these areas, which instruments/run-faults.ts runs first.
   areas: ['specifications'],
   source: ['§2.12', 'D-61'],
   breaks: 'source',

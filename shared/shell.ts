@@ -1,6 +1,6 @@
 // Quoting for the shell, shared by every curl line the repository prints: the suite's evidence
-// (conformance/lib/api.ts), the fuzzer's findings (robustness/fuzz-run.ts) and the docs' samples (scripts/docs/).
-// Node built-ins only (none needed): the installed suite carries it (.dependency-cruiser.cjs).
+// (conformance/lib/api.ts), the demo's first calls (reference-server/cli.ts), the fuzzer's findings
+// (robustness/fuzz-run.ts) and the docs' samples (scripts/docs/).
 
 /** `s` as one word of a POSIX shell: single-quoted, each `'` closed, escaped and reopened. */
 export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -3,9 +3,9 @@
 // with the network blocked, that is a failed request and a console error on every load. The page is rewritten to
 // draw the same badge from an inline image, so opening it fetches nothing (browser/docs.spec.ts proves it).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { decisionsPage, enrich, sourcePage } from './docs/enrich.ts';
-import { decisionsHtml, sectionsOf, sourceHtml } from './docs/pages.ts';
-import { bin, root, run } from './run.ts';
+import { decisionsPage, enrich, sourcePage } from './enrich.ts';
+import { decisionsHtml, sectionsOf, sourceHtml } from './pages.ts';
+import { bin, root, run } from '../run.ts';
 
 const docsPage = `${root}/reports/docs/index.html`;
 

@@ -2,8 +2,8 @@
 // setup, the scripts, the fuzzer, the crash test and the soak, the browser tests and the server's own end-to-end
 // tests. It is spawned (`node reference-server/server.ts`, or another command line such as `npm run serve --` or the
 // installed `store-api-conformance serve`) and counts as started once it prints its `listening on <url>` line
-// (reference-server/cli.ts), whose URL it answers with. Node built-ins only: the suite imports it and never the
-// server (.dependency-cruiser.cjs).
+// (reference-server/cli.ts), whose URL it answers with. The suite starts the server through it and never imports it
+// (.dependency-cruiser.cjs, suite-never-imports-server).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,8 @@
-// `npm run bench [-- --smoke] [-- --only 'label,label']`: the reference server against its peers (Prism mock, json-server), at scale
-// (10k, 100k, 1M products), the conformance suite's speed and the server's peak memory — in ONE run, reported
-// as ratios (absolute times on a shared machine are noise). Every server runs at once, idle while another is
+// `npm run bench [-- --smoke] [-- --only 'label,label']`: the reference server against its peers (Prism mock,
+// json-server), at scale (10k, 100k, 1M products), the conformance suite's speed and the server's peak memory — in
+// ONE run, reported as ratios (absolute times on a shared machine are noise). Every server runs at once, idle while another is
 // measured; every measurement is taken once per round, in rounds, and each number is the median of its rounds.
-// Measures and writes results.json; bench/report.ts turns it into summary.md and chart.svg, all in reports/bench/
+// Measures and writes results.json; report.ts turns it into summary.md and chart.svg, all in reports/bench/
 // (a temporary directory with --smoke: tiny sizes, one short round, no suite; part of `npm test`, so it cannot rot).
 // `--only` takes only the measurements whose label holds one of the comma-separated terms (`--only 'page 1,:in'`),
 // no creates and no suite, and prints them instead of writing the report: one change measured in minutes.
@@ -10,12 +10,12 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundlePath, doc } from '../openapi/contract.ts';
-import { IN_LIST, PLAIN_LIST, report, SAME_BYTES, type Load, type Op, type Results } from './bench/report.ts';
-import { ADMIN, createdOn, product, seedCatalogue, sku } from './bench/seed.ts';
-import { suiteRows } from './bench/suite.ts';
-import { bin, root } from './run.ts';
-import { freePort, startServer } from './server-process.ts';
+import { bundlePath, doc } from '../../openapi/contract.ts';
+import { IN_LIST, PLAIN_LIST, report, SAME_BYTES, type Load, type Op, type Results } from './report.ts';
+import { ADMIN, createdOn, product, seedCatalogue, sku } from './seed.ts';
+import { suiteRows } from './suite.ts';
+import { bin, root } from '../run.ts';
+import { freePort, startServer } from '../../shared/server-process.ts';
 
 const smoke = process.argv.includes('--smoke');
 const onlyAt = process.argv.indexOf('--only');
@@ -464,7 +464,7 @@ function peakRssOf({ pid }: Server): number {
   return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
 
-/** results.json, summary.md and chart.svg (bench/report.ts), the summary's head on the console, the exit status. */
+/** results.json, summary.md and chart.svg (report.ts), the summary's head on the console, the exit status. */
 function writeReport(suite: Results['suite']): void {
   const results: Results = {
     when: new Date().toISOString(),

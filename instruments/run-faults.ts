@@ -1,15 +1,16 @@
-// `npm run conformance:mutants [-- --quick | --only a,b] [--jobs 3] [--baseline results.json] [--profile source]`:
-// the suite's strength; `-- --side app` the App suite's, against the known-bad Apps (app-runs.ts). With `--profile source`, a fault is caught only by a MUST of the source or a standard (what
-// gates under CONFORMANCE_PROFILE=source), and the report goes to reports/mutants/source/.
-// Runs the conformance suite against each known-bad variant of the reference server (FAULTS=<name>, see
-// faults/README.md) and reports which requirement caught each fault. A fault is caught when at
+// `npm run conformance:faults [-- --quick | --only a,b] [--jobs 3] [--baseline results.json] [--profile source]`:
+// the suite's strength; `-- --side app` the App suite's, against the App faults (app-runs.ts). With `--profile
+// source`, a fault is caught only by a MUST of the source or a standard (what gates under CONFORMANCE_PROFILE=source),
+// and the report goes to reports/faults/source/.
+// Runs the conformance suite against the reference server with each fault, a known-bad server (FAULTS=<name>, see
+// faults/README.md), and reports which requirement caught each fault. A fault is caught when at
 // least one requirement FAILS (the target does not conform); an `error` (the suite broke) or a crashed run is not a
 // catch. Requirements that do not pass without any fault (the baseline run) are left out of every fault run, so a
 // fault is never "caught" by a requirement that was failing anyway.
 // Area first: a fault first meets only the requirements of the areas it declares (Fault.areas,
 // else its own area); only a fault that survives them meets the rest of the suite, so every fault that survives is
 // still run against every requirement, and the kill rate means what a whole-suite run per fault meant.
-// Writes reports/mutants/summary.md and summary.json (--quick: reports/mutants/quick/, --only: reports/mutants/only/);
+// Writes reports/faults/summary.md and summary.json (--quick: reports/faults/quick/, --only: reports/faults/only/);
 // the last line is `Kill rate: N/M (P%)`, over every fault, and the line before it `Source-breaking faults caught:
 // N/M (P%)`, over the faults that break the source or a standard (Fault.breaks). Under --profile source that share is
 // the headline ("caught under source"), each source-breaking fault that survives is listed as a gap, and the run
@@ -21,7 +22,8 @@ import { join } from 'node:path';
 import { faults, quickFaults } from './faults/index.ts';
 import type { NamedFault } from './faults/types.ts';
 import { figure, type Figure } from '../conformance/lib/strength.ts';
-import { runAppMutants } from './app-runs.ts';
+import { cell } from '../shared/markdown.ts';
+import { runAppFaults } from './app-runs.ts';
 import {
   appSide,
   baselineOf,
@@ -35,11 +37,11 @@ import {
 } from './suite-run.ts';
 
 // `--side app`: the App suite against the known-bad Apps instead (app-runs.ts).
-if (appSide()) process.exit(await runAppMutants());
+if (appSide()) process.exit(await runAppFaults());
 
 // Three faults at a time, one Playwright worker each: on two cores, 16 faults took 49-50 s against 58 s at two
 // runs of two workers (a caught fault's run is short, and each worker it starts costs a Playwright start).
-const { values, full, command, jobs, outDir, runsDir, selected } = selection('mutants', faults, quickFaults, 3);
+const { values, full, command, jobs, outDir, runsDir, selected } = selection('faults', faults, quickFaults, 3);
 const underSource = values.profile === 'source';
 
 const started = Date.now();
@@ -142,14 +144,13 @@ const notCaught = outcomes.filter((o) => o.result !== 'caught' && !gaps.includes
 const wall = ((Date.now() - started) / 1000).toFixed(0);
 const killLine = `Kill rate: ${share(all)}`;
 const sourceLine = `Source-breaking faults caught${underSource ? ' under source' : ''}: ${share(bySource)}`;
-const cell = (s: string) => s.replace(/\|/g, '\\|');
 /** What a fault breaks, as a cell: `source`, or the standard it names. */
 const breaksCell = (o: Outcome) => (o.breaks === 'standard' ? `standard (${o.standard})` : o.breaks);
 /** The §s a fault cites, and the standard it breaks. */
 const citing = (o: Outcome) =>
   [...o.source.filter((s) => s.startsWith('§')), ...(o.standard ? [o.standard] : [])].join(', ');
 const md = [
-  '# Mutant report: known-bad reference servers against the conformance suite',
+  '# Fault report: known-bad reference servers against the conformance suite',
   '',
   `Generated ${new Date().toISOString()}; ${outcomes.length} fault(s)${values.quick ? ' (quick subset)' : ''}; profile ${values.profile}; wall time ${wall} s.`,
   `Baseline (no fault): ${baseline.length - broken.length}/${baseline.length} requirements pass.`,
@@ -182,7 +183,7 @@ const md = [
           ? '## Not caught: faults that break only a decision (the source profile need not catch them)'
           : '## Not caught',
         '',
-        ...notCaught.map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/mutants/runs/${o.name}/.`),
+        ...notCaught.map((o) => `- \`${o.name}\` (${o.result}): ${o.description} See reports/faults/runs/${o.name}/.`),
         '',
       ]
     : []),

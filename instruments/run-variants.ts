@@ -33,6 +33,7 @@ import {
   type Run,
 } from './suite-run.ts';
 import { root } from '../scripts/run.ts';
+import { cell } from '../shared/markdown.ts';
 
 // `--side app`: the App suite against the benign Apps instead (app-runs.ts).
 if (appSide()) process.exit(await runAppVariants());
@@ -164,7 +165,6 @@ const outcomes: Outcome[] = selected.map((v) => {
 const benign = outcomes.filter((o) => o.benign).length;
 const wall = ((Date.now() - started) / 1000).toFixed(0);
 const benignLine = `Benign: ${benign}/${outcomes.length}`;
-const cell = (s: string) => s.replace(/\|/g, '\\|');
 const verdictCell = (r?: ProfileRun) => (!r ? '**not run**' : r.verdict === 'benign' ? 'benign' : `**${r.verdict}**`);
 const countsCell = (r?: ProfileRun) =>
   r && r.failing.length
