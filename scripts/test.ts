@@ -1,15 +1,23 @@
-// `npm test`: the project's own checks, in order, each counted; ends with the plain `N passed, N failed`
-// line that CI reads, and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the project's own checks, each counted; ends with the plain `N passed, N failed` line that CI reads,
+// and a non-zero exit on any failure. Two lanes run at once, one per core: the unit and contract tests (node:test,
+// files several at a time: most wait on servers they started), and every other step in order. Each step's output is
+// printed whole when it ends, so two steps never interleave; the closing summary lists them in the order below.
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { existsSync, globSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { playwrightCounts, suiteCounts, type Counts } from './playwright-report.ts';
-import { bin, root, run } from './run.ts';
+import { bin, root } from './run.ts';
 
+/** A command of a step, run with the project's node_modules/.bin first on PATH; its output kept for the step. */
+type Run = (command: string, args: string[], options?: SpawnOptions) => Promise<{ code: number; output: string }>;
 interface Step {
   name: string;
-  exec: () => Counts;
+  /** The unit lane, beside which every other step runs in order. */
+  lane?: 'unit';
+  exec: (run: Run) => Promise<Counts>;
 }
-const once = (code: number) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+const once = ({ code }: { code: number }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 mkdirSync(`${root}/reports/unit`, { recursive: true });
 /** An npm script's arguments after its command, so that a step runs what `npm run <name>` runs, listed once. */
 const { scripts } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string> };
@@ -20,9 +28,9 @@ const steps: Step[] = [
   {
     // The document and its Arazzo flows (openapi/arazzo, scripts/arazzo.ts), in one run as `npm run spec:lint`.
     name: 'spec lint (zero problems)',
-    exec: () =>
+    exec: async (run) =>
       once(
-        run(bin('redocly'), [
+        await run(bin('redocly'), [
           ...argsOf('spec:lint').flatMap((a) => (a.includes('*') ? globSync(a, { cwd: root }).sort() : [a])),
           '--max-problems',
           '50',
@@ -30,42 +38,49 @@ const steps: Step[] = [
       ),
   },
   // spectral:oas and the OWASP rules that fit (.spectral.yaml, openapi/README.md "Spectral"), on the bundle.
-  { name: 'spec lint (spectral, OWASP)', exec: () => once(run(bin('spectral'), argsOf('spec:spectral'))) },
-  { name: 'typecheck', exec: () => once(run(bin('tsc'), ['-p', 'tsconfig.json'])) },
+  {
+    name: 'spec lint (spectral, OWASP)',
+    exec: async (run) => once(await run(bin('spectral'), argsOf('spec:spectral'))),
+  },
+  { name: 'typecheck', exec: async (run) => once(await run(bin('tsc'), ['-p', 'tsconfig.json'])) },
   {
     // Clients generated from the bundle (@hey-api/openapi-ts, orval) keep required fields, nullability and every
     // answer, and one makes a real call against a reference server (scripts/clients/main.ts).
     name: 'generated clients (hey-api, orval): strict type checks and a real call',
-    exec: () => {
-      const out = spawnSync(process.execPath, ['scripts/clients/main.ts'], { cwd: root, encoding: 'utf8' });
-      process.stdout.write(out.stdout ?? '');
-      process.stderr.write(out.stderr ?? '');
-      const m = /^(\d+) passed, (\d+) failed$/m.exec(out.stdout ?? '');
-      const failures = [...(out.stdout ?? '').matchAll(/^FAIL (.*)$/gm)].map((f) => f[1]!);
+    exec: async (run) => {
+      const { code, output } = await run(process.execPath, ['scripts/clients/main.ts']);
+      const m = /^(\d+) passed, (\d+) failed$/m.exec(output);
+      const failures = [...output.matchAll(/^FAIL (.*)$/gm)].map((f) => f[1]!);
       if (!m) return { passed: 0, failed: 1 };
-      return { passed: Number(m[1]), failed: Number(m[2]) + (out.status !== 0 && m[2] === '0' ? 1 : 0), failures };
+      return { passed: Number(m[1]), failed: Number(m[2]) + (code !== 0 && m[2] === '0' ? 1 : 0), failures };
     },
   },
   // The static checks, as `npm run format:check`, `lint` and `deps` run them: cheap, so they come before the slow runs.
-  { name: 'format (prettier --check)', exec: () => once(run(bin('prettier'), ['--check', '.'])) },
-  { name: 'lint (eslint, zero warnings)', exec: () => once(run(bin('eslint'), ['.', '--max-warnings', '0'])) },
+  { name: 'format (prettier --check)', exec: async (run) => once(await run(bin('prettier'), ['--check', '.'])) },
+  {
+    name: 'lint (eslint, zero warnings)',
+    exec: async (run) => once(await run(bin('eslint'), ['.', '--max-warnings', '0'])),
+  },
   {
     name: 'dependencies (no cycles, layers)',
-    exec: () => once(run(bin('depcruise'), argsOf('deps'))),
+    exec: async (run) => once(await run(bin('depcruise'), argsOf('deps'))),
   },
   // The contract's changes since its last release tag (or, in a clone without tags, the merge base with main): a
   // breaking change not accepted in openapi/accepted-changes.yaml, or a stale acceptance, fails (scripts/README.md).
   {
     name: 'contract diff (npm run contract:diff)',
-    exec: () => once(run(process.execPath, ['scripts/contract-diff.ts'])),
+    exec: async (run) => once(await run(process.execPath, ['scripts/contract-diff.ts'])),
   },
   {
     name: 'unit and contract tests (node:test)',
-    exec: () => {
+    lane: 'unit',
+    exec: async (run) => {
       const tap = `${root}/reports/unit/results.tap`;
       rmSync(tap, { force: true });
-      const code = run(process.execPath, [
+      const { code } = await run(process.execPath, [
         '--test',
+        // Most test files wait on servers and suites they started: more files at once than cores.
+        `--test-concurrency=${Math.max(2, availableParallelism())}`,
         '--test-reporter=spec',
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
@@ -85,14 +100,16 @@ const steps: Step[] = [
   // Tiny sizes and short runs, so the benchmark script cannot rot; its numbers are not checked here.
   {
     name: 'benchmark smoke run (npm run bench -- --smoke)',
-    exec: () => once(run(process.execPath, ['scripts/bench/main.ts', '--smoke'])),
+    exec: async (run) => once(await run(process.execPath, ['scripts/bench/main.ts', '--smoke'])),
   },
   {
     name: 'conformance suite against the reference server',
-    exec: () => {
+    exec: async (run) => {
       const results = `${root}/reports/conformance/results.json`;
       rmSync(results, { force: true });
-      const code = run(process.execPath, ['scripts/conformance.ts'], { env: { ...process.env, TARGET_URL: '' } });
+      const { code } = await run(process.execPath, ['scripts/conformance.ts'], {
+        env: { ...process.env, TARGET_URL: '' },
+      });
       return suiteCounts(results, code);
     },
   },
@@ -100,9 +117,9 @@ const steps: Step[] = [
     // The proxy's verdicts on a recorded run equal the suite's (conformance/proxy/): each requirement both judged
     // counts as passed when they agree, as failed when not. Three areas; `npm run proxy:compare -- --only '*'` is all.
     name: 'proxy against the suite (npm run proxy:compare, three areas)',
-    exec: () => {
+    exec: async (run) => {
       const out = `${root}/reports/proxy-compare/test`;
-      const code = run(process.execPath, [
+      const { code } = await run(process.execPath, [
         'scripts/proxy-compare.ts',
         '--only',
         '@products,@pagination,@filters',
@@ -122,20 +139,23 @@ const steps: Step[] = [
   {
     // The App suite (conformance/app/) against the reference App it starts (`npm run conformance:app`).
     name: 'App suite against the reference App',
-    exec: () => {
+    exec: async (run) => {
       const results = `${root}/reports/app/results.json`;
       rmSync(results, { force: true });
       const env = { ...process.env, APP_RATES_URL: '', APP_LABELS_URL: '', CONFORMANCE_REPORT_DIR: '' };
-      return suiteCounts(results, run(process.execPath, ['bin/store-api-conformance.ts', 'app'], { env }));
+      return suiteCounts(results, (await run(process.execPath, ['bin/store-api-conformance.ts', 'app'], { env })).code);
     },
   },
   {
     // The docs page and the frontend page in the Chromium that `npm install` provides (browser/README.md).
     name: 'browser tests (real Chromium)',
-    exec: () => {
+    exec: async (run) => {
       const json = `${root}/reports/browser/results.json`;
       rmSync(json, { force: true });
-      return playwrightCounts(json, run(bin('playwright'), ['test', '-c', 'browser/playwright.config.ts']));
+      return playwrightCounts(
+        json,
+        (await run(bin('playwright'), ['test', '-c', 'browser/playwright.config.ts'])).code,
+      );
     },
   },
   // The suite's strength and fairness on a quick subset of the instruments (instruments/README.md), and the App
@@ -149,14 +169,14 @@ const steps: Step[] = [
       ['faults', 'app', 'known-bad reference Apps', 'caught'],
       ['variants', 'app', 'benign reference Apps', 'benign'],
     ] as const
-  ).map(([kind, side, what, good]) => ({
+  ).map(([kind, side, what, good]): Step => ({
     name: `${side === 'app' ? 'App ' : ''}${kind}: quick subset of ${what}`,
-    exec: () => {
+    exec: async (run) => {
       const summary = `${root}/reports/${kind}/${side === 'app' ? 'app/' : ''}quick/summary.json`;
       rmSync(summary, { force: true });
       // The baseline is npm test's own run of the suite (of the App suite), so the runner need not make one.
       const baseline = `${root}/reports/${side === 'app' ? 'app' : 'conformance'}/results.json`;
-      const code = run(process.execPath, [
+      const { code } = await run(process.execPath, [
         ...argsOf(`conformance:${kind}`),
         ...(side === 'app' ? ['--side', 'app'] : []),
         '--quick',
@@ -170,20 +190,56 @@ const steps: Step[] = [
   })),
 ];
 
-let passed = 0;
-let failed = 0;
-const lines: string[] = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name}`);
+/** Runs a step's command with its output kept (stdout and stderr in the order they came), for the step to print whole. */
+const runner =
+  (output: string[]): Run =>
+  (command, args, options = {}) =>
+    new Promise((resolve) => {
+      const env = {
+        ...process.env,
+        ...options.env,
+        PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+      };
+      const child = spawn(command, args, { cwd: root, ...options, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const chunks: string[] = [];
+      child.stdout!.on('data', (c: Buffer) => chunks.push(c.toString()));
+      child.stderr!.on('data', (c: Buffer) => chunks.push(c.toString()));
+      child.on('error', (err) => chunks.push(`${err.message}\n`));
+      child.on('close', (code) => {
+        output.push(...chunks);
+        resolve({ code: code ?? 1, output: chunks.join('') });
+      });
+    });
+
+/** A step run, its output printed whole when it ends, and its line of the closing summary. */
+async function runStep(step: Step): Promise<{ counts: Counts; line: string[] }> {
   const started = Date.now();
-  const r = step.exec();
-  passed += r.passed;
-  failed += r.failed;
-  lines.push(
-    `${r.failed ? 'FAIL' : 'ok  '} ${step.name}: ${r.passed} passed, ${r.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    ...(r.failures ?? []).slice(0, 10).map((f) => `       ✗ ${f}`),
-  );
+  const output: string[] = [];
+  const counts: Counts = await step.exec(runner(output)).catch((err: unknown) => {
+    output.push(`${err instanceof Error ? err.stack : String(err)}\n`);
+    return { passed: 0, failed: 1 };
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`\n=== ${step.name} (${seconds} s)\n${output.join('')}`);
+  return {
+    counts,
+    line: [
+      `${counts.failed ? 'FAIL' : 'ok  '} ${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds} s)`,
+      ...(counts.failures ?? []).slice(0, 10).map((f) => `       ✗ ${f}`),
+    ],
+  };
 }
-console.log(`\n${lines.join('\n')}`);
+const inOrder = async (lane: Step[]) => {
+  const done = new Map<Step, Awaited<ReturnType<typeof runStep>>>();
+  for (const step of lane) done.set(step, await runStep(step));
+  return done;
+};
+const started = Date.now();
+const lanes = await Promise.all([inOrder(steps.filter((s) => s.lane)), inOrder(steps.filter((s) => !s.lane))]);
+const results = steps.map((step) => lanes.find((l) => l.has(step))!.get(step)!);
+const passed = results.reduce((n, r) => n + r.counts.passed, 0);
+const failed = results.reduce((n, r) => n + r.counts.failed, 0);
+console.log(`\n${results.flatMap((r) => r.line).join('\n')}`);
+console.log(`npm test: ${((Date.now() - started) / 1000).toFixed(0)} s, two lanes`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
