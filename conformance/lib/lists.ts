@@ -119,15 +119,32 @@ export async function listAll(
       throw new Nonconformance(
         `${list.operationId} ${JSON.stringify(query)} page ${page}: no \`data\` list (§2.1) in ${res.text.slice(0, 300)}`,
       );
+    const where = `${list.operationId} ${JSON.stringify(query)} page ${page}`;
+    const crowded = overfull(res.body);
+    if (crowded) throw new Nonconformance(`${where}: ${crowded}`);
     items.push(...res.body.data);
     const next = res.body.links?.next;
     if (next === null || next === undefined) return items;
-    const where = `${list.operationId} ${JSON.stringify(query)} page ${page}`;
     const wrong = endlessNext(res.body, next, seen, page);
     if (wrong) throw new Nonconformance(`${where}: links.next ${JSON.stringify(next)} ${wrong}`);
     seen.add(resolveLink(next));
     res = await follow(api, list, next, false, as ? { as } : {});
   }
+}
+
+/**
+ * Why a page holds more items than it can (undefined when it may): more than its own `pagination.limit` ("results per
+ * page", §2.1) or its `total` ("total results"). Found in the answer itself, before the suite reads a single item of
+ * a page that may hold thousands.
+ */
+export function overfull(body: Json): string | undefined {
+  const { limit, total } = (body?.pagination ?? {}) as { limit?: unknown; total?: unknown };
+  const n = (body?.data as Json[]).length;
+  if (typeof limit === 'number' && n > limit)
+    return `${n} items on a page whose pagination.limit is ${limit} (§2.1: "results per page")`;
+  if (typeof total === 'number' && n > total)
+    return `${n} items on a page whose pagination.total is ${total} (§2.1: "total results")`;
+  return undefined;
 }
 
 /** Why a page's `next` cannot be right (undefined when it may be): see `listAll`. */

@@ -86,6 +86,13 @@ const cases: Case[] = [
     },
     bug: "slow answers to a requirement reading dated items another one made: its requests went through the maker's Api, so its time on the target's answers counted as the suite's (lib/api.ts, handled; requirements/filters.ts, datedItems)",
   },
+  {
+    seed: 1,
+    kinds: ['huge'],
+    hostility: 0.5,
+    statuses: { 'listInventory.filter.modifiedOn:before.boundary': 'fail' },
+    bug: 'a page of 40,000 repeated items under a `pagination.limit` of 100: read item by item for over 30 s, a timeout of the suite (or a pass, the timer held back), where one answer shows the page overfull (lib/lists.ts, overfull)',
+  },
 ];
 
 describe('the suite against the hostile seeds that found a bug', { concurrency: 3 }, () => {
