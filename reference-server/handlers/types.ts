@@ -61,8 +61,8 @@ export interface Req<B = unknown> {
 export interface Reply {
   status: number;
   body?: unknown;
-  /** The body already serialized as UTF-8 JSON (the fast path of lists and gets); dispatch.ts `send` parses it back
-   * for the `beforeSend` hooks. */
+  /** The body already serialized as UTF-8 JSON (lists and gets, from the JSON the store keeps per row); dispatch.ts
+   * `send` parses it back for the `beforeSend` hooks. */
   json?: Buffer;
   headers?: Record<string, string>;
 }

@@ -11,6 +11,7 @@ import productPrices from './productPrices.ts';
 import productSpecifications from './productSpecifications.ts';
 import products from './products.ts';
 import redirects from './redirects.ts';
+import shipments from './shipments.ts';
 import shippingServices from './shippingServices.ts';
 import specificationValues from './specificationValues.ts';
 import specifications from './specifications.ts';
@@ -26,6 +27,7 @@ export const definitions = {
   productSpecifications,
   products,
   redirects,
+  shipments,
   shippingServices,
   specificationValues,
   specifications,
