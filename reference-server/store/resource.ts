@@ -1,7 +1,8 @@
-// A v2 resource of one app: its one read path (list, find, get, each as JSON or as objects, through the steps of
-// `reads`) and the write lifecycle (create, update, delete), over the table its definition's schema shapes
-// (store/columns.ts), with the filters of its list operation (store/filters.ts), planned pages (store/pages.ts), kept
-// JSON (store/kept.ts) and the cascades every definition declares (store/cascades.ts).
+// A resource of one app (the v2 ones, shipping services, shipments): its one read path (list, find, get, each as
+// JSON or as objects, through the steps of `reads`) and the write lifecycle (create, update, delete), over the table
+// its definition's schema shapes (store/columns.ts), with the filters of its list operation (store/filters.ts),
+// planned pages (store/pages.ts), kept JSON (store/kept.ts) and the cascades every definition declares
+// (store/cascades.ts).
 import type { SQLOutputValue } from 'node:sqlite';
 import { fail, notFound } from '../core/errors.ts';
 import { afterDelete, afterWrite, cascadesOf, fillCopies, type Cascade } from './cascades.ts';
@@ -150,6 +151,11 @@ export class Resource implements Self {
     return item && parse(item);
   }
 
+  /** The same row as an object; 404 when there is none. */
+  get(ctx: Ctx, id: number, parentId?: number): Obj {
+    return this.find(ctx, id, parentId) ?? notFound('id', this.def.schema);
+  }
+
   /** The rows `ids` as kept JSON (store/kept.ts), the derived fields computed at `ctx.now`. */
   private json(ctx: Ctx, ids: number[]): Buffer[] {
     return this.kept.rowsJson(ctx, ids, dataVersion(ctx.db), Object.entries(this.def.computed ?? {}), this.source);
@@ -165,10 +171,6 @@ export class Resource implements Self {
       ).map(this.reader),
     derive: (ctx: Ctx, o: Obj): Obj => this.derive(o, ctx),
   };
-
-  get(ctx: Ctx, id: number, parentId?: number): Obj {
-    return this.find(ctx, id, parentId) ?? notFound('id', this.def.schema);
-  }
 
   /** `next` made ready to write, as the definition says (store/types.ts: ResourceDef, in order). */
   private prepare(ctx: Ctx, next: Obj, previous: Obj | undefined): void {

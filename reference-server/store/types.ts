@@ -1,4 +1,4 @@
-// The store's vocabulary: what a v2 resource's definition declares (resources/<name>.ts writes one), the request's
+// The store's vocabulary: what a resource's definition declares (resources/<name>.ts writes one), the request's
 // view of the store its methods take, and the objects they return. Types only; store/resource.ts builds on them.
 import type { Db } from './db.ts';
 
@@ -60,7 +60,7 @@ export interface Self {
 }
 
 /**
- * A v2 resource stored in one table whose columns are the properties of its schema in the contract; the definition
+ * A resource stored in one table whose columns are the properties of its schema in the contract; the definition
  * says only what the schema cannot. A write (store/resource.ts) runs, in order: `resolve`, `defaults` (add only), the
  * `copies` of `references`, `normalize`, `check`, `exclusive`, the write itself, then what it changes elsewhere, as
  * every definition's `parent` and `references` declare it (store/cascades.ts).
