@@ -188,17 +188,17 @@ export function grantsOf(db: Db, contactIds: number[]): Map<number, ShownGrant[]
     JOIN "accessRoles" r ON r.id = g."roleId"
     WHERE g."contactId" IN (SELECT value FROM json_each(?)) ORDER BY g.rowid`,
   ).all(JSON.stringify(contactIds)) as Row[];
-  const grants = new Map<number, ShownGrant[]>();
-  for (const g of rows) {
-    const of = grants.get(Number(g.contactId)) ?? [];
-    if (!of.length) grants.set(Number(g.contactId), of);
-    of.push({
-      reference: String(g.reference),
-      expires: (g.expires ?? null) as string | null,
-      status: String(g.status),
-    });
-  }
-  return grants;
+  const byContact = Map.groupBy(rows, (g) => Number(g.contactId));
+  return new Map(
+    [...byContact].map(([contactId, grants]) => [
+      contactId,
+      grants.map((g) => ({
+        reference: String(g.reference),
+        expires: (g.expires ?? null) as string | null,
+        status: String(g.status),
+      })),
+    ]),
+  );
 }
 
 /** An access role by reference, case-insensitively as references are unique (D-34). */
