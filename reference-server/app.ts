@@ -36,9 +36,9 @@ export function createApp(given: Config = configFromEnv(), overrides: Partial<Se
   const db = openDb(given.db);
   const seams = createSeams(given, db, overrides);
   createTables(db, Object.values(seams.resources));
-  const { config, auth, outbox, resources, appCalls, pricing, calculators } = seams;
+  const { config, auth, outbox, resources, listSyntax, appCalls, pricing, calculators } = seams;
   seed(db, config.clock(), seams.builtIns.rows);
-  const services: Services = { config, auth, db, resources, outbox, appCalls, pricing, calculators };
+  const services: Services = { config, auth, db, resources, listSyntax, outbox, appCalls, pricing, calculators };
   const worker = startDelivering(seams, db);
 
   const app = express();

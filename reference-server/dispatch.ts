@@ -102,8 +102,9 @@ export function call({ seams, services }: Dispatch, routed: Routed, client: Clie
 /** Send: the reply's headers, then its body: already serialized, through `sendJson`, or none. */
 export function send({ seams }: Dispatch, res: Response, reply: Reply): void {
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-  // An answer already serialized (the fast path of lists and gets) is sent as is, with res.json's Content-Type;
-  // the app's `beforeSend` hooks get it parsed back, which JSON.stringify turns into the same bytes again.
+  // An answer already serialized (lists and gets, from the JSON the store keeps per row) is sent as is, with
+  // res.json's Content-Type; the app's `beforeSend` hooks get it parsed back, which JSON.stringify turns into the same
+  // bytes again.
   if (reply.json !== undefined && seams.beforeSend.length === 0)
     res.status(reply.status).set('Content-Type', 'application/json; charset=utf-8').send(reply.json);
   else if (reply.json !== undefined) sendJson(seams, res, reply.status, JSON.parse(reply.json.toString('utf8')));

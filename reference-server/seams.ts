@@ -30,7 +30,8 @@ export interface Seams {
   outbox: Outbox;
   /** The handler of each operationId. */
   handlers: Handlers;
-  /** The app's v2 resources (their methods and compiled filters). */
+  /** The app's resources (store/resource.ts): the steps of their one read path (`reads`), their writes, definitions,
+   *  cascades and compiled filters. */
   resources: Resources;
   /** The built-in access roles and geozones (D-34, D-35) a new database is seeded with; `replace` puts others in
    *  their place (store/builtIns.ts). */

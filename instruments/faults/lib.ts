@@ -1,11 +1,12 @@
-// Patch helpers shared by the faults: each patches one named seam of one app (seams.ts: a handler of its map, a
-// method of its Resource, a hook before dispatch or before an answer is sent); none touches the reference code.
+// Patch helpers shared by the faults: each patches one named seam of one app (seams.ts: a handler of its map, a step
+// of a Resource's reads or one of its writes, a hook before dispatch or before an answer is sent); none touches the
+// reference code.
 import type { Request, Response } from 'express';
 import type { Json } from '../../openapi/contract.ts';
 import type { ReferenceApp } from '../../reference-server/app.ts';
 import { sign } from '../../reference-server/core/signing.ts';
 import type { Handlers, Reply, Req } from '../../reference-server/handlers/types.ts';
-import type { Resource } from '../../reference-server/store/resource.ts';
+import type { Reads, Resource } from '../../reference-server/store/resource.ts';
 
 type AnyHandler = (req: Req) => Reply | Promise<Reply>;
 export type OperationId = keyof Handlers;
@@ -60,18 +61,22 @@ export function rewriteBody(req: Request, fn: (body: Json) => Json): void {
 /** Every v2 resource of the app, shipping services included. */
 export const allResources = (app: ReferenceApp): Resource[] => Object.values(app.seams.resources);
 
-/**
- * Replaces one method of a Resource instance with `wrap(original)`. Replacing `list`, `find` or `get` turns the
- * resource's fast path off, which answers lists and gets without them (handlers/crud.ts).
- */
-export function wrapMethod<K extends 'list' | 'find' | 'get' | 'create' | 'update' | 'delete' | 'toObject'>(
+/** Replaces one write of a Resource instance (its `create`, `update` or `delete`) with `wrap(original)`. */
+export function wrapMethod<K extends 'create' | 'update' | 'delete'>(
   r: Resource,
   method: K,
   wrap: (original: Resource[K]) => Resource[K],
 ): void {
   const original = (r[method] as (...a: unknown[]) => unknown).bind(r) as Resource[K];
   (r as unknown as Record<string, unknown>)[method] = wrap(original);
-  if (method === 'list' || method === 'find' || method === 'get') r.fastPath = false;
+}
+
+/**
+ * Replaces one step of a Resource instance's read path (`reads`: which rows a list's page or a get takes) with
+ * `wrap(original)`: every list and get reads through it, and so do the store's own reads.
+ */
+export function wrapRead<K extends keyof Reads>(r: Resource, step: K, wrap: (original: Reads[K]) => Reads[K]): void {
+  r.reads[step] = wrap(r.reads[step]);
 }
 
 /** Replaces the filter declarations of every resource that match `test` (the compiled `x-filter`s). */

@@ -14,7 +14,7 @@ export default {
       wrapHandler(app, id, (original) => async (req) => {
         const before = await map[getId]!(req); // the object as it was (404 for an unknown id, as the delete itself)
         const reply = await original(req);
-        // The get's answer as it is: its `body`, or its `json` where the resource answers gets through the fast path.
+        // The get's answer as it is: its `body`, or its `json` where the get is written from the JSON the store keeps.
         return reply.status === 204 ? { ...before, status: 200 } : reply;
       });
     }

@@ -138,10 +138,8 @@ test('strict input: fields it has no such name for and read-only fields are refu
   });
   assert.equal(changed.body.data.amount, 6);
   // What it stores still satisfies ours: a price including tax equal to the amount, a quantity break of 1.
-  const stored = s.app.seams.resources.productPrices.toObject(
-    s.app.services.db.prepare('SELECT * FROM "productPrices" WHERE id = ?').get(price.body.data.id) as never,
-    new Date(),
-  );
+  const ctx = { db: s.app.services.db, now: new Date(), clientId: '', events: s.app.seams.outbox };
+  const stored = s.app.seams.resources.productPrices.get(ctx, price.body.data.id, product.id);
   assert.deepEqual([stored.priceExcTax, stored.priceIncTax, stored.quantityMin], [6, 6, 1]);
 
   const required = await s.call('POST', prices, { currency: 'GBP' });

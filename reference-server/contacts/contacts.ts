@@ -5,20 +5,24 @@ import { schema } from '../../openapi/contract.ts';
 import { fail, notFound } from '../core/errors.ts';
 import { isoUtc, tx } from '../store/db.ts';
 import {
+  addressesOf,
   deleteAddress,
   deleteContactRow,
   findRole,
   grantsOf,
   heldGrants,
-  loadAddress,
   loadContact,
+  loadContacts,
   mergeAddress,
   newContactId,
   referenceTaken,
   replaceGrants,
   saveContact,
+  searchContacts,
+  type StoredAddress,
   type StoredContact,
 } from '../store/contacts.ts';
+import type { ListSyntax } from '../store/filters.ts';
 import type { Ctx } from '../store/types.ts';
 import { countryName, hashPassword, keypadDigits, resolveGrant, type GrantInput } from './rules.ts';
 import { readThumbnail, removeStored, storeThumbnail, thumbnailUrl, type Thumbnail } from './thumbnails.ts';
@@ -55,23 +59,44 @@ const ADDRESS_OUT = Object.keys(schema('Address').properties ?? {}).filter((f) =
 const contentDir = (id: number) => `contacts/${id}`;
 
 /** The contact as get returns it (and as events carry it, D-17). */
-export function present(ctx: Ctx, id: number, baseUrl: string): Contact | undefined {
-  const rec = loadContact(ctx.db, id);
-  if (!rec) return undefined;
-  // The fields not stored as they are returned; every other one is the stored value.
-  const derived: Record<string, unknown> = {
-    hasPassword: rec.passwordHash !== null,
-    thumbnail: thumbnailUrl(rec.thumbnail, baseUrl),
-    address: presentAddress(ctx, rec),
-    accessRoles: grantsOf(ctx.db, id),
-    tags: { contact: rec.tags ?? [] },
-  };
-  return Object.fromEntries(CONTACT_FIELDS.map((f) => [f, f in derived ? derived[f] : (rec[f] ?? null)])) as Contact;
+export const present = (ctx: Ctx, id: number, baseUrl: string): Contact | undefined =>
+  presentAll(ctx, loadContacts(ctx.db, [id]), baseUrl)[0];
+
+/** D-11: the contacts a search finds, the page of `limit` (D-03) its `page` asks for, as get returns each. */
+export function search(
+  ctx: Ctx,
+  query: { q?: string; page?: number; limit?: number } & Record<string, unknown>,
+  listSyntax: ListSyntax,
+  baseUrl: string,
+): Contact[] {
+  const limit = Number(query.limit ?? 100);
+  const offset = (Number(query.page ?? 1) - 1) * limit;
+  return presentAll(ctx, searchContacts(ctx.db, query, listSyntax, limit, offset), baseUrl);
+}
+
+/**
+ * The contacts `recs` as get returns them, their addresses and grants read in one query each: a page of contacts costs
+ * the same few queries whatever its size (reference-server/contacts/search.test.ts).
+ */
+function presentAll(ctx: Ctx, recs: StoredContact[], baseUrl: string): Contact[] {
+  const ids = recs.map((rec) => rec.id);
+  const addresses = addressesOf(ctx.db, ids);
+  const grants = grantsOf(ctx.db, ids);
+  return recs.map((rec) => {
+    // The fields not stored as they are returned; every other one is the stored value.
+    const derived: Record<string, unknown> = {
+      hasPassword: rec.passwordHash !== null,
+      thumbnail: thumbnailUrl(rec.thumbnail, baseUrl),
+      address: presentAddress(rec, addresses.get(rec.id)),
+      accessRoles: grants.get(rec.id) ?? [],
+      tags: { contact: rec.tags ?? [] },
+    };
+    return Object.fromEntries(CONTACT_FIELDS.map((f) => [f, f in derived ? derived[f] : (rec[f] ?? null)])) as Contact;
+  });
 }
 
 /** The primary address as returned: inherited names (§2.2), the derived `country`, `isPrimary` (D-15). */
-function presentAddress(ctx: Ctx, rec: StoredContact): Record<string, unknown> | null {
-  const address = loadAddress(ctx.db, rec.id);
+function presentAddress(rec: StoredContact, address: StoredAddress | undefined): Record<string, unknown> | null {
   if (!address) return null;
   const a = address.fields;
   for (const f of INHERITED) a[f] ??= rec[f] ?? null; // §2.2: inherited from the contact when not supplied

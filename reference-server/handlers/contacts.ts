@@ -1,7 +1,6 @@
 // v1 Contacts (§4.2): wrapped in `contact` / `contacts`; the rules and writes are contacts/contacts.ts's.
 import { notFound } from '../core/errors.ts';
-import { create, present, remove, update, type ContactInput } from '../contacts/contacts.ts';
-import { searchContactIds } from '../store/contacts.ts';
+import { create, present, remove, search, update, type ContactInput } from '../contacts/contacts.ts';
 import { ctxOf } from './crud.ts';
 import type { Handler, Reply, Req } from './types.ts';
 
@@ -34,9 +33,7 @@ export const deleteContact: Handler<'deleteContact'> = (req) => {
 };
 
 /** D-11: `q`, `reference`, `email`, `leaveDate`, combined with AND; paged and ordered by id (D-03). */
-export const searchContacts: Handler<'searchContacts'> = (req) => {
-  const limit = Number(req.query.limit ?? 100);
-  const offset = (Number(req.query.page ?? 1) - 1) * limit;
-  const ids = searchContactIds(req.db, req.query, limit, offset);
-  return { status: 200, body: { contacts: ids.map((id) => present(ctxOf(req), id, req.baseUrl)) } };
-};
+export const searchContacts: Handler<'searchContacts'> = (req) => ({
+  status: 200,
+  body: { contacts: search(ctxOf(req), req.query, req.services.listSyntax, req.baseUrl) },
+});

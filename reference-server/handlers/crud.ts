@@ -1,11 +1,11 @@
-// list/get/create/update/delete of a v2 resource (§4.3), shared by every resource stored as one table, and which
-// operations of the contract they serve.
+// list/get/create/update/delete of a resource (§4.3), shared by every resource stored as one table, in its envelopes
+// (envelopes.ts), and which operations of the contract they serve.
 import { op, operations } from '../../openapi/contract.ts';
 import { notFound } from '../core/errors.ts';
 import type { Resources } from '../resources/index.ts';
 import { tx } from '../store/db.ts';
-import type { Ctx, Obj } from '../store/types.ts';
-import { listEnvelope, listEnvelopeJson, single, singleJson } from './envelopes.ts';
+import type { Ctx, ResourceDef } from '../store/types.ts';
+import { envelopeOf } from './envelopes.ts';
 import type { Reply, Req } from './types.ts';
 
 /** The store's view of a request: its database, clock, caller and the app's outbox. */
@@ -15,44 +15,37 @@ export const ctxOf = (req: Req): Ctx => ({
   clientId: req.client?.clientId ?? '',
   events: req.services.outbox,
 });
+
 const itemId = (req: Req) => Number(req.params.id ?? req.params.mediaId);
 
 /**
- * The five handlers of the resource `name`, reading the app's instance of it on each request. Lists and gets answer
- * through the store's fast path (JSON kept per row: store/resource.ts `listJson`, `findJson`) while the resource's
- * `fastPath` says so, else through its `list`, `find` and `get`.
+ * The five handlers of the resource `def`, reading the app's instance of it on each request. Lists and gets answer
+ * with the JSON the store keeps per row (store/resource.ts `listJson`, `findJson`).
  */
-export function crud(name: keyof Resources) {
-  const resource = (req: Req) => req.services.resources[name];
-  const parentId = (req: Req) => {
-    const parent = resource(req).def.parent;
-    return parent ? Number(req.params[parent.param]) : undefined;
-  };
-  const data = (req: Req) => (req.body as { data: Obj }).data;
+export function crud(def: ResourceDef) {
+  const envelope = envelopeOf(def);
+  const resource = (req: Req) => req.services.resources[def.name as keyof Resources];
+  const parentId = (req: Req) => (def.parent ? Number(req.params[def.parent.param]) : undefined);
   return {
     list: (req: Req): Reply => {
       const r = resource(req);
-      if (r.fastPath) {
-        const { items, total } = r.listJson(ctxOf(req), req.query, parentId(req));
-        return listEnvelopeJson(req, items, total, r.kept);
-      }
-      const { items, total } = r.list(ctxOf(req), req.query, parentId(req));
-      return listEnvelope(req, items, total);
+      const { items, total } = r.listJson(ctxOf(req), req.query, parentId(req));
+      return envelope.listJson(req, items, total, r.kept);
     },
     get: (req: Req): Reply => {
       const r = resource(req);
-      if (!r.fastPath) return single(200, r.get(ctxOf(req), itemId(req), parentId(req)));
-      return singleJson(r.findJson(ctxOf(req), itemId(req), parentId(req)) ?? notFound('id', r.def.schema), r.kept);
+      const item = r.findJson(ctxOf(req), itemId(req), parentId(req)) ?? notFound('id', def.schema);
+      return envelope.oneJson(item, r.kept);
     },
     create: (req: Req): Reply =>
-      single(
+      envelope.one(
         201,
-        tx(req.db, () => resource(req).create(ctxOf(req), data(req), parentId(req))),
+        tx(req.db, () => resource(req).create(ctxOf(req), envelope.input(req.body), parentId(req))),
       ),
     update: (req: Req): Reply =>
-      single(
+      envelope.one(
         200,
-        tx(req.db, () => resource(req).update(ctxOf(req), itemId(req), data(req), parentId(req))),
+        tx(req.db, () => resource(req).update(ctxOf(req), itemId(req), envelope.input(req.body), parentId(req))),
       ),
     delete: (req: Req): Reply => {
       tx(req.db, () => resource(req).delete(ctxOf(req), itemId(req), parentId(req)));

@@ -8,6 +8,7 @@ import type { AppCalls } from '../shipping/callbacks.ts';
 import type { Pricing } from '../shipping/aggregate.ts';
 import type { Calculators } from '../shipping/services.ts';
 import type { Db } from '../store/db.ts';
+import type { ListSyntax } from '../store/filters.ts';
 import type { Outbox } from '../webhooks/outbox.ts';
 
 /** Operations the server serves; callbacks and webhooks are served by Apps, not by us. */
@@ -16,12 +17,14 @@ export type ServedOperation = Exclude<
   'calculateShippingRates' | 'createShippingLabel' | 'createEventDelivery'
 >;
 
-/** What one app's handlers work with: its settings, clients, database, resources, outbox and shipping seams. */
+/** What one app's handlers work with: its settings, clients, database, resources, `:in` syntax, outbox and shipping
+ * seams. */
 export interface Services {
   config: Config;
   auth: Auth;
   db: Db;
   resources: Resources;
+  listSyntax: ListSyntax;
   outbox: Outbox;
   appCalls: AppCalls;
   pricing: Pricing;
@@ -58,8 +61,8 @@ export interface Req<B = unknown> {
 export interface Reply {
   status: number;
   body?: unknown;
-  /** The body already serialized as UTF-8 JSON (the fast path of lists and gets); dispatch.ts `send` parses it back
-   * for the `beforeSend` hooks. */
+  /** The body already serialized as UTF-8 JSON (lists and gets, from the JSON the store keeps per row); dispatch.ts
+   * `send` parses it back for the `beforeSend` hooks. */
   json?: Buffer;
   headers?: Record<string, string>;
 }

@@ -21,12 +21,10 @@ export default {
       value: (o, _now, ctx) =>
         o.resource !== 'product'
           ? o.target
-          : ctx
-            ? productUrl(
-                (sql(ctx.db, 'SELECT alias FROM products WHERE id = ?').get(Number(o.resourceId)) as Row | undefined)
-                  ?.alias,
-              )
-            : null,
+          : productUrl(
+              (sql(ctx.db, 'SELECT alias FROM products WHERE id = ?').get(Number(o.resourceId)) as Row | undefined)
+                ?.alias,
+            ),
       sql: `(CASE WHEN "resource" = 'product' THEN (SELECT '/' || p."alias" FROM products p WHERE p.id = "redirects"."resourceId" AND p."alias" <> '') ELSE "target" END)`,
     },
   },

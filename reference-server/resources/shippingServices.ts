@@ -1,6 +1,6 @@
 // Shipping services (D-18): an App's registration, one row per service. The registering client is recorded
-// (`_clientId`): its secret signs the callbacks (D-16). Its operations are wrapped in `shippingService` (D-18), by
-// handlers of their own (handlers/shipping.ts).
+// (`_clientId`): its secret signs the callbacks (D-16). Its bodies and answers are wrapped in `shippingService`, a
+// list in `shippingServices` (D-18).
 import { requireAppUrl } from '../core/app-urls.ts';
 import { isoUtc } from '../store/db.ts';
 import type { ResourceDef } from '../store/types.ts';
@@ -9,7 +9,7 @@ export default {
   name: 'shippingServices',
   schema: 'ShippingService',
   listOperation: 'listShippingServices',
-  ownHandlers: true,
+  wrappedIn: { item: 'shippingService', list: 'shippingServices' },
   owner: 'recorded',
   // The defaults ShippingServiceInput documents; `created` is ours to set, the generic resource fills only createdOn.
   defaults: (ctx) => ({

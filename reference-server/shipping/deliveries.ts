@@ -6,19 +6,26 @@ import type { components } from '../../openapi/dist/types.ts';
 import type { Config } from '../core/config.ts';
 import { fail } from '../core/errors.ts';
 import type { Resource } from '../store/resource.ts';
-import { stockOf, unitPrice } from '../store/shipping.ts';
 import type { Ctx, Obj } from '../store/types.ts';
 import type { Pricing } from './aggregate.ts';
 import type { AppCalls } from './callbacks.ts';
 import { fullAddress, isWarehouse, originOf, type Address } from './locations.ts';
 import { formatMoney } from './money.ts';
 import type { Calculators } from './services.ts';
-import { MAX_DELIVERIES, nextWeekday, originLocation, splitCart, type Box, type Line } from './split.ts';
+import {
+  MAX_DELIVERIES,
+  nextWeekday,
+  originLocation,
+  splitCart,
+  type Box,
+  type Line,
+  type StockEntry,
+} from './split.ts';
 
 /** What shipping uses of one app: settings, resources and seams (a part of handlers/types.ts `Services`). */
 export interface ShippingApp {
   config: Pick<Config, 'boxMaxWeight' | 'callbackTimeoutMs' | 'currencyRates'>;
-  resources: { products: Resource; shippingServices: Resource };
+  resources: Record<'products' | 'productPrices' | 'inventory' | 'shippingServices' | 'shipments', Resource>;
   auth: { clients: ReadonlyMap<string, { clientSecret: string }> };
   appCalls: AppCalls;
   pricing: Pricing;
@@ -36,6 +43,8 @@ export interface Cart {
 }
 
 type Product = components['schemas']['Product'];
+type ProductPrice = components['schemas']['ProductPrice'];
+type Inventory = components['schemas']['Inventory'];
 type Price = { exc: number; inc: number };
 /** What the deliveries of one cart share; a `serviceCode` makes them label requests. */
 interface Common {
@@ -59,8 +68,10 @@ export function deliveriesOf(
   serviceCode?: string,
 ): { deliveries: Obj[]; classIds: (number | null)[][] } {
   const products = productsOf(ctx, app.resources.products, cart);
-  const prices = pricesOf(ctx, cart);
-  const lines = cart.items.map((item) => lineOf(ctx, item, products.get(item.productId)!));
+  const prices = pricesOf(ctx, app.resources.productPrices, cart);
+  const lines = cart.items.map((item) =>
+    lineOf(item, stockOf(ctx, app.resources.inventory, item.productId), products.get(item.productId)!),
+  );
   const common: Common = {
     serviceCode,
     currency: cart.currency,
@@ -88,21 +99,44 @@ function productsOf(ctx: Ctx, products: Resource, cart: Cart): Map<number, Produ
 }
 
 /** Each product's unit price at the price break its quantity in the whole cart reaches (D-30). */
-function pricesOf(ctx: Ctx, cart: Cart): Map<number, Price> {
+function pricesOf(ctx: Ctx, prices: Resource, cart: Cart): Map<number, Price> {
   const quantities = new Map<number, number>();
   for (const { productId, quantity } of cart.items)
     quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
   return new Map(
-    [...quantities].map(([id, quantity]) => [id, unitPrice(ctx.db, id, cart.currency, quantity, ctx.now)]),
+    [...quantities].map(([id, quantity]) => [
+      id,
+      unitPrice(prices.all(ctx, {}, id) as ProductPrice[], cart.currency, quantity),
+    ]),
   );
 }
 
+/**
+ * The unit price among a product's `prices` for everyone (no access role) in `currency`, current (D-30), at the price
+ * break `quantity` reaches (D-30: a price applies when at least `quantityMin` units are bought), the newest of equal
+ * breaks; 0 when it has none.
+ */
+function unitPrice(prices: ProductPrice[], currency: string, quantity: number): Price {
+  const [price] = prices
+    .filter((p) => p.currency === currency && p.accessRoleId === null && p.quantityMin <= quantity && p.isCurrent)
+    .sort((a, b) => b.quantityMin - a.quantityMin || b.id - a.id);
+  return { exc: price?.priceExcTax ?? 0, inc: price?.priceIncTax ?? 0 };
+}
+
+/** The product's inventory entries, at any location, with what is in stock less what is reserved (D-43). */
+const stockOf = (ctx: Ctx, inventory: Resource, productId: number): StockEntry[] =>
+  (inventory.all(ctx, { productId }) as Inventory[]).map((e) => ({
+    locationId: e.locationId,
+    isPreferred: e.isPreferred === true,
+    quantityAvailable: e.quantityAvailable,
+  }));
+
 /** A cart line as packing takes it: from the warehouse it ships from (D-21), with its product's packaged size. */
-const lineOf = (ctx: Ctx, { productId, quantity }: Cart['items'][number], p: Product): Line => ({
+const lineOf = ({ productId, quantity }: Cart['items'][number], stock: StockEntry[], p: Product): Line => ({
   productId,
   quantity,
   // D-21: stock held anywhere but a warehouse cannot be shipped from.
-  locationId: originLocation(stockOf(ctx.db, productId).filter((e) => isWarehouse(e.locationId))),
+  locationId: originLocation(stock.filter((e) => isWarehouse(e.locationId))),
   // D-21: a product without packaged dimensions or weight adds none to its box.
   width: p.packagedWidth ?? 0,
   height: p.packagedHeight ?? 0,

@@ -1,9 +1,11 @@
 // Shipping services (D-18): an App's registration, one row per service (resources/shippingServices.ts). The
 // registering client is recorded (`_clientId`): its secret signs the callbacks (D-16).
+import type { components } from '../../openapi/dist/types.ts';
 import type { Resource } from '../store/resource.ts';
-import { activeServiceRows } from '../store/shipping.ts';
 import type { Ctx } from '../store/types.ts';
 import type { ServiceTarget } from './callbacks.ts';
+
+type ShippingService = components['schemas']['ShippingService'];
 
 /** The active services (only they are asked, D-18) with their owners' secrets; `id` narrows to one service. */
 export function activeServices(
@@ -12,31 +14,26 @@ export function activeServices(
   secretOf: (clientId: string) => string | undefined,
   id?: number,
 ): ServiceTarget[] {
-  return activeServiceRows(ctx.db, id).map((row) => {
-    const s = services.toObject(row, ctx.now) as {
-      id: number;
-      title: string;
-      fixedModifier: number;
-      percentageModifier: number;
-      currency: string;
-      ratesUrl: string;
-      labelsUrl: string | null;
-      shippingClassIds: number[] | null;
-    };
-    return {
-      settings: {
-        id: s.id,
-        title: s.title,
-        fixedModifier: s.fixedModifier,
-        percentageModifier: s.percentageModifier,
-        currency: s.currency,
-      },
-      ratesUrl: s.ratesUrl,
-      labelsUrl: s.labelsUrl,
-      secret: secretOf(String(row._clientId)),
-      shippingClassIds: s.shippingClassIds ?? [],
-    };
-  });
+  const active = (services.all(ctx, {}) as ShippingService[]).filter(
+    (s) => s.isActive && (id === undefined || s.id === id),
+  );
+  const owners = services.owners(
+    ctx,
+    active.map((s) => s.id),
+  );
+  return active.map((s) => ({
+    settings: {
+      id: s.id,
+      title: s.title,
+      fixedModifier: s.fixedModifier,
+      percentageModifier: s.percentageModifier,
+      currency: s.currency,
+    },
+    ratesUrl: s.ratesUrl,
+    labelsUrl: s.labelsUrl,
+    secret: secretOf(owners.get(s.id)!),
+    shippingClassIds: s.shippingClassIds ?? [],
+  }));
 }
 
 /**

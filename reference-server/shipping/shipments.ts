@@ -1,10 +1,10 @@
 // Shipments (§2.11, §4.5 rules 2, 4, 9; D-49): one label request per box to the chosen service, then one write.
 // Label requests are calls to the App, never webhook events (§6): only the shipment itself is one. Every read
 // happens before the label requests and the write after them, so no transaction is open while an App answers.
-import { fail, notFound } from '../core/errors.ts';
+import { fail } from '../core/errors.ts';
 import { isoUtc, tx } from '../store/db.ts';
+import type { Resource } from '../store/resource.ts';
 import type { Ctx, Obj } from '../store/types.ts';
-import { insertShipment, loadShipment } from '../store/shipping.ts';
 import { requestLabels, type Label, type ServiceTarget } from './callbacks.ts';
 import { deliveriesOf, secretOf, type Cart, type ShippingApp } from './deliveries.ts';
 import { activeServices } from './services.ts';
@@ -32,11 +32,8 @@ export async function createShipment(ctx: Ctx, app: ShippingApp, order: Order): 
   const labels = target.labelsUrl // rule 2: no labelsUrl, no label requests
     ? await requestLabels(app.appCalls, target.labelsUrl, target.secret, requests, app.config.callbackTimeoutMs)
     : requests.map(() => undefined);
-  return record(ctx, shipmentOf(order, target, requests, labels, ctx.now));
+  return record(ctx, app.resources.shipments, shipmentOf(order, target, requests, labels, ctx.now));
 }
-
-/** A stored shipment, as created. */
-export const getShipment = (ctx: Ctx, id: number): Obj => loadShipment(ctx.db, id) ?? notFound('id', 'shipment');
 
 /** The active service the order names; refused when there is none. */
 function chosenService(ctx: Ctx, app: ShippingApp, id: number): ServiceTarget {
@@ -70,11 +67,7 @@ const shipmentOf = (
   }),
 });
 
-/** Stores the shipment and queues its event, in one transaction (D-17, D-23). */
-function record(ctx: Ctx, shipment: ReturnType<typeof shipmentOf>): Obj {
-  return tx(ctx.db, () => {
-    const stored = { id: insertShipment(ctx.db, shipment), ...shipment };
-    ctx.events.emit(ctx.db, 'shipments', 'created', stored, ctx.now);
-    return stored;
-  });
-}
+/** Stores the shipment (resources/shipments.ts) and queues its `shipments/created` event, in one transaction (D-17,
+ * D-23). */
+const record = (ctx: Ctx, shipments: Resource, shipment: ReturnType<typeof shipmentOf>): Obj =>
+  tx(ctx.db, () => shipments.create(ctx, shipment));

@@ -3,6 +3,7 @@
 // its grants by foreign key (D-50) and an address id is never reused (D-15). The rules live in contacts/.
 import { randomInt } from 'node:crypto';
 import { isoUtc, sql, type Db, type Row } from './db.ts';
+import { addFilters, filtersOf, type ListSyntax } from './filters.ts';
 
 export const CONTACTS_DDL = `
 CREATE TABLE IF NOT EXISTS contacts (
@@ -61,13 +62,22 @@ const DOC_FIELDS = [
   'tags',
 ] as const;
 
-export function loadContact(db: Db, id: number): StoredContact | undefined {
-  const row = sql(db, 'SELECT * FROM contacts WHERE id = ?').get(id) as Row | undefined;
-  if (!row) return undefined;
+/** A row of `contacts` as the contact it stores. */
+function contactOf(row: Row): StoredContact {
   const rec: Record<string, unknown> = { id: Number(row.id), ...JSON.parse(String(row.doc)) };
   for (const c of COLUMNS) rec[c] = row[c] ?? null;
   return rec as StoredContact;
 }
+
+/** The contacts `ids`, in id order; an id with none is left out. */
+export const loadContacts = (db: Db, ids: number[]): StoredContact[] =>
+  (
+    sql(db, 'SELECT * FROM contacts WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id').all(
+      JSON.stringify(ids),
+    ) as Row[]
+  ).map(contactOf);
+
+export const loadContact = (db: Db, id: number): StoredContact | undefined => loadContacts(db, [id])[0];
 
 export function saveContact(db: Db, rec: StoredContact, isNew: boolean): void {
   const row: Row = { id: rec.id, doc: JSON.stringify(Object.fromEntries(DOC_FIELDS.map((f) => [f, rec[f]]))) };
@@ -98,15 +108,29 @@ export function newContactId(db: Db): number {
 export const referenceTaken = (db: Db, reference: unknown, id: number) =>
   Boolean(sql(db, 'SELECT 1 FROM contacts WHERE reference = ? AND id <> ?').get(String(reference), id));
 
-/** The primary address: its id and the fields as written. */
-export function loadAddress(db: Db, contactId: number): { id: number; fields: Record<string, unknown> } | undefined {
-  const row = sql(db, 'SELECT id, doc FROM "contactAddresses" WHERE "contactId" = ?').get(contactId) as Row | undefined;
-  return row && { id: Number(row.id), fields: JSON.parse(String(row.doc)) as Record<string, unknown> };
+/** A primary address: its id and the fields as written. */
+export interface StoredAddress {
+  id: number;
+  fields: Record<string, unknown>;
+}
+
+/** The primary addresses of the contacts `contactIds`, by contact id. */
+export function addressesOf(db: Db, contactIds: number[]): Map<number, StoredAddress> {
+  const rows = sql(
+    db,
+    'SELECT "contactId", id, doc FROM "contactAddresses" WHERE "contactId" IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(contactIds)) as Row[];
+  return new Map(
+    rows.map((r) => [
+      Number(r.contactId),
+      { id: Number(r.id), fields: JSON.parse(String(r.doc)) as StoredAddress['fields'] },
+    ]),
+  );
 }
 
 /** D-15: adds the address when the contact has none, else merges `given` into it; its id never changes. */
 export function mergeAddress(db: Db, contactId: number, given: Record<string, unknown>): void {
-  const existing = loadAddress(db, contactId);
+  const existing = addressesOf(db, [contactId]).get(contactId);
   if (existing)
     sql(db, 'UPDATE "contactAddresses" SET doc = ? WHERE id = ?').run(
       JSON.stringify({ ...existing.fields, ...given }),
@@ -149,18 +173,32 @@ export function replaceGrants(db: Db, contactId: number, grants: (Grant & { role
   }
 }
 
-/** The grants as a contact returns them, in the order they were given. */
-export function grantsOf(db: Db, contactId: number): { reference: string; expires: string | null; status: string }[] {
+/** A grant as a contact returns it. */
+export interface ShownGrant {
+  reference: string;
+  expires: string | null;
+  status: string;
+}
+
+/** The grants of the contacts `contactIds` as each returns them, in the order they were given, by contact id. */
+export function grantsOf(db: Db, contactIds: number[]): Map<number, ShownGrant[]> {
   const rows = sql(
     db,
-    `SELECT r.reference, g.expires, g.status FROM "contactAccessRoles" g JOIN "accessRoles" r ON r.id = g."roleId"
-    WHERE g."contactId" = ? ORDER BY g.rowid`,
-  ).all(contactId) as Row[];
-  return rows.map((g) => ({
-    reference: String(g.reference),
-    expires: (g.expires ?? null) as string | null,
-    status: String(g.status),
-  }));
+    `SELECT g."contactId", r.reference, g.expires, g.status FROM "contactAccessRoles" g
+    JOIN "accessRoles" r ON r.id = g."roleId"
+    WHERE g."contactId" IN (SELECT value FROM json_each(?)) ORDER BY g.rowid`,
+  ).all(JSON.stringify(contactIds)) as Row[];
+  const byContact = Map.groupBy(rows, (g) => Number(g.contactId));
+  return new Map(
+    [...byContact].map(([contactId, grants]) => [
+      contactId,
+      grants.map((g) => ({
+        reference: String(g.reference),
+        expires: (g.expires ?? null) as string | null,
+        status: String(g.status),
+      })),
+    ]),
+  );
 }
 
 /** An access role by reference, case-insensitively as references are unique (D-34). */
@@ -178,36 +216,30 @@ export function findRole(db: Db, reference: string): Role | undefined {
   );
 }
 
-/** D-11: search by `q`, `reference`, `email`, `leaveDate`, combined with AND; the page's ids in id order (D-03). */
-export function searchContactIds(
+/** The search's filters (D-11: `reference`, `email`, `leaveDate`), from its operation's `x-filter`s; every filtered
+ * column of contacts is text. */
+const SEARCH_FILTERS = filtersOf('searchContacts', []);
+
+/**
+ * D-11: the contacts `by` finds (`q`, a case-insensitive substring of the names, email and company; the `x-filter`s,
+ * with `:in` values read through `listSyntax`), combined with AND; the page of `limit` from `offset` in id order (D-03).
+ */
+export function searchContacts(
   db: Db,
-  by: { q?: string; reference?: string; email?: string; leaveDate?: string },
+  by: { q?: string } & Record<string, unknown>,
+  listSyntax: ListSyntax,
   limit: number,
   offset: number,
-): number[] {
+): StoredContact[] {
   const where: string[] = [];
   const args: Row = {};
+  addFilters(by, SEARCH_FILTERS, undefined, listSyntax, where, args);
   if (by.q !== undefined) {
     where.push('instr(search, $q) > 0');
     args.q = by.q.toLowerCase();
   }
-  if (by.reference !== undefined) {
-    where.push('reference = $reference');
-    args.reference = by.reference;
-  }
-  if (by.email !== undefined) {
-    where.push('email = $email COLLATE NOCASE');
-    args.email = by.email;
-  }
-  if (by.leaveDate !== undefined) {
-    where.push('"leaveDate" = $leaveDate');
-    args.leaveDate = by.leaveDate;
-  }
-  const rows = sql(
-    db,
-    `SELECT id FROM contacts ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
-  ).all(args) as Row[];
-  return rows.map((r) => Number(r.id));
+  const text = `SELECT * FROM contacts ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id LIMIT ${limit} OFFSET ${offset}`;
+  return (sql(db, text).all(args) as Row[]).map(contactOf);
 }
 
 const HQ = { type: 'hq', email: 'hq@reference-store.example', company: 'Reference Store' };

@@ -17,7 +17,7 @@ export interface Page {
 }
 
 /** The named arguments that an SQL text uses (node:sqlite refuses unknown names), read in one pass over the text. */
-export function usedArgs(args: Row, text: string): Row {
+function usedArgs(args: Row, text: string): Row {
   const used: Row = {};
   for (const [, k] of text.matchAll(/\$(\w+)/g)) if (Object.hasOwn(args, k!)) used[k!] = args[k!]!;
   return used;
@@ -30,7 +30,7 @@ function size(db: Db, table: string): number {
 
 /**
  * The page `query` (`page`, `limit`) asks for among the rows of `table` that meet every condition of `where` (with
- * their `args`); `complement`: one of them to count by subtraction (filters.ts). With `kept` (the fast path), counts
+ * their `args`); `complement`: one of them to count by subtraction (filters.ts). With `kept` (outside a transaction), counts
  * are kept between changes.
  */
 export function planPage(
@@ -73,10 +73,11 @@ export function planPage(
   return { total, window, args };
 }
 
-/** The ids of `page` (planned by planPage, not past the end) in ascending order, kept between changes with `kept`. */
-export function pageIds(db: Db, table: string, page: Page & { window: string }, kept?: KeptValues<string, unknown>) {
-  const text = `SELECT id FROM "${table}" ${page.window}`;
-  const used = usedArgs(page.args, text);
+/** The ids of a page's `window` (planned by planPage, with its `args`) in ascending order, kept between changes with
+ * `kept`. */
+export function pageIds(db: Db, table: string, window: string, args: Row, kept?: KeptValues<string, unknown>) {
+  const text = `SELECT id FROM "${table}" ${window}`;
+  const used = usedArgs(args, text);
   return keptQuery(kept, text, used, () =>
     (sql(db, text, { arrays: true }).all(used) as unknown as [number][]).map(([id]) => id).sort((a, b) => a - b),
   );

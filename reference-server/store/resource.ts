@@ -1,16 +1,36 @@
-// A v2 resource of one app: reads (list, find, get, and their fast paths listJson, findJson) and the write lifecycle
-// (create, update, delete), over the table its definition's schema shapes (store/columns.ts), with the filters of its
-// list operation (store/filters.ts), planned pages (store/pages.ts), kept JSON (store/kept.ts) and the cascades every
-// definition declares (store/cascades.ts).
+// A resource of one app (the v2 ones, shipping services, shipments): its one read path (list, find, get, each as
+// JSON or as objects, through the steps of `reads`) and the write lifecycle (create, update, delete), over the table
+// its definition's schema shapes (store/columns.ts), with the filters of its list operation (store/filters.ts),
+// planned pages (store/pages.ts), kept JSON (store/kept.ts) and the cascades every definition declares
+// (store/cascades.ts).
 import type { SQLOutputValue } from 'node:sqlite';
 import { fail, notFound } from '../core/errors.ts';
 import { afterDelete, afterWrite, cascadesOf, fillCopies, type Cascade } from './cascades.ts';
 import { columnsOf, compileReader, tableDdl, toRow, type Column } from './columns.ts';
 import { isoUtc, sql, type Row } from './db.ts';
 import { addFilters, defaultListSyntax, filtersOf, type Filter, type ListSyntax } from './filters.ts';
-import { dataVersion, JsonCache, type KeptValues } from './kept.ts';
-import { pageIds, planPage, usedArgs, type Page } from './pages.ts';
+import { dataVersion, JsonCache } from './kept.ts';
+import { pageIds, planPage } from './pages.ts';
 import type { Ctx, Obj, ResourceDef, Self, UniqueOptions } from './types.ts';
+
+/**
+ * Which rows a read of a resource takes: the two steps of its one read path, a seam of each resource of an app that
+ * an instrument may replace (instruments/faults/lib.ts `wrapRead`). Every list and get, and the store's own reads (a
+ * write's answer, a cart's prices), select their rows here and take them from the JSON cache (store/kept.ts).
+ */
+export interface Reads {
+  /** The page `query` asks for among the caller's rows (the list's filters, §4.4; `page` and `limit`, D-03): its ids
+   * in ascending order, and how many rows match. */
+  page(ctx: Ctx, query: Obj, parentId?: number): { ids: number[]; total: number };
+  /** The row `id` names, or undefined when it is not the caller's (another parent's, D-04; another client's, D-45); a
+   * parent that does not exist is a 404. An id with no row is left out when the rows are read. */
+  lookup(ctx: Ctx, id: number, parentId?: number): number | undefined;
+}
+
+/** A page as large as any table: `all` reads every row its query matches in one page. */
+const ALL = Number.MAX_SAFE_INTEGER;
+/** An item of the JSON path (UTF-8 JSON led by a comma) as the object it is. */
+const parse = (item: Buffer): Obj => JSON.parse(item.toString('utf8', 1)) as Obj;
 
 export class Resource implements Self {
   readonly def: ResourceDef;
@@ -21,12 +41,24 @@ export class Resource implements Self {
   readonly cascades: Cascade[];
   /** Its rows' JSON, its queries' results and the answers built from them, kept between changes (store/kept.ts). */
   readonly kept = new JsonCache();
-  /**
-   * Whether lists and gets answer through the fast path (`listJson`, `findJson`: the JSON kept per row) or through
-   * `list`, `find` and `get` (handlers/crud.ts). On; a patch that replaces one of those turns it off, so that the
-   * patch is called (instruments/faults/lib.ts `wrapMethod`).
-   */
-  fastPath = true;
+  /** Which rows its reads take (a seam: the app's instruments may replace a step). */
+  readonly reads: Reads = {
+    page: (ctx, query, parentId) => {
+      const kept = this.kept.queriesAt(ctx.db, dataVersion(ctx.db));
+      const { where, args } = this.scope(ctx, parentId);
+      const complement = addFilters(query, this.filters, this.def.computed, this.listSyntax, where, args);
+      if (this.def.computed) args.now = isoUtc(ctx.now);
+      const page = planPage(ctx.db, this.def.name, query, where, args, complement, kept);
+      if (page.window === undefined) return { ids: [], total: page.total };
+      return { ids: pageIds(ctx.db, this.def.name, page.window, page.args, kept), total: page.total };
+    },
+    lookup: (ctx, id, parentId) => {
+      const { where, args } = this.scope(ctx, parentId);
+      if (!where.length) return id;
+      const text = `SELECT id FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
+      return sql(ctx.db, text).get({ ...args, id }) ? id : undefined;
+    },
+  };
   private readonly reader: (values: SQLOutputValue[]) => Obj;
   /** The select list matching the reader: every column, in order. */
   private readonly selectList: string;
@@ -56,22 +88,9 @@ export class Resource implements Self {
     );
   }
 
-  /** Row (SQLite values) to the resource as returned: booleans, JSON and computed fields restored. */
-  toObject(row: Row, now: Date): Obj {
-    return this.read(
-      this.columns.map((c) => (row[c.name] ?? null) as SQLOutputValue),
-      now,
-    );
-  }
-
-  /** The same from the values of `selectList`, as list and find fetch them. */
-  private read(values: SQLOutputValue[], now: Date, ctx?: Ctx): Obj {
-    return this.derive(this.reader(values), now, ctx);
-  }
-
-  /** Sets the derived fields of `o`, in order (a later one sees the earlier ones). */
-  private derive(o: Obj, now: Date, ctx?: Ctx): Obj {
-    for (const name in this.def.computed) o[name] = this.def.computed[name]!.value(o, now, ctx);
+  /** Sets the derived fields of `o` at `ctx.now`, in order (a later one sees the earlier ones). */
+  private derive(o: Obj, ctx: Ctx): Obj {
+    for (const name in this.def.computed) o[name] = this.def.computed[name]!.value(o, ctx.now, ctx);
     return o;
   }
 
@@ -92,52 +111,54 @@ export class Resource implements Self {
     return { where, args };
   }
 
-  /** The page `query` asks for (store/pages.ts); with `kept` (the fast path), counts are kept between changes. */
-  private page(ctx: Ctx, query: Obj, parentId: number | undefined, kept?: KeptValues<string, unknown>): Page {
-    const { where, args } = this.scope(ctx, parentId);
-    const complement = addFilters(query, this.filters, this.def.computed, this.listSyntax, where, args);
-    if (this.def.computed) args.now = isoUtc(ctx.now);
-    return planPage(ctx.db, this.def.name, query, where, args, complement, kept);
-  }
-
-  list(ctx: Ctx, query: Obj, parentId?: number): { items: Obj[]; total: number } {
-    const { total, window, args } = this.page(ctx, query, parentId);
-    if (window === undefined) return { items: [], total };
-    // The page's ids first (from indexes), then only those rows: skipped rows are never read in full.
-    const pageSql = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE id IN (SELECT id FROM "${this.def.name}" ${window}) ORDER BY id`;
-    const page = sql(ctx.db, pageSql, { arrays: true }).all(usedArgs(args, pageSql)) as unknown as SQLOutputValue[][];
-    return { items: page.map((values) => this.read(values, ctx.now, ctx)), total };
-  }
-
   /**
-   * The fast path of `list` (handlers/crud.ts): the same page, each item as the UTF-8 bytes of `JSON.stringify` of
-   * `list`'s item led by a comma, byte for byte (kept.test.ts). Reading a row's ~60 values out of SQLite is most of
-   * the time of a page (scripts/README.md, performance notes), so each row's JSON is kept between changes
-   * (store/kept.ts) and only the derived fields are computed again, at the time of the request (§3).
+   * The page `query` asks for (`reads.page`), each item the UTF-8 bytes of its JSON led by a comma, as the envelopes
+   * join them (handlers/envelopes.ts). Reading a row's ~60 values out of SQLite is most of the time of a page
+   * (scripts/README.md, performance notes), so each row's JSON is kept between changes (store/kept.ts) and only the
+   * derived fields are computed again, at the time of the request (§3).
    */
   listJson(ctx: Ctx, query: Obj, parentId?: number): { items: Buffer[]; total: number } {
-    const version = dataVersion(ctx.db);
-    const kept = this.kept.queriesAt(ctx.db, version);
-    const page = this.page(ctx, query, parentId, kept);
-    if (page.window === undefined) return { items: [], total: page.total };
-    const ids = pageIds(ctx.db, this.def.name, page as Page & { window: string }, kept);
-    return { items: this.json(ctx, ids, version), total: page.total };
+    const { ids, total } = this.reads.page(ctx, query, parentId);
+    return { items: this.json(ctx, ids), total };
   }
 
-  /** The fast path of `find`: its answer as UTF-8 JSON led by a comma (as `listJson`'s items), the bytes of
-   * `JSON.stringify(find(…))` after it. */
+  /** The same page, each item as an object. */
+  list(ctx: Ctx, query: Obj, parentId?: number): { items: Obj[]; total: number } {
+    const { items, total } = this.listJson(ctx, query, parentId);
+    return { items: items.map(parse), total };
+  }
+
+  /** Every row `query` matches, in id order, as objects: the store's own reads (a cart's prices and stock). */
+  all(ctx: Ctx, query: Obj, parentId?: number): Obj[] {
+    return this.list(ctx, { ...query, page: 1, limit: ALL }, parentId).items;
+  }
+
+  /** The client that added each of the rows `ids`, by id: a definition with an `owner` keeps it (D-18, D-45). */
+  owners(ctx: Ctx, ids: number[]): Map<number, string> {
+    const text = `SELECT id, "_clientId" FROM "${this.def.name}" WHERE id IN (SELECT value FROM json_each(?))`;
+    return new Map(sql(ctx.db, text, { arrays: true }).all(JSON.stringify(ids)) as unknown as [number, string][]);
+  }
+
+  /** The row `id` names (`reads.lookup`) as UTF-8 JSON led by a comma, as `listJson`'s items; undefined if none. */
   findJson(ctx: Ctx, id: number, parentId?: number): Buffer | undefined {
-    const { where, args } = this.scope(ctx, parentId);
-    if (where.length) {
-      const text = `SELECT id FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
-      if (!sql(ctx.db, text).get({ ...args, id })) return undefined;
-    }
-    return this.json(ctx, [id], dataVersion(ctx.db))[0];
+    const found = this.reads.lookup(ctx, id, parentId);
+    return found === undefined ? undefined : this.json(ctx, [found])[0];
+  }
+
+  /** The same row as an object. */
+  find(ctx: Ctx, id: number, parentId?: number): Obj | undefined {
+    const item = this.findJson(ctx, id, parentId);
+    return item && parse(item);
+  }
+
+  /** The same row as an object; 404 when there is none. */
+  get(ctx: Ctx, id: number, parentId?: number): Obj {
+    return this.find(ctx, id, parentId) ?? notFound('id', this.def.schema);
   }
 
   /** The rows `ids` as kept JSON (store/kept.ts), the derived fields computed at `ctx.now`. */
-  private json(ctx: Ctx, ids: number[], version: number): Buffer[] {
-    return this.kept.rowsJson(ctx, ids, version, Object.entries(this.def.computed ?? {}), this.source);
+  private json(ctx: Ctx, ids: number[]): Buffer[] {
+    return this.kept.rowsJson(ctx, ids, dataVersion(ctx.db), Object.entries(this.def.computed ?? {}), this.source);
   }
 
   /** Where the JSON cache reads rows it does not keep, and derives their fields (bound once: no closure a read). */
@@ -148,19 +169,8 @@ export class Resource implements Self {
           arrays: true,
         }).all(JSON.stringify(ids)) as unknown as SQLOutputValue[][]
       ).map(this.reader),
-    derive: (ctx: Ctx, o: Obj): Obj => this.derive(o, ctx.now, ctx),
+    derive: (ctx: Ctx, o: Obj): Obj => this.derive(o, ctx),
   };
-
-  find(ctx: Ctx, id: number, parentId?: number): Obj | undefined {
-    const { where, args } = this.scope(ctx, parentId);
-    const text = `SELECT ${this.selectList} FROM "${this.def.name}" WHERE ${[...where, 'id = $id'].join(' AND ')}`;
-    const values = sql(ctx.db, text, { arrays: true }).get({ ...args, id }) as unknown as SQLOutputValue[] | undefined;
-    return values && this.read(values, ctx.now, ctx);
-  }
-
-  get(ctx: Ctx, id: number, parentId?: number): Obj {
-    return this.find(ctx, id, parentId) ?? notFound('id', this.def.schema);
-  }
 
   /** `next` made ready to write, as the definition says (store/types.ts: ResourceDef, in order). */
   private prepare(ctx: Ctx, next: Obj, previous: Obj | undefined): void {

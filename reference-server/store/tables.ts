@@ -1,5 +1,5 @@
-// The database's tables and its start-up data: each v2 resource's table (its DDL derived from the contract by
-// store/columns.ts), the tables of contacts, tokens, the event outbox, stored content and shipments, then the
+// The database's tables and its start-up data: each resource's table (its DDL derived from the contract by
+// store/columns.ts), the tables of contacts, tokens, the event outbox and stored content, then the
 // built-in access roles and geozones (D-34, D-35; store/builtIns.ts) and the one hq contact (D-12).
 import { defaultBuiltIns, writeBuiltIns, type BuiltInRows } from './builtIns.ts';
 import { sql, tx, type Db, type Row } from './db.ts';
@@ -17,15 +17,13 @@ const OUTBOX_DDL = `CREATE TABLE IF NOT EXISTS outbox (
   nextAttemptAt INTEGER NOT NULL, state TEXT NOT NULL DEFAULT 'pending', lastError TEXT);
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, nextAttemptAt);`;
 
-/** Stored images behind absolute content URLs (D-24), and shipments (D-49). */
+/** Stored images behind absolute content URLs (D-24). */
 const CONTENT_DDL =
   'CREATE TABLE IF NOT EXISTS content (path TEXT PRIMARY KEY, mime TEXT NOT NULL, data BLOB NOT NULL);';
-const SHIPMENTS_DDL =
-  'CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, doc TEXT NOT NULL, "createdOn" TEXT NOT NULL);';
 
 export function createTables(db: Db, resources: Resource[]): void {
   for (const r of resources) db.exec(r.ddl());
-  for (const ddl of [TOKENS_DDL, OUTBOX_DDL, CONTACTS_DDL, CONTENT_DDL, SHIPMENTS_DDL]) db.exec(ddl);
+  for (const ddl of [TOKENS_DDL, OUTBOX_DDL, CONTACTS_DDL, CONTENT_DDL]) db.exec(ddl);
 }
 
 /** Seeds a new database once, with the built-in rows `builtIns` and the hq contact; a file database keeps what it has. */

@@ -1,4 +1,4 @@
-// The store's vocabulary: what a v2 resource's definition declares (resources/<name>.ts writes one), the request's
+// The store's vocabulary: what a resource's definition declares (resources/<name>.ts writes one), the request's
 // view of the store its methods take, and the objects they return. Types only; store/resource.ts builds on them.
 import type { Db } from './db.ts';
 
@@ -21,11 +21,11 @@ export interface Ctx {
  * A field computed on read, with the SQL expression that filters on it; `where` may give, for a value, an equivalent
  * condition that indexes can answer (SQLite cannot look inside the expression); `complement` names, for a value, the
  * value of `where` whose rows are exactly the others, so that it is counted by subtraction. `stored`: the field is
- * also a column, written on add and update, and `value` derives what is returned from the row and, through `ctx`
- * (absent only for `toObject`), from other tables (a redirect's product target, §2.5).
+ * also a column, written on add and update, and `value` derives what is returned from the row and, through `ctx`,
+ * from other tables (a redirect's product target, §2.5).
  */
 export interface Computed {
-  value: (o: Obj, now: Date, ctx?: Ctx) => unknown;
+  value: (o: Obj, now: Date, ctx: Ctx) => unknown;
   sql: string;
   where?: Record<string, string>;
   complement?: Record<string, string>;
@@ -60,7 +60,7 @@ export interface Self {
 }
 
 /**
- * A v2 resource stored in one table whose columns are the properties of its schema in the contract; the definition
+ * A resource stored in one table whose columns are the properties of its schema in the contract; the definition
  * says only what the schema cannot. A write (store/resource.ts) runs, in order: `resolve`, `defaults` (add only), the
  * `copies` of `references`, `normalize`, `check`, `exclusive`, the write itself, then what it changes elsewhere, as
  * every definition's `parent` and `references` declare it (store/cascades.ts).
@@ -71,10 +71,12 @@ export interface ResourceDef {
   /** Schema name in components.schemas (the resource as returned). */
   schema: string;
   /** Its list operation: its `x-filter` parameters are the resource's filters; the operations of its tag in the
-   * contract are the resource's CRUD operations (handlers/crud.ts). */
+   * contract are the resource's CRUD operations (handlers/crud.ts). A resource without one (shipments, D-49: added by
+   * checkout's App calls, then read) has handlers of its own. */
   listOperation?: string;
-  /** Its operations have handlers of their own, not the generic CRUD ones (shipping services: D-18 wraps them). */
-  ownHandlers?: boolean;
+  /** The names its bodies and answers are wrapped in instead of the v2 envelopes: `item` (`{"shippingService": …}`)
+   * and a list's `list`, with no pagination (shipping services, D-18; handlers/envelopes.ts). */
+  wrappedIn?: { item: string; list: string };
   /** Parent path parameter, the column holding it and the parent's table; a row is deleted with its parent (D-40). */
   parent?: { param: string; column: string; table: string; what: string };
   /** Columns (beside `parent`) holding ids of other resources' rows, by column. */

@@ -1,4 +1,3 @@
-import { wrapMethod } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -6,9 +5,10 @@ export default {
   breaks: 'source',
   description:
     'A service without `labelsUrl` gets its label requests at `ratesUrl` (the address "defaults" to the rates one).',
-  apply: (app) =>
-    wrapMethod(app.seams.resources.shippingServices, 'toObject', (toObject) => (row, now) => {
-      const s = toObject(row, now);
-      return { ...s, labelsUrl: s.labelsUrl ?? s.ratesUrl };
-    }),
+  apply: (app) => {
+    // Read as `coalesce(labelsUrl, ratesUrl)`: a service without one reads back with the rates address.
+    app.seams.resources.shippingServices.def.computed = {
+      labelsUrl: { stored: true, value: (o) => o.labelsUrl ?? o.ratesUrl, sql: 'coalesce("labelsUrl", "ratesUrl")' },
+    };
+  },
 } satisfies Fault;

@@ -1,4 +1,4 @@
-import { wrapMethod } from '../lib.ts';
+import { wrapRead } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -6,10 +6,10 @@ export default {
   breaks: 'source',
   description: 'An empty `bandId` is treated as "no filter" instead of "products with no band".',
   apply: (app) =>
-    wrapMethod(
+    wrapRead(
       app.seams.resources.products,
-      'list',
-      (list) => (ctx, query, parentId) =>
-        list(ctx, query.bandId === '' ? { ...query, bandId: undefined } : query, parentId),
+      'page',
+      (page) => (ctx, query, parentId) =>
+        page(ctx, query.bandId === '' ? { ...query, bandId: undefined } : query, parentId),
     ),
 } satisfies Fault;

@@ -1,4 +1,4 @@
-import { allResources, wrapMethod } from '../lib.ts';
+import { allResources, wrapRead } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -9,6 +9,6 @@ export default {
   description: 'The query always reads 100 rows; `limit` is only echoed in the envelope.',
   apply: (app) => {
     for (const r of allResources(app))
-      wrapMethod(r, 'list', (list) => (ctx, query, parentId) => list(ctx, { ...query, limit: undefined }, parentId));
+      wrapRead(r, 'page', (page) => (ctx, query, parentId) => page(ctx, { ...query, limit: undefined }, parentId));
   },
 } satisfies Fault;

@@ -1,4 +1,4 @@
-import { allResources, wrapMethod } from '../lib.ts';
+import { allResources, wrapRead } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -7,9 +7,9 @@ export default {
   description: 'Lists come newest first (descending id) instead of ascending id.',
   apply: (app) => {
     for (const r of allResources(app))
-      wrapMethod(r, 'list', (list) => (ctx, query, parentId) => {
-        const page = list(ctx, query, parentId);
-        return { ...page, items: page.items.toReversed() };
+      wrapRead(r, 'page', (page) => (ctx, query, parentId) => {
+        const found = page(ctx, query, parentId);
+        return { ...found, ids: found.ids.toReversed() };
       });
   },
 } satisfies Fault;

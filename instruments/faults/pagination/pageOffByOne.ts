@@ -1,4 +1,4 @@
-import { allResources, wrapMethod } from '../lib.ts';
+import { allResources, wrapRead } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -8,10 +8,10 @@ export default {
   description: 'The offset is `page × limit` (as if pages were 0-based): page 1 skips the first `limit` items.',
   apply: (app) => {
     for (const r of allResources(app))
-      wrapMethod(
+      wrapRead(
         r,
-        'list',
-        (list) => (ctx, query, parentId) => list(ctx, { ...query, page: Number(query.page ?? 1) + 1 }, parentId),
+        'page',
+        (page) => (ctx, query, parentId) => page(ctx, { ...query, page: Number(query.page ?? 1) + 1 }, parentId),
       );
   },
 } satisfies Fault;

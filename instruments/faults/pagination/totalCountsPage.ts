@@ -1,4 +1,4 @@
-import { allResources, wrapMethod } from '../lib.ts';
+import { allResources, wrapRead } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -7,9 +7,9 @@ export default {
   description: '`total` counts the items of the page returned, not every item matching the query.',
   apply: (app) => {
     for (const r of allResources(app))
-      wrapMethod(r, 'list', (list) => (ctx, query, parentId) => {
-        const page = list(ctx, query, parentId);
-        return { ...page, total: page.items.length };
+      wrapRead(r, 'page', (page) => (ctx, query, parentId) => {
+        const found = page(ctx, query, parentId);
+        return { ...found, total: found.ids.length };
       });
   },
 } satisfies Fault;

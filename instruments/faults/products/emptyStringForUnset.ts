@@ -1,4 +1,3 @@
-import { wrapMethod } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -7,11 +6,9 @@ export default {
   description:
     'Unset optional text fields of a product (barcode, model, partNumber, …) read back as "" instead of null.',
   apply: (app) => {
-    const strings = app.seams.resources.products.columns.filter((c) => c.kind === 'string').map((c) => c.name);
-    wrapMethod(app.seams.resources.products, 'find', (find) => (...args) => {
-      const product = find(...args);
-      if (product) for (const name of strings) if (product[name] === null) product[name] = '';
-      return product;
-    });
+    const products = app.seams.resources.products;
+    // The text columns as read: `coalesce(column, '')`, the mistake of a SELECT that turns NULL into "".
+    for (const { name } of products.columns.filter((c) => c.kind === 'string'))
+      products.def.computed![name] = { stored: true, value: (o) => o[name] ?? '', sql: `coalesce("${name}", '')` };
   },
 } satisfies Fault;

@@ -1,5 +1,5 @@
 import { sql, type Row } from '../../../reference-server/store/db.ts';
-import { allResources, wrapMethod } from '../lib.ts';
+import { allResources, wrapRead } from '../lib.ts';
 import type { Fault } from '../types.ts';
 
 export default {
@@ -10,11 +10,11 @@ export default {
     'A sub-resource is looked up by its own id only: `/products/1/media/7.json` answers media 7 of product 2.',
   apply: (app) => {
     for (const r of allResources(app).filter((resource) => resource.def.parent)) {
-      wrapMethod(r, 'find', (find) => (ctx, id, parentId) => {
+      wrapRead(r, 'lookup', (lookup) => (ctx, id, parentId) => {
         const row = sql(ctx.db, `SELECT "${r.def.parent!.column}" AS parent FROM "${r.def.name}" WHERE id = ?`).get(
           id,
         ) as Row | undefined;
-        return find(
+        return lookup(
           ctx,
           id,
           row &&
