@@ -63,6 +63,8 @@ interface NpmTestRun {
 
 const ops: Op[] = ['list', 'listOne', 'get', 'create'];
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
+/** Latencies are whole milliseconds: two p50s both under 1 ms (read 0) are equal at that resolution. */
+const p50Ratio = (a: number, b: number) => (a === 0 && b === 0 ? 1 : ratio(a, b));
 const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? 'n/a' : v.toFixed(digits));
 const rows = (cells: (string | number)[][]) => cells.map((c) => `| ${c.join(' | ')} |`).join('\n');
 const table = (head: string[], align: string[], body: (string | number)[][]) => rows([head, align, ...body]);
@@ -125,10 +127,10 @@ function ratiosOf(r: Results): Ratios {
   const scaleP50: Record<string, number | null> = Object.fromEntries(
     Object.keys(scale[small]!.queries).map((q) => [
       q,
-      ratio(scale[large]!.queries[q]!.p50, scale[small]!.queries[q]!.p50),
+      p50Ratio(scale[large]!.queries[q]!.p50, scale[small]!.queries[q]!.p50),
     ]),
   );
-  scaleP50['get one'] = ratio(scale[large]!.get.p50, scale[small]!.get.p50);
+  scaleP50['get one'] = p50Ratio(scale[large]!.get.p50, scale[small]!.get.p50);
   const sameBytes = sameBytesOf(r);
   return {
     vsPrism: vsPeer('prism'),
