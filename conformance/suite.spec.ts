@@ -142,9 +142,13 @@ const selected = selector(config.only, config.area);
 const SLICE = 120;
 /**
  * Areas whose requirements wait for calls from the target (webhook deliveries, rate and label requests; up to 15 s each
- * against a target that makes none): cut finer, and started first, so that their waits spread over the workers.
+ * against a target that makes none) or for its clock (a second boundary of the date filters, a product's status that
+ * flips at its publish start): cut finer, and started first, so that their waits spread over the workers and none is
+ * left to the end of the run.
  */
-const WAITING: Record<string, number> = { webhooks: 2, callbacks: 8, filters: 30 };
+const WAITING: Record<string, number> = { webhooks: 2, callbacks: 8, filters: 30, products: 20 };
+/** Areas whose requirements each make and read more than most (contacts and their thumbnails, list walks, lifecycles): cut finer. */
+const COSTLY: Record<string, number> = { contacts: 40, pagination: 40, resources: 50 };
 
 const byArea = new Map<string, Declared[]>();
 for (const d of declared().filter((d) => selected(metaOf(d))))
@@ -155,7 +159,7 @@ for (const [area, all] of [...byArea].sort((a, b) => a[0].localeCompare(b[0]))) 
   const ordered = all.map((d, i) => ({ d, i })).sort((x, y) => x.d.operation.localeCompare(y.d.operation) || x.i - y.i);
   const units = unitsOf(ordered.map((x) => x.d));
   // Units go to slices of even size: each to the slice its middle falls in.
-  const n = Math.ceil(all.length / (WAITING[area] ?? SLICE));
+  const n = Math.ceil(all.length / (WAITING[area] ?? COSTLY[area] ?? SLICE));
   const slices: Declared[][] = Array.from({ length: n }, () => []);
   let before = 0;
   for (const unit of units) {

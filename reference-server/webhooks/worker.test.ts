@@ -122,3 +122,29 @@ test('delivered rows leave the outbox, failing ones stay for their retries (foun
   await worker.stop();
   assert.deepEqual(left(), [{ url: 'http://dead.test/hook', attempts: 1, state: 'pending' }]);
 });
+
+test('a stop ends the attempts in flight rather than waiting out their timeout, and gives their rows back', async () => {
+  const db = openDb();
+  createTables(db, []);
+  sql(
+    db,
+    'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run('d-1', 1, 'c', 'http://127.0.0.1:9/hook', 'products/created', '{}', 0);
+  // A receiver that holds its answer, as fetch does: the attempt ends only when its signal aborts.
+  let sent = false;
+  const holding: Transport = {
+    send: (_url, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        sent = true;
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+      }),
+  };
+  const worker = startWorker(db, new Outbox('a'), holding, { ...options, timeoutMs: 60_000 });
+  await until(() => sent, 'the attempt');
+  const started = Date.now();
+  await worker.stop();
+  assert.ok(Date.now() - started < 5_000, `the stop took ${Date.now() - started} ms`);
+  const row = sql(db, 'SELECT state, nextAttemptAt FROM outbox').get()!;
+  assert.equal(row.state, 'pending');
+  assert.ok(Number(row.nextAttemptAt) <= Date.now(), 'the row is due at once after the next start');
+});

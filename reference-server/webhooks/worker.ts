@@ -25,6 +25,8 @@ export interface Worker {
 
 export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: WorkerOptions): Worker {
   let stopped = false;
+  /** Aborts the attempts in flight at a stop: a receiver that is slow to answer must not hold the process open. */
+  const stopping = new AbortController();
 
   async function deliver(row: Row): Promise<void> {
     const attempt = Number(row.attempts) + 1;
@@ -35,7 +37,7 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
       const res = await transport.send(String(row.url), {
         method: 'POST',
         body,
-        signal: AbortSignal.timeout(opts.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), stopping.signal]),
         redirect: 'manual',
         headers: {
           ...signedHeaders(body, secret, String(row.deliveryId), opts.account),
@@ -110,6 +112,7 @@ export function startWorker(db: Db, outbox: Outbox, transport: Transport, opts: 
       stopped = true;
       clearInterval(timer);
       off();
+      stopping.abort();
       await Promise.all(pending);
     },
     async drain() {
