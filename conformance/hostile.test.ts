@@ -119,7 +119,7 @@ const setupSaw: Record<Mode, RegExp> = {
   reset: /POST \S+ got no HTTP answer \(read ECONNRESET\)$/,
   html: /POST \S+ answered 200 text\/html, not JSON: <!doctype html>/,
   truncated: /POST \S+ answered 200 application\/json, not JSON: \{"data":\{"id":1,"name":"Trunc$/,
-  cut: /POST \S+ got no HTTP answer \(aborted\)$/,
+  cut: /POST \S+ got no HTTP answer \(Response body length does not match content-length header, \w+\)$/,
   huge: /POST \S+ answered 200 application\/json with no access_token: \{"data":"xxx.*… \(10485760 characters\)$/,
   'slow-headers': /POST \S+ timed out after 10000 ms \(no answer\)$/,
   'empty-json': /POST \S+ answered 200 application\/json with no access_token: \{\}$/,

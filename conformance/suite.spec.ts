@@ -3,7 +3,6 @@
 // go to the reporter as the step's `requirement` attachment, and a failing requirement shows as a failed step at
 // its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end,
 // after every requirement of the operation has run, so Playwright replaces its worker once per failing operation.
-import type { APIRequestContext } from '@playwright/test';
 import { Api, Nonconformance } from './lib/api.ts';
 import { config } from './lib/config.ts';
 import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
@@ -85,14 +84,14 @@ const evidenceOf = (api: Api): { evidence?: string } => {
 };
 
 /** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
-async function judge(d: Declared, http: APIRequestContext): Promise<Judged> {
+async function judge(d: Declared): Promise<Judged> {
   const started = Date.now();
   const done = outcomeOf(d, started);
   if (d.skip) return done('skipped', { reason: d.skip });
   const gone = targetGone();
   if (gone) return done('not-run', { reason: gone });
   if (Date.now() >= stopAt) return done('not-run', { reason: stoppedReason });
-  const api = new Api(http);
+  const api = new Api();
   // Responses are checked against the whole contract only where the requirement rests on it (decision, platform);
   // elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
   api.begin(d.basis === 'decision' || d.basis === 'platform', d.id);
@@ -204,7 +203,7 @@ for (const t of tests.sort((a, b) => weight(b) - weight(a) || a.title.localeComp
       tag: [`@${t.area}`],
       annotation: [{ type: 'requirements', description: t.requirements.map((d) => d.id).join(' ') }],
     },
-    async ({ http }) => {
+    async () => {
       // Each requirement has its own timeout, and the run its deadline (lib/deadline.ts): the test has none of its own.
       test.setTimeout(0);
       const outcomes: Outcome[] = [];
@@ -213,9 +212,8 @@ for (const t of tests.sort((a, b) => weight(b) - weight(a) || a.title.localeComp
           ...(await operationStep(operation, async () => {
             const done: Outcome[] = [];
             for (const unit of unitsOf(requirements))
-              if (unit[0]!.concurrent)
-                done.push(...(await Promise.all(unit.map((d) => step(d, () => judge(d, http))))));
-              else for (const d of unit) done.push(await step(d, () => judge(d, http)));
+              if (unit[0]!.concurrent) done.push(...(await Promise.all(unit.map((d) => step(d, () => judge(d))))));
+              else for (const d of unit) done.push(await step(d, () => judge(d)));
             return done;
           })),
         );

@@ -4,7 +4,7 @@
 // first line, what the target did, and then what each client it tried saw. It fails fast: a
 // request is bounded by the per-request timeout, and after one request with no HTTP answer no other client is tried.
 import { writeFileSync } from 'node:fs';
-import { test, type APIRequestContext } from '@playwright/test';
+import { test } from '@playwright/test';
 import { config, type ClientCredentials } from './lib/config.ts';
 import { tokenFile } from './lib/api.ts';
 import { recordExchange } from './lib/har.ts';
@@ -17,10 +17,7 @@ const oneLine = (text: string, max = 200) => {
 };
 
 /** A client's token, or what the target did instead; `answered: false` when no HTTP answer came at all. */
-async function fetchToken(
-  request: APIRequestContext,
-  c: ClientCredentials,
-): Promise<{ token: string } | { problem: string; answered: boolean }> {
+async function fetchToken(c: ClientCredentials): Promise<{ token: string } | { problem: string; answered: boolean }> {
   let status: number;
   let type: string;
   let text: string;
@@ -33,14 +30,15 @@ async function fetchToken(
   const headers = { 'content-type': 'application/x-www-form-urlencoded' };
   const traffic = { started: Date.now(), method: 'POST', url: url(), headers, body: form, by: 'token setup' };
   try {
-    const res = await request.post(url(), {
+    const res = await fetch(url(), {
+      method: 'POST',
       headers,
-      data: Buffer.from(form),
-      failOnStatusCode: false,
-      timeout: config.requestTimeoutMs,
+      body: form,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(config.requestTimeoutMs),
     });
-    [status, type, text] = [res.status(), res.headers()['content-type'] ?? 'no content type', await res.text()];
-    const response = { status, headers: res.headers(), body: text };
+    [status, type, text] = [res.status, res.headers.get('content-type') ?? 'no content type', await res.text()];
+    const response = { status, headers: Object.fromEntries(res.headers), body: text };
     recordExchange({ ...traffic, ms: Date.now() - traffic.started, response });
   } catch (err) {
     const problem = describeNoAnswer('POST', url(), err);
@@ -66,13 +64,13 @@ async function fetchToken(
   return { problem: `POST ${url()} answered ${status} ${type}${what}: ${oneLine(text)}`, answered: true };
 }
 
-test('fetch a token for every App client', async ({ request }) => {
+test('fetch a token for every App client', async () => {
   const tokens: Record<string, string> = {};
   const tried: string[] = [];
   let first: string | undefined;
   const clients = Object.entries(config.clients);
   for (const [role, c] of clients) {
-    const got = await fetchToken(request, c);
+    const got = await fetchToken(c);
     if ('token' in got) {
       tokens[role] = got.token;
       tried.push(`${c.clientId}: a token`);

@@ -2,7 +2,6 @@
 // and validates every response against the document (status, content type, body, headers). A response that
 // breaks the contract fails the test that made the request, naming the JSON pointer.
 import { existsSync, readFileSync } from 'node:fs';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { createStoreClient, type operations, type StoreClient } from '../../client/index.ts';
 import { shellQuote } from '../../shared/shell.ts';
 import { checkResponse, op, type Json, type Operation } from './contract.ts';
@@ -274,10 +273,18 @@ const workerHandled = () => ({
   requests: inFlight.requests,
 });
 
+/** How a request goes out and its answer comes back: `fetched` (Node's fetch), or a unit test's stand-in. */
+export type Wire = (
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  data: Buffer | undefined,
+) => Promise<{ status: number; responseHeaders: Record<string, string>; text: string }>;
+
 export class Api {
-  readonly request: APIRequestContext;
-  constructor(request: APIRequestContext) {
-    this.request = request;
+  private readonly wire: Wire;
+  constructor(wire: Wire = fetched) {
+    this.wire = wire;
   }
 
   /** Whether contract mismatches fail the running requirement (decision and platform bases) or are noted. */
@@ -371,10 +378,7 @@ export class Api {
     return `${baseOf(o)}${path}${query && Object.keys(query).length ? `?${encodeQuery(query)}` : ''}`;
   }
 
-  /**
-   * Calls an operation through the typed client (client/index.ts, openapi-fetch), Playwright's request context
-   * being its transport, so the HTML report still shows every request.
-   */
+  /** Calls an operation through the typed client (client/index.ts, openapi-fetch), `exchange` being its transport. */
   call<K extends OperationId>(
     operationId: K,
     // The options may be left out only when the operation has no path parameter.
@@ -507,8 +511,12 @@ export class Api {
   async download(url: string): Promise<Downloaded> {
     const traffic = { started: Date.now(), method: 'GET', url, headers: {}, by: this.requirement };
     try {
-      const res = await this.request.get(url, { failOnStatusCode: false });
-      const answer = { status: res.status(), headers: res.headers(), body: await res.body() };
+      const res = await fetch(url, { signal: AbortSignal.timeout(config.requestTimeoutMs) });
+      const answer = {
+        status: res.status,
+        headers: Object.fromEntries(res.headers),
+        body: Buffer.from(await res.arrayBuffer()),
+      };
       recordExchange({ ...traffic, ms: Date.now() - traffic.started, response: answer });
       return answer;
     } catch (err) {
@@ -573,31 +581,16 @@ export class Api {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
     if (gone) throw new TargetGone(gone);
+    // fetch refuses a GET or HEAD with a body: a requirement that sends one is the suite's mistake (an error, never
+    // "no answer" from the target).
+    if (data?.length && /^(GET|HEAD)$/i.test(method)) throw new Error(`the suite cannot send a ${method} with a body`);
     inFlight.requests++;
     let status: number;
     let responseHeaders: Record<string, string>;
     let text: string;
     const traffic = { started: Date.now(), method, url, headers, body: data, by: this.requirement };
     try {
-      // Playwright gives a body sent without Content-Type one of its own (application/octet-stream); fetch sends bytes
-      // without any, as a request with no media type (D-66) must be. Either way the timeout bounds the whole answer.
-      if (data !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
-        ({ status, responseHeaders, text } = await bare(method, url, headers, data));
-      else {
-        // A Buffer is sent as is; Playwright would JSON-encode a string that is not valid JSON. The timeout bounds the
-        // whole answer, body included (a target that sends headers a byte a second, or never answers).
-        const res: APIResponse = await this.request.fetch(url, {
-          method,
-          headers,
-          data,
-          failOnStatusCode: false,
-          maxRedirects: 0,
-          timeout: config.requestTimeoutMs,
-        });
-        text = await res.text();
-        status = res.status();
-        responseHeaders = res.headers();
-      }
+      ({ status, responseHeaders, text } = await this.wire(method, url, headers, data));
     } catch (err) {
       const what = describeNoAnswer(method, url, err);
       recordExchange({ ...traffic, ms: Date.now() - traffic.started, error: what });
@@ -636,18 +629,23 @@ export class Api {
   }
 }
 
-/** A request whose body has no Content-Type, through fetch (a byte body gets none), bounded like the others. */
-async function bare(method: string, url: string, headers: Record<string, string>, data: Buffer) {
+/**
+ * One request through Node's fetch, bounded as a whole (the answer's body included: a target that sends a byte a
+ * second, or never answers) by the per-request timeout. What goes out is what the suite gave: a body without a
+ * Content-Type is sent without one, as a request with no media type (D-66) must be. Redirects are the suite's to read,
+ * never followed; no cookie is kept from one request to the next.
+ */
+const fetched: Wire = async (method, url, headers, data) => {
   const res = await fetch(url, {
     method,
     headers,
-    body: new Uint8Array(data),
+    body: data && !/^(GET|HEAD)$/i.test(method) ? new Uint8Array(data) : undefined,
     redirect: 'manual',
     signal: AbortSignal.timeout(config.requestTimeoutMs),
   });
   const text = await res.text();
   return { status: res.status, responseHeaders: Object.fromEntries(res.headers), text };
-}
+};
 
 /** The resource an answer holds, in its wrapper or bare (lib/expectations.ts reads it the same way, with a failure). */
 const resourceAnswered = (body: Json, key: string): Record<string, Json> | undefined => {

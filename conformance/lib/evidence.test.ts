@@ -10,7 +10,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
 import { startServer } from '../../shared/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -97,13 +96,10 @@ async function standIn(
   answer: (url: string) => { status: number; text: string } = () => ({ status: 200, text: '{}' }),
 ) {
   const { Api } = await api();
-  const request = {
-    fetch: async (url: string) => {
-      const { status, text } = answer(url);
-      return { status: () => status, headers: () => ({ 'content-type': 'application/json' }), text: async () => text };
-    },
-  } as unknown as APIRequestContext;
-  const client = new Api(request);
+  const client = new Api(async (_method, url) => ({
+    ...answer(url),
+    responseHeaders: { 'content-type': 'application/json' },
+  }));
   client.begin(false);
   return client;
 }

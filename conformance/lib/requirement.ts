@@ -8,7 +8,6 @@ import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
-import { config } from './config.ts';
 import { sourceText } from './contract.ts';
 import { NoAnswer } from './unanswered.ts';
 import type { AppCaller, Operation as AppOperation } from '../app/caller.ts';
@@ -306,19 +305,9 @@ export function onTimeoutExtended(set: ((ms: number) => void) | undefined): void
 
 // The suite drives no browser, so it builds on Playwright's base test without the browser fixtures (about 30
 // per test; scripts/README.md, performance notes). Falls back to `test` should a Playwright release stop exporting
-// the base. One request context per worker: the API keeps no client state. Its default timeout is the per-request
-// one, for the requests made on it directly (a thumbnail's download), as lib/api.ts gives it to its own.
+// the base. Requests go out through Node's fetch (lib/api.ts), not a Playwright request context.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
-export const test = base.extend<object, { http: playwright.APIRequestContext }>({
-  http: [
-    async ({}, use) => {
-      const context = await playwright.request.newContext({ timeout: config.requestTimeoutMs });
-      await use(context);
-      await context.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+export const test = base;
 export const expect = playwright.expect;
 
 /**

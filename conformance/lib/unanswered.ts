@@ -48,10 +48,16 @@ export function resetUnanswered(): void {
 
 /** What a request that got no answer saw, on one line: `POST http://…/x timed out after 10000 ms (no answer)`. */
 export function describeNoAnswer(method: string, url: string, err: unknown): string {
-  const message = ((err as Error)?.message ?? String(err)).split('\n')[0]!.replace(/^apiRequestContext\.\w+:\s*/, '');
-  return /Timeout \d+ms exceeded/i.test(message)
-    ? `${method} ${url} timed out after ${config.requestTimeoutMs} ms (no answer)`
-    : `${method} ${url} got no HTTP answer (${message})`;
+  type Failure = { name?: string; message?: string; code?: string; cause?: Failure };
+  const e = err as Failure | undefined;
+  if (e?.name === 'TimeoutError') return `${method} ${url} timed out after ${config.requestTimeoutMs} ms (no answer)`;
+  // fetch's own messages ("fetch failed", "terminated" for an answer cut short) say nothing: their cause says what the
+  // connection did (`read ECONNRESET`, `Response body length does not match content-length header`).
+  const cause: Failure | undefined =
+    e?.cause?.message && /^(fetch failed|terminated)$/.test(e.message ?? '') ? e.cause : e;
+  const message = (cause?.message ?? String(err)).split('\n')[0]!;
+  const code = cause?.code && !message.includes(cause.code) ? `, ${cause.code}` : '';
+  return `${method} ${url} got no HTTP answer (${message}${code})`;
 }
 
 /** A request got an HTTP answer: the row ends. One stat per request while the target answers. */
