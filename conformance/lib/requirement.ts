@@ -5,7 +5,7 @@
 // replaces its worker after a failed test, once per failing operation instead of once per failing requirement.
 import * as playwright from '@playwright/test';
 import { relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
 import { sourceText } from './contract.ts';
@@ -117,16 +117,33 @@ function framesOf(stack: string | undefined): Location[] {
   });
 }
 /**
- * The file and line of the call that declared a requirement: the first frame outside this module. A declaration is a
- * few calls deep, and every frame of a stack is source-mapped when it is read (Playwright's TypeScript): a short stack
- * keeps the load of 1,700 declarations, in every worker, from costing seconds.
+ * Where a requirement was declared, the first frame outside this module: its file at once (the file names the area),
+ * its line only when asked. Every frame of a stack is source-mapped when the stack is first read (Playwright's
+ * TypeScript), and the 1,700 declarations load in every worker and in the reporter: a worker reads the lines of the
+ * requirements it runs (its steps are shown at them), and a reporter all of them, once.
  */
 function callerLocation(): Location {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 8;
-  const stack = new Error().stack;
+  const trace = new Error(); // its stack is formatted, and mapped, when first read
+  const prepare = Error.prepareStackTrace;
+  Error.prepareStackTrace = (_e, sites) => sites;
+  const sites = new Error().stack as unknown as NodeJS.CallSite[];
+  Error.prepareStackTrace = prepare;
   Error.stackTraceLimit = limit;
-  return framesOf(stack).find((f) => f.file !== here) ?? { file: here, line: 0, column: 0 };
+  const named = sites.map((c) => c.getFileName()).find((f) => f && f !== here && f !== pathToFileURL(here).href);
+  const file = named?.startsWith('file://') ? fileURLToPath(named) : (named ?? here);
+  let mapped: Location | undefined;
+  const at = () => (mapped ??= framesOf(trace.stack).find((f) => f.file !== here) ?? { file, line: 0, column: 0 });
+  return {
+    file,
+    get line() {
+      return at().line;
+    },
+    get column() {
+      return at().column;
+    },
+  };
 }
 /**
  * Where the suite broke, for an error's reason: the innermost frame of the error's stack in the suite's own files
@@ -156,7 +173,13 @@ export const declaredOf = (side: Side): readonly Declared<unknown>[] => (side ==
 export const where = (l: Location) => `${relative(suiteDir, l.file).replace(/\.js$/, '.ts')}:${l.line}`;
 export const metaOf = (d: Declared<unknown>): Meta => {
   const { body: _body, skip: _skip, together: _together, concurrent: _concurrent, location, ...meta } = d;
-  return { ...meta, location: where(location) };
+  // Read when asked (callerLocation): a selection by id or area never maps a stack.
+  return {
+    ...meta,
+    get location() {
+      return where(location);
+    },
+  };
 };
 
 /**

@@ -31,10 +31,42 @@ async function callAs(
 ): Promise<ApiResponse> {
   return api.untyped(o.operationId, {
     as,
-    params: params ?? (await paramsFor(api, o.operationId, 1)),
+    params: params ?? (await parentsOf(api, o, 1)),
     body: anyBody(api, o.operationId),
   });
 }
+
+/**
+ * What this family may share within a worker, by key, made once: a failed making is not kept (the next requirement
+ * makes it again). The requirements of an operation call it as callers the target must refuse, or as one-scope
+ * clients; none of them writes what is shared.
+ */
+const shared = new Map<string, Promise<Record<string, number>>>();
+function once(key: string, make: () => Promise<Record<string, number>>): Promise<Record<string, number>> {
+  if (!shared.has(key)) {
+    const made = make();
+    shared.set(key, made);
+    made.catch(() => shared.delete(key));
+  }
+  return shared.get(key)!.then((params) => ({ ...params }));
+}
+/**
+ * The path parameters of an operation: its parents (a product, a specification) made once per operation and worker,
+ * and its item `id` (by default one that names nothing). A parent is never the item an operation writes: a target that
+ * wrongly takes one requirement's write changes an item of its own, not what the next requirement reads.
+ */
+async function parentsOf(api: Api, o: Operation, id?: number): Promise<Record<string, number>> {
+  const params = await once(`parents ${o.operationId}`, () => paramsFor(api, o.operationId));
+  for (const name of ['id', 'mediaId']) if (name in params) params[name] = id ?? 987654321;
+  return params;
+}
+/** A read's path parameters are shared by its requirements, item included; a write's item is its requirement's own. */
+const sharedIfRead = (
+  api: Api,
+  o: Operation,
+  what: string,
+  make: () => Promise<Record<string, number>>,
+): Promise<Record<string, number>> => (isRead(o) ? once(`${what} ${o.operationId}`, make) : make());
 /** §5, the sentence the token requirements of every operation rest on. */
 const TOKEN_FIRST = 'The token must be obtained before API data is accessed.';
 const UNKNOWN_TOKEN = { token: 'not-a-token-0123456789abcdef', label: 'an unknown token' } as const;
@@ -55,12 +87,13 @@ const inertFields: Record<string, () => Record<string, unknown>> = {
  * create the suite can call on its own (not a shipment's), so that a target that skipped the token check would answer
  * 2xx rather than a 404 for an item that does not exist; else those of `callAs`.
  */
-async function targetParams(api: Api, o: Operation): Promise<Record<string, number>> {
+const targetParams = (api: Api, o: Operation) => sharedIfRead(api, o, 'target', () => targetItem(api, o));
+async function targetItem(api: Api, o: Operation): Promise<Record<string, number>> {
   try {
     const item = /^(.*)\/\{(\w+)\}\.json$/.exec(o.path);
     const add = item && operations.find((x) => x.method === 'POST' && x.path === `${item[1]}.json`);
-    if (!item || !add || add.operationId === 'createShipment') return await paramsFor(api, o.operationId, 1);
-    const params = await paramsFor(api, o.operationId);
+    if (!item || !add || add.operationId === 'createShipment') return await parentsOf(api, o, 1);
+    const params = await parentsOf(api, o);
     const fields = inertFields[add.operationId]?.() ?? {};
     // Through the list's item maker where there is one: it makes what the create refers to (lib/lists.ts).
     const list = operations.find((x) => x.method === 'GET' && x.path === add.path);
@@ -102,8 +135,9 @@ function needRoles(roles: ClientRole[]) {
 }
 /** Path parameters naming real resources: fresh parents, and for an item operation a fresh item made through the
  *  create operation of its collection (so that an allowed get answers 200). */
-async function realParams(api: Api, o: Operation): Promise<Record<string, number>> {
-  const params = await paramsFor(api, o.operationId);
+const realParams = (api: Api, o: Operation) => sharedIfRead(api, o, 'real', () => realItem(api, o));
+async function realItem(api: Api, o: Operation): Promise<Record<string, number>> {
+  const params = await parentsOf(api, o);
   const item = /^(.*)\/\{(\w+)\}\.json$/.exec(o.path);
   const add = item && operations.find((x) => x.method === 'POST' && x.path === `${item[1]}.json`);
   if (item && add) params[item[2]!] = (await create(api, add.operationId, {}, { params })).id;
