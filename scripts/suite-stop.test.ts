@@ -40,9 +40,12 @@ function command(entry: Entry, url: string | undefined): string[] {
   return [process.execPath, join(root, 'bin/store-api-conformance.ts'), ...(url ? ['--target', url] : [])];
 }
 
-/** Runs the case: the command in a process group of its own, signalled once a hundred requirements have an outcome. */
+/**
+ * Runs the case: the command in a process group of its own, signalled once a hundred requirements have an outcome
+ * (counted from its lines per requirement, CONFORMANCE_VERBOSE, rather than from the progress line every 5 s).
+ */
 async function stopped(c: Case, server: ServerProcess | undefined, dir: string) {
-  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORT_DIR: dir };
+  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_VERBOSE: '1' };
   delete env.TARGET_URL;
   if (c.entry === 'npm' && server) env.TARGET_URL = server.url;
   const [cmd, ...args] = command(c.entry, server?.url);
@@ -52,7 +55,7 @@ async function stopped(c: Case, server: ServerProcess | undefined, dir: string) 
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
-      if ([...out.matchAll(/^ {2}(\d+)\/\d+ · /gm)].some((m) => Number(m[1]) >= 100)) resolve();
+      if ([...out.matchAll(/^ {2}[✓✗!~·-] \S+ \(\d+ ms\)/gm)].length >= 100) resolve();
     });
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     void exited.then(() => reject(new Error(`the run ended before it was stopped:\n${out.slice(-2000)}`)));
