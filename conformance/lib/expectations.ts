@@ -1,7 +1,7 @@
 // Assertions shared by requirements of every basis, each saying only what its basis allows: a
 // `source` requirement may say a request is refused or accepted, not with which status code or error body (§7:
 // "Error response body: not shown"; the codes are D-02's); a `decision` or `platform` one may say exactly that.
-import { expect } from '@playwright/test';
+import { expect } from './expect.ts';
 import type { ApiResponse } from './api.ts';
 import type { Json } from './contract.ts';
 import { config } from './config.ts';

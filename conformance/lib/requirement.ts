@@ -331,7 +331,7 @@ export function onTimeoutExtended(set: ((ms: number) => void) | undefined): void
 // the base. Requests go out through Node's fetch (lib/api.ts), not a Playwright request context.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
 export const test = base;
-export const expect = playwright.expect;
+export { expect } from './expect.ts';
 
 /**
  * An assertion of the suite (expect), a contract mismatch, or no HTTP answer (a target that does not answer does not

@@ -5,7 +5,7 @@
 // service operations and D-20's reference extensions. Answers are read into our contract's form (D-18's
 // ShippingService, D-20's CheckoutRates and Shipment) where the dialect says they hold each field, so the
 // requirements read one form whatever the target's.
-import { expect } from '@playwright/test';
+import { expect } from './expect.ts';
 import type { Api, ApiResponse } from './api.ts';
 import { config, type ClientRole } from './config.ts';
 import type { Json } from './contract.ts';

@@ -63,8 +63,8 @@ interface NpmTestRun {
 
 const ops: Op[] = ['list', 'listOne', 'get', 'create'];
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null);
-/** Latencies are whole milliseconds: two p50s both under 1 ms (read 0) are equal at that resolution. */
-const p50Ratio = (a: number, b: number) => (a === 0 && b === 0 ? 1 : ratio(a, b));
+/** Latencies are whole milliseconds, a p50 under 1 ms reading 0: each counts as at least the resolution, 1 ms. */
+const p50Ratio = (a: number, b: number) => ratio(Math.max(a, 1), Math.max(b, 1));
 const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? 'n/a' : v.toFixed(digits));
 const rows = (cells: (string | number)[][]) => cells.map((c) => `| ${c.join(' | ')} |`).join('\n');
 const table = (head: string[], align: string[], body: (string | number)[][]) => rows([head, align, ...body]);
