@@ -1,7 +1,9 @@
 // `npm test`: the project's own checks, each counted; ends with the plain `N passed, N failed` line that CI reads,
-// and a non-zero exit on any failure. Two lanes run at once, one per core: the unit and contract tests (node:test,
-// files several at a time: most wait on servers they started), and every other step in order. Each step's output is
-// printed whole when it ends, so two steps never interleave; the closing summary lists them in the order below.
+// and a non-zero exit on any failure. Two lanes run at once, one per core, taking the steps below in order as each
+// is free: the first takes the unit and contract tests (node:test, files several at a time: most wait on servers they
+// started), the second the steps after it, and whichever lane is free first takes the next, so neither idles while the
+// other has steps left. Each step's output is printed whole when it ends, so two steps never interleave; the closing
+// summary lists them in the order below.
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { existsSync, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -13,8 +15,8 @@ import { bin, root } from './run.ts';
 type Run = (command: string, args: string[], options?: SpawnOptions) => Promise<{ code: number; output: string }>;
 interface Step {
   name: string;
-  /** The unit lane, beside which every other step runs in order. */
-  lane?: 'unit';
+  /** A step whose output this one reads: it starts once that step has ended. */
+  after?: string;
   exec: (run: Run) => Promise<Counts>;
 }
 const once = ({ code }: { code: number }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
@@ -25,6 +27,32 @@ const argsOf = (name: string) =>
   [...(scripts[name] ?? '').matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!).slice(1);
 
 const steps: Step[] = [
+  // The longest first: it starts at once in one lane, and the other lane takes every step after it.
+  {
+    name: 'unit and contract tests (node:test)',
+    exec: async (run) => {
+      const tap = `${root}/reports/unit/results.tap`;
+      rmSync(tap, { force: true });
+      const { code } = await run(process.execPath, [
+        '--test',
+        // Most test files wait on servers and suites they started: more files at once than cores.
+        `--test-concurrency=${Math.max(2, availableParallelism())}`,
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        ...argsOf('test:unit').filter((a) => a.endsWith('.test.ts')),
+      ]);
+      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+      const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      return {
+        passed: count('pass'),
+        failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0),
+        // The innermost failed tests (a failed subtest also fails its parents, listed after it).
+        failures: [...text.matchAll(/^ *not ok \d+ - (.*)$/gm)].map((m) => m[1]!),
+      };
+    },
+  },
   {
     // The document and its Arazzo flows (openapi/arazzo, scripts/arazzo.ts), in one run as `npm run spec:lint`.
     name: 'spec lint (zero problems)',
@@ -70,32 +98,6 @@ const steps: Step[] = [
   {
     name: 'contract diff (npm run contract:diff)',
     exec: async (run) => once(await run(process.execPath, ['scripts/contract-diff.ts'])),
-  },
-  {
-    name: 'unit and contract tests (node:test)',
-    lane: 'unit',
-    exec: async (run) => {
-      const tap = `${root}/reports/unit/results.tap`;
-      rmSync(tap, { force: true });
-      const { code } = await run(process.execPath, [
-        '--test',
-        // Most test files wait on servers and suites they started: more files at once than cores.
-        `--test-concurrency=${Math.max(2, availableParallelism())}`,
-        '--test-reporter=spec',
-        '--test-reporter-destination=stdout',
-        '--test-reporter=tap',
-        `--test-reporter-destination=${tap}`,
-        ...argsOf('test:unit').filter((a) => a.endsWith('.test.ts')),
-      ]);
-      const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-      const count = (k: string) => Number(new RegExp(`^# ${k} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-      return {
-        passed: count('pass'),
-        failed: count('fail') + count('cancelled') + (code !== 0 && count('fail') === 0 ? 1 : 0),
-        // The innermost failed tests (a failed subtest also fails its parents, listed after it).
-        failures: [...text.matchAll(/^ *not ok \d+ - (.*)$/gm)].map((m) => m[1]!),
-      };
-    },
   },
   // Tiny sizes and short runs, so the benchmark script cannot rot; its numbers are not checked here.
   {
@@ -171,6 +173,7 @@ const steps: Step[] = [
     ] as const
   ).map(([kind, side, what, good]): Step => ({
     name: `${side === 'app' ? 'App ' : ''}${kind}: quick subset of ${what}`,
+    after: side === 'app' ? 'App suite against the reference App' : 'conformance suite against the reference server',
     exec: async (run) => {
       const summary = `${root}/reports/${kind}/${side === 'app' ? 'app/' : ''}quick/summary.json`;
       rmSync(summary, { force: true });
@@ -230,14 +233,23 @@ async function runStep(step: Step): Promise<{ counts: Counts; seconds: number; l
     ],
   };
 }
-const inOrder = async (lane: Step[]) => {
-  const done = new Map<Step, Awaited<ReturnType<typeof runStep>>>();
-  for (const step of lane) done.set(step, await runStep(step));
-  return done;
-};
 const started = Date.now();
-const lanes = await Promise.all([inOrder(steps.filter((s) => s.lane)), inOrder(steps.filter((s) => !s.lane))]);
-const results = steps.map((step) => lanes.find((l) => l.has(step))!.get(step)!);
+/** Each step's run, by name, once a lane has taken it. */
+const runs = new Map<string, ReturnType<typeof runStep>>();
+let next = 0;
+const lane = async () => {
+  while (next < steps.length) {
+    const step = steps[next++]!;
+    const run = (async () => {
+      if (step.after) await runs.get(step.after);
+      return runStep(step);
+    })();
+    runs.set(step.name, run);
+    await run;
+  }
+};
+await Promise.all([lane(), lane()]);
+const results = await Promise.all(steps.map((step) => runs.get(step.name)!));
 const passed = results.reduce((n, r) => n + r.counts.passed, 0);
 const failed = results.reduce((n, r) => n + r.counts.failed, 0);
 const seconds = (Date.now() - started) / 1000;
