@@ -17,6 +17,17 @@ async function until(done: () => boolean, what: string, ms = 10_000): Promise<vo
   }
 }
 
+/** A fresh database whose outbox holds one delivery, due at once. */
+function oneDue() {
+  const db = openDb();
+  createTables(db, []);
+  sql(
+    db,
+    'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run('d-1', 1, 'c', 'http://127.0.0.1:9/hook', 'products/created', '{}', 0);
+  return db;
+}
+
 const options = {
   secretOf: () => 'secret',
   account: 'a',
@@ -27,12 +38,7 @@ const options = {
 };
 
 test('an attempt cut off by a crash counts: the delivery after the restart is attempt 2, not attempt 1 again', async () => {
-  const db = openDb();
-  createTables(db, []);
-  sql(
-    db,
-    'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run('d-1', 1, 'c', 'http://127.0.0.1:9/hook', 'products/created', '{}', 0);
+  const db = oneDue();
   // The first life: the receiver has the request, the process dies before the answer is recorded.
   let answer: (() => void) | undefined;
   const hanging: Transport = {
@@ -124,12 +130,7 @@ test('delivered rows leave the outbox, failing ones stay for their retries (foun
 });
 
 test('a stop ends the attempts in flight rather than waiting out their timeout, and gives their rows back', async () => {
-  const db = openDb();
-  createTables(db, []);
-  sql(
-    db,
-    'INSERT INTO outbox (deliveryId, webhookId, clientId, url, event, body, nextAttemptAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run('d-1', 1, 'c', 'http://127.0.0.1:9/hook', 'products/created', '{}', 0);
+  const db = oneDue();
   // A receiver that holds its answer, as fetch does: the attempt ends only when its signal aborts.
   let sent = false;
   const holding: Transport = {
