@@ -67,7 +67,7 @@ test(
   },
 );
 
-// ── The evidence an Api builds, without a target: a stand-in for Playwright's request context answers every request ──
+// ── The evidence an Api builds, without a target: a stand-in wire answers every request ──
 
 /** The setup project's tokens, as tokens.setup.ts writes them; none of them may appear in the evidence. */
 const TOKENS = {
