@@ -16,6 +16,21 @@ import { resourceOf, resources } from './expectations.ts';
 
 export const uid = (prefix = 'c') => `${prefix}-${randomUUID().slice(0, 8)}`;
 
+/**
+ * What a family of requirements shares within a worker, by key: made by the first that asks, awaited by the others.
+ * A failed making is not kept, so the next requirement makes it again (and fails on its own account if it must).
+ */
+const sharedMade = new Map<string, Promise<unknown>>();
+export function sharedInWorker<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let made = sharedMade.get(key) as Promise<T> | undefined;
+  if (!made) {
+    made = make();
+    sharedMade.set(key, made);
+    made.catch(() => sharedMade.delete(key));
+  }
+  return made;
+}
+
 /** The document's request example of an operation (valid by lint), as a body the suite copies and extends. */
 export const exampleOf = (operationId: string): Json => op(operationId).requestExample;
 

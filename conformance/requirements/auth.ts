@@ -12,7 +12,7 @@ import { expect, requirement, skip, together } from '../lib/requirement.ts';
 import { operations, SCOPE_TABLE, type Operation } from '../lib/contract.ts';
 import { scopeOf, scopesOf } from '../lib/dialect.ts';
 import { config, scopeRole, type ClientRole } from '../lib/config.ts';
-import { anyBody, create, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
+import { anyBody, create, makeItem, paramsFor, sharedInWorker, uid } from '../lib/fixtures.ts';
 import { appUrl } from '../lib/inbox.ts';
 import { NoAnswer, TargetGone } from '../lib/unanswered.ts';
 import { expectAccepted, itemsIn } from '../lib/expectations.ts';
@@ -37,19 +37,12 @@ async function callAs(
 }
 
 /**
- * What this family may share within a worker, by key, made once: a failed making is not kept (the next requirement
- * makes it again). The requirements of an operation call it as callers the target must refuse, or as one-scope
- * clients; none of them writes what is shared.
+ * What this family shares within a worker (lib/fixtures.ts), each requirement with its own copy of the parameters.
+ * The requirements of an operation call it as callers the target must refuse, or as one-scope clients; none of them
+ * writes what is shared.
  */
-const shared = new Map<string, Promise<Record<string, number>>>();
-function once(key: string, make: () => Promise<Record<string, number>>): Promise<Record<string, number>> {
-  if (!shared.has(key)) {
-    const made = make();
-    shared.set(key, made);
-    made.catch(() => shared.delete(key));
-  }
-  return shared.get(key)!.then((params) => ({ ...params }));
-}
+const once = (key: string, make: () => Promise<Record<string, number>>) =>
+  sharedInWorker(key, make).then((params) => ({ ...params }));
 /**
  * The path parameters of an operation: its parents (a product, a specification) made once per operation and worker,
  * and its item `id` (by default one that names nothing). A parent is never the item an operation writes: a target that

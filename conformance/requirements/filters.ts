@@ -19,7 +19,7 @@ import {
   type Parameter,
   type XFilter,
 } from '../lib/contract.ts';
-import { constrainedFields, makeItem, paramsFor, uid } from '../lib/fixtures.ts';
+import { constrainedFields, makeItem, paramsFor, sharedInWorker, uid } from '../lib/fixtures.ts';
 import {
   createOf,
   filterQuote,
@@ -325,25 +325,16 @@ async function itemsPerValue(api: Api, list: Operation, filter: Filter): Promise
  * operation and worker, and shared by its date filters (which run in order in one worker): a wait per test
  * made them a third of the suite's wall time.
  */
-const dated = new Map<string, Promise<OwnItems>>();
 function datedItems(api: Api, list: Operation): Promise<OwnItems> {
-  if (!dated.has(list.operationId)) {
-    dated.set(
-      list.operationId,
-      (async () => {
-        const fixture = await ListFixture.open(api, list);
-        const mine = [await fixture.make()];
-        for (let i = 1; i < 3; i++) {
-          await sleep(TICK);
-          mine.push(await fixture.make());
-        }
-        return { fixture, mine };
-      })(),
-    );
-    // A failed set is not kept: the next test makes a new one.
-    dated.get(list.operationId)!.catch(() => dated.delete(list.operationId));
-  }
-  return dated.get(list.operationId)!.then(({ fixture, mine }) => ({ fixture: fixture.through(api), mine }));
+  return sharedInWorker(`dated items of ${list.operationId}`, async () => {
+    const fixture = await ListFixture.open(api, list);
+    const mine = [await fixture.make()];
+    for (let i = 1; i < 3; i++) {
+      await sleep(TICK);
+      mine.push(await fixture.make());
+    }
+    return { fixture, mine };
+  }).then(({ fixture, mine }) => ({ fixture: fixture.through(api), mine }));
 }
 
 for (const list of lists) {
