@@ -23,6 +23,7 @@ import { causesMarkdown, groupByCause } from './lib/causes.ts';
 import { writeHar } from './lib/har.ts';
 import { writeConformanceReport } from './lib/report-files.ts';
 import { declaredOf, metaOf, type Meta, type Side } from './lib/requirement.ts';
+import { KEPT_WORKER } from './lib/steps.ts';
 import {
   judge,
   loadExpected,
@@ -181,6 +182,9 @@ export default class RequirementReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    // A test that kept its worker through a failure (lib/steps.ts, endTest) is an ordinary failure from here on; this
+    // reporter comes before Playwright reads the outcome, and before the blob reporter of a shard.
+    if (requirementsOf(test) && test.expectedStatus === KEPT_WORKER) test.expectedStatus = 'passed';
     if (result.status === 'failed' || result.status === 'timedOut') this.failedTests++;
     // A test that is no operation (the token setup) and failed leaves every requirement unproven.
     if (requirementsOf(test) || (result.status !== 'failed' && result.status !== 'timedOut')) return;

@@ -1,7 +1,8 @@
 // A run where about half the requirements fail: the reference server with the fault
 // envelopes.errorWithoutSuccess (its error bodies say success: true), judged by `npm run conformance`. Its counts must
 // agree in every output (the console's last progress line and last line, results.json, summary.md, junit.xml) and
-// its failures, most of them of one cause, must be grouped by cause in a summary.md a person can read.
+// its failures, most of them of one cause, must be grouped by cause in a summary.md a person can read; Playwright's
+// own record of the run must count as failed each test that holds a failure.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,7 @@ type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'not-applicable' | 'not-ru
 interface Results {
   gate: { passed: boolean; lastLine: { passed: number; failed: number } };
   counts: { all: Record<string, number> };
-  requirements: { id: string; status: Status; gating: boolean; expectation?: string }[];
+  requirements: { id: string; status: Status; gating: boolean; expectation?: string; test: string }[];
 }
 
 test('half failing: the same counts everywhere, failures grouped by cause', () => {
@@ -107,6 +108,16 @@ test('half failing: the same counts everywhere, failures grouped by cause', () =
     );
     assert.ok(entries.length * 10 < gatingFailures, `${entries.length} causes for ${gatingFailures} failures`);
     assert.ok(Buffer.byteLength(summary) < 200_000, `summary.md is ${Buffer.byteLength(summary)} bytes`);
+
+    // Playwright's own reports count a test that holds a failed requirement as failed, though its worker was kept
+    // (lib/steps.ts, endTest): its last-run file, which `--last-failed` and the HTML report's count agree with.
+    const lastRun = JSON.parse(readFileSync(join(dir, 'artifacts', '.last-run.json'), 'utf8')) as {
+      status: string;
+      failedTests: string[];
+    };
+    const failingTests = new Set(rs.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.test));
+    assert.equal(lastRun.status, 'failed');
+    assert.equal(lastRun.failedTests.length, failingTests.size, 'a failed Playwright test per test holding a failure');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

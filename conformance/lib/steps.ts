@@ -51,6 +51,9 @@ export async function step(d: Declared<unknown>, judge: () => Promise<Judged>): 
   return outcome!;
 }
 
+/** The expected status of a test whose requirements failed and whose worker is kept (endTest). */
+export const KEPT_WORKER = 'failed';
+
 const broke = (o: Outcome) => o.status === 'fail' || o.status === 'error';
 
 /** The step of one operation, running its requirements' steps (`run`); shown failed when one of them failed. */
@@ -65,7 +68,17 @@ export async function operationStep(operation: string, run: () => Promise<Outcom
   return outcomes;
 }
 
-/** The end of a test: its counts as an annotation; it fails, listing them, when a requirement failed or erred. */
+/**
+ * The end of a test: its counts as an annotation; it fails, listing them, when a requirement failed or erred.
+ *
+ * Playwright discards a worker after each test that fails unexpectedly and starts another, which loads everything
+ * again and makes its worker-shared data again (microsoft/playwright#32803): about 1 s of CPU a test, most of a
+ * failing run's cost when most tests hold a failure. A requirement that failed finished its work, so the worker is
+ * kept: the test is declared failing as expected, and the reporter declares it unexpected again as it ends
+ * (reporter.ts, onTestEnd), so that every report, `--max-failures` included, sees an ordinary failure. A requirement
+ * that erred may have left work running (a timer, a request the target never answered): that test is left to fail
+ * unexpectedly, and its worker is replaced.
+ */
 export function endTest(outcomes: Outcome[]): void {
   const count = (s: Status) => outcomes.filter((o) => o.status === s).length;
   const failing = outcomes.filter(broke);
@@ -73,6 +86,7 @@ export function endTest(outcomes: Outcome[]): void {
     type: 'result',
     description: `${count('pass')} passed, ${count('fail')} failed, ${count('error')} errors, ${count('skipped')} skipped, ${count('not-applicable')} not applicable, ${count('not-run')} not run, of ${outcomes.length}`,
   });
+  if (failing.length && !count('error')) test.info().expectedStatus = KEPT_WORKER;
   if (failing.length)
     throw new Error(
       `${failing.length} of ${outcomes.length} requirements failed:\n${failing.map((o) => `  ${o.status} ${o.id}: ${o.reason ?? ''}`).join('\n')}`,
