@@ -1,8 +1,8 @@
 // The run: every selected requirement (lib/selection.ts) as a step of its operation's Playwright test. A step is
 // one requirement: its outcome (pass, fail, error, skipped, not run), reason, evidence and time
 // go to the reporter as the step's `requirement` attachment, and a failing requirement shows as a failed step at
-// its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end,
-// after every requirement of the operation has run, so Playwright replaces its worker once per failing operation.
+// its declaration. A test whose requirements all pass passes; one with a failing requirement fails at its end, after
+// every requirement of the test has run (lib/steps.ts, endTest: its worker is kept unless a requirement erred).
 import { Api, Nonconformance } from './lib/api.ts';
 import { config } from './lib/config.ts';
 import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
@@ -135,15 +135,15 @@ async function judge(d: Declared): Promise<Judged> {
 const selected = selector(config.only, config.area);
 /**
  * A Playwright test per area, or per slice of an area when it has more than SLICE requirements; within a test, a step
- * per operation holding its requirements. Few tests keep the workers Playwright replaces after a failed test few
- * (scripts/README.md: about half a second each); slices keep a test short enough that four workers share the run.
+ * per operation holding its requirements. Few tests keep the workers Playwright replaces (after a test whose
+ * requirement erred, lib/steps.ts) few; slices keep a test short enough that four workers share the run.
  */
 const SLICE = 120;
 /**
  * Areas whose requirements wait for calls from the target (webhook deliveries, rate and label requests; up to 15 s each
  * against a target that makes none) or for its clock (a second boundary of the date filters, a product's status that
- * flips at its publish start): cut finer, and started first, so that their waits spread over the workers and none is
- * left to the end of the run.
+ * flips at its publish start): cut finer, and started among the first, so that their waits spread over the workers and
+ * none is left to the end of the run.
  */
 const WAITING: Record<string, number> = { webhooks: 2, callbacks: 8, filters: 30, products: 20 };
 /** Areas whose requirements each make and read more than most (contacts and their thumbnails, list walks, lifecycles): cut finer. */
@@ -194,9 +194,16 @@ const operationsOf = (requirements: Declared[]) => {
   for (const d of requirements) (ops.get(d.operation) ?? ops.set(d.operation, []).get(d.operation)!).push(d);
   return [...ops];
 };
-const weight = (t: (typeof tests)[number]) => (t.area in WAITING ? 1e6 : 0) + t.requirements.length;
-// The longest first, so that no worker is left with a long one at the end; the order is fixed, for --shard.
-for (const t of tests.sort((a, b) => weight(b) - weight(a) || a.title.localeCompare(b.title)))
+const bySize = (a: (typeof tests)[number], b: (typeof tests)[number]) =>
+  b.requirements.length - a.requirements.length || a.title.localeCompare(b.title);
+const waiting = tests.filter((t) => t.area in WAITING).sort(bySize);
+const working = tests.filter((t) => !(t.area in WAITING)).sort(bySize);
+// A waiting test, then a working one, and so on, each kind the longest first: the waits overlap work on the other
+// workers, and no worker is left with a long test at the end. The order is fixed, for --shard.
+const ordered = Array.from({ length: Math.max(waiting.length, working.length) }, (_, i) => [waiting[i], working[i]])
+  .flat()
+  .filter((t) => t !== undefined);
+for (const t of ordered)
   test(
     t.title,
     {
