@@ -292,14 +292,23 @@ const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((
 
 const isAssignedDate = (filter: Filter) => filter.source === 'assigned' && filter.kind === 'date';
 
-/** Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary. */
-async function checkFilter(fixture: ListFixture, mine: Obj[], filter: Filter, raw: string): Promise<void> {
+/**
+ * Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary, the
+ * item `at` whose value it is (by default the middle one).
+ */
+async function checkFilter(
+  fixture: ListFixture,
+  mine: Obj[],
+  filter: Filter,
+  raw: string,
+  at = mine[1]!,
+): Promise<void> {
   const expected = verify(await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }), mine, [
     { filter, raw },
   ]);
   expectDiscriminating(expected, mine, `${filter.name}=${raw}`);
   if (['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op))
-    expect(expected.map((m) => m.id).includes(mine[1]!.id), `the item at the boundary value ${raw}`).toBe(
+    expect(expected.map((m) => m.id).includes(at.id), `the item at the boundary value ${raw}`).toBe(
       filter.rule.op === 'gte' || filter.rule.op === 'lte',
     );
 }
@@ -320,22 +329,24 @@ async function itemsPerValue(api: Api, list: Operation, filter: Filter): Promise
 }
 
 /**
- * Items whose server-assigned date-times differ: three made a tick apart, so each has its own second and the
- * middle one is the boundary for every range operator (≥ and ≤ keep it, > and < drop it). Made once per list
- * operation and worker, and shared by its date filters (which run in order in one worker): a wait per test
+ * Items whose server-assigned date-times differ: two made a tick apart, so each has its own second. Made once per
+ * list operation and worker, and shared by its date filters (which run in order in one worker): a wait per test
  * made them a third of the suite's wall time.
  */
 function datedItems(api: Api, list: Operation): Promise<OwnItems> {
   return sharedInWorker(`dated items of ${list.operationId}`, async () => {
     const fixture = await ListFixture.open(api, list);
-    const mine = [await fixture.make()];
-    for (let i = 1; i < 3; i++) {
-      await sleep(TICK);
-      mine.push(await fixture.make());
-    }
-    return { fixture, mine };
+    const earlier = await fixture.make();
+    await sleep(TICK);
+    return { fixture, mine: [earlier, await fixture.make()] };
   }).then(({ fixture, mine }) => ({ fixture: fixture.through(api), mine }));
 }
+/**
+ * The dated item at a range's boundary: the later one for ≥ and <, the earlier one for ≤ and >. Each operator then
+ * keeps one of the two items and drops the other, and keeps (≥, ≤) or drops (>, <) the one at the boundary.
+ */
+const datedBoundary = (filter: Filter, [earlier, later]: Obj[]): Obj =>
+  (filter.rule.op === 'gte' || filter.rule.op === 'lt' ? later : earlier)!;
 
 for (const list of lists) {
   const filters = filtersOf(list);
@@ -352,14 +363,15 @@ for (const list of lists) {
             const { fixture, mine } = isAssignedDate(filter)
               ? await datedItems(api, list)
               : await itemsPerValue(api, list, filter);
-            for (const raw of zuluSpellings(answeredDateTime(filter, mine[1]!)))
-              await checkFilter(fixture, mine, filter, raw);
+            const at = isAssignedDate(filter) ? datedBoundary(filter, mine) : mine[1]!;
+            for (const raw of zuluSpellings(answeredDateTime(filter, at)))
+              await checkFilter(fixture, mine, filter, raw, at);
           }
         },
       );
       // A bound between two seconds, written with a fraction and in two offsets: the item of the earlier second is
       // below it, so `:min` and `:after` drop it and `:max` and `:before` keep it (a bound read without its fraction
-      // would be that item's own second). Issue 24, item 6.
+      // would be that item's own second), and the other way round for the later item. Issue 24, item 6.
       const ranges = dates.filter((filter) => isAssignedDate(filter) && filter.rule.op !== 'eq');
       // A decision, as date-time-input's: §4.4 says "ISO-8601 with an offset"; taking `Z` and a fraction on input,
       // and comparing with the fraction, is D-10's reading of it.
@@ -369,7 +381,7 @@ for (const list of lists) {
           async ({ api }) => {
             const { fixture, mine } = await datedItems(api, list);
             for (const filter of ranges) {
-              const bound = Date.parse(answeredDateTime(filter, mine[1]!)) + 500;
+              const bound = Date.parse(answeredDateTime(filter, mine[0]!)) + 500;
               for (const raw of [new Date(bound).toISOString(), withOffset(bound, -330)]) {
                 const expected = verify(
                   await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }),
@@ -377,7 +389,7 @@ for (const list of lists) {
                   [{ filter, raw }],
                 );
                 expect(
-                  expected.map((m) => m.id).includes(mine[1]!.id),
+                  expected.map((m) => m.id).includes(mine[0]!.id),
                   `${filter.name}=${raw}: the item half a second before the bound`,
                 ).toBe(filter.rule.op === 'lte' || filter.rule.op === 'lt');
               }
@@ -395,15 +407,16 @@ for (const list of lists) {
         const { fixture, mine } = isAssignedDate(filter)
           ? await datedItems(api, list)
           : await itemsPerValue(api, list, filter);
+        const at = isAssignedDate(filter) ? datedBoundary(filter, mine) : mine[1]!;
         const raws =
           filter.rule.op === 'in'
             ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
             : filter.rule.op === 'eq'
               ? [...new Set(mine.map((m) => String(valueOf(filter, m))))]
               : filter.kind === 'date'
-                ? spellings(answeredDateTime(filter, mine[1]!))
-                : [String(valueOf(filter, mine[1]!))];
-        for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
+                ? spellings(answeredDateTime(filter, at))
+                : [String(valueOf(filter, at))];
+        for (const raw of raws) await checkFilter(fixture, mine, filter, raw, at);
       },
     );
 
