@@ -42,7 +42,8 @@ function command(entry: Entry, url: string | undefined): string[] {
 
 /**
  * Runs the case: the command in a process group of its own, signalled once a hundred requirements have an outcome
- * (counted from its lines per requirement, CONFORMANCE_VERBOSE, rather than from the progress line every 5 s).
+ * (counted from its lines per requirement, CONFORMANCE_VERBOSE, rather than from the progress line every 5 s) and
+ * the run has made something its cleanup must delete (whichever areas the run happens to start with).
  */
 async function stopped(c: Case, server: ServerProcess | undefined, dir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_VERBOSE: '1' };
@@ -55,7 +56,8 @@ async function stopped(c: Case, server: ServerProcess | undefined, dir: string) 
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
-      if ([...out.matchAll(/^ {2}[✓✗!~·-] \S+ \(\d+ ms\)/gm)].length >= 100) resolve();
+      const outcomes = [...out.matchAll(/^ {2}[✓✗!~·-] \S+ \(\d+ ms\)/gm)].length;
+      if (outcomes >= 100 && existsSync(join(dir, '.created.jsonl'))) resolve();
     });
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     void exited.then(() => reject(new Error(`the run ended before it was stopped:\n${out.slice(-2000)}`)));
