@@ -1,7 +1,7 @@
 // Filters (§4.4, §3, §7, D-10) for EVERY list operation and EVERY query parameter the document marks with
 // `x-filter`: each test creates its own items with distinct values of the field, queries with a value taken from
-// them (the middle item's value for a range, so `:min`/`:after` and `:max`/`:before` are told apart exactly at
-// the boundary), and checks (a) every returned item satisfies the predicate and (b) none of the created items
+// them (for a range, the value of the item at its boundary, so `:min`/`:after` and `:max`/`:before` are told apart
+// exactly there), and checks (a) every returned item satisfies the predicate and (b) none of the created items
 // that satisfies it is missing. Queries are narrowed to the test's own id range so other tests' data cannot push
 // its items off page 1; every test also checks it keeps some and drops some of its items, so no check is vacuous.
 // Basis: a filter the §4.4 table lists is a `source` requirement quoting its entry (the table is read by
@@ -292,25 +292,17 @@ const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((
 
 const isAssignedDate = (filter: Filter) => filter.source === 'assigned' && filter.kind === 'date';
 
-/**
- * Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary, the
- * item `at` whose value it is (by default the middle one).
- */
-async function checkFilter(
-  fixture: ListFixture,
-  mine: Obj[],
-  filter: Filter,
-  raw: string,
-  at = mine[1]!,
-): Promise<void> {
+/** Queries one filter value, narrowed to the test's items: exact, discriminating, and right at a range's boundary. */
+async function checkFilter(fixture: ListFixture, mine: Obj[], filter: Filter, raw: string): Promise<void> {
   const expected = verify(await fixture.query({ [filter.name]: raw, ...fixture.narrow(mine, filter.name) }), mine, [
     { filter, raw },
   ]);
   expectDiscriminating(expected, mine, `${filter.name}=${raw}`);
   if (['gte', 'lte', 'gt', 'lt'].includes(filter.rule.op))
-    expect(expected.map((m) => m.id).includes(at.id), `the item at the boundary value ${raw}`).toBe(
-      filter.rule.op === 'gte' || filter.rule.op === 'lte',
-    );
+    expect(
+      expected.map((m) => m.id).includes(boundaryOf(filter, mine).id),
+      `the item at the boundary value ${raw}`,
+    ).toBe(filter.rule.op === 'gte' || filter.rule.op === 'lte');
 }
 
 /** A test's items, made through its list fixture. */
@@ -342,11 +334,12 @@ function datedItems(api: Api, list: Operation): Promise<OwnItems> {
   }).then(({ fixture, mine }) => ({ fixture: fixture.through(api), mine }));
 }
 /**
- * The dated item at a range's boundary: the later one for ≥ and <, the earlier one for ≤ and >. Each operator then
- * keeps one of the two items and drops the other, and keeps (≥, ≤) or drops (>, <) the one at the boundary.
+ * The item whose value a range query takes, at its boundary: the middle one of items made per value; of the two dated
+ * items, the later one for ≥ and <, the earlier one for ≤ and >. Each operator then keeps some items and drops others,
+ * and keeps (≥, ≤) or drops (>, <) the one at the boundary.
  */
-const datedBoundary = (filter: Filter, [earlier, later]: Obj[]): Obj =>
-  (filter.rule.op === 'gte' || filter.rule.op === 'lt' ? later : earlier)!;
+const boundaryOf = (filter: Filter, mine: Obj[]): Obj =>
+  (isAssignedDate(filter) && (filter.rule.op === 'lte' || filter.rule.op === 'gt') ? mine[0] : mine[1])!;
 
 for (const list of lists) {
   const filters = filtersOf(list);
@@ -363,9 +356,8 @@ for (const list of lists) {
             const { fixture, mine } = isAssignedDate(filter)
               ? await datedItems(api, list)
               : await itemsPerValue(api, list, filter);
-            const at = isAssignedDate(filter) ? datedBoundary(filter, mine) : mine[1]!;
-            for (const raw of zuluSpellings(answeredDateTime(filter, at)))
-              await checkFilter(fixture, mine, filter, raw, at);
+            for (const raw of zuluSpellings(answeredDateTime(filter, boundaryOf(filter, mine))))
+              await checkFilter(fixture, mine, filter, raw);
           }
         },
       );
@@ -407,7 +399,7 @@ for (const list of lists) {
         const { fixture, mine } = isAssignedDate(filter)
           ? await datedItems(api, list)
           : await itemsPerValue(api, list, filter);
-        const at = isAssignedDate(filter) ? datedBoundary(filter, mine) : mine[1]!;
+        const at = boundaryOf(filter, mine);
         const raws =
           filter.rule.op === 'in'
             ? [quoteList([valueOf(filter, mine[0]!), valueOf(filter, mine[2]!)])]
@@ -416,7 +408,7 @@ for (const list of lists) {
               : filter.kind === 'date'
                 ? spellings(answeredDateTime(filter, at))
                 : [String(valueOf(filter, at))];
-        for (const raw of raws) await checkFilter(fixture, mine, filter, raw, at);
+        for (const raw of raws) await checkFilter(fixture, mine, filter, raw);
       },
     );
 
