@@ -204,6 +204,10 @@ const runner =
   (command, args, options = {}) =>
     new Promise((resolve) => {
       const env = {
+        // Every step starts Node processes by the hundred (test files, servers, suite runners and workers), each
+        // loading the same modules: with a compile cache (Node 22.1 or later; an older Node ignores it) all but the
+        // first read V8's compiled code instead of compiling again, a sixth of a small test file's CPU.
+        NODE_COMPILE_CACHE: join(root, 'node_modules', '.cache', 'node-compile-cache'),
         ...process.env,
         ...options.env,
         PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
