@@ -28,6 +28,7 @@ import {
   type Attribution,
 } from './provenance.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
+import { requested } from './wire.ts';
 
 export class Nonconformance extends Error {
   constructor(message: string) {
@@ -273,7 +274,7 @@ const workerHandled = () => ({
   requests: inFlight.requests,
 });
 
-/** How a request goes out and its answer comes back: `fetched` (Node's fetch), or a unit test's stand-in. */
+/** How a request goes out and its answer comes back: `requested` (lib/wire.ts), or a unit test's stand-in. */
 export type Wire = (
   method: string,
   url: string,
@@ -283,7 +284,7 @@ export type Wire = (
 
 export class Api {
   private readonly wire: Wire;
-  constructor(wire: Wire = fetched) {
+  constructor(wire: Wire = requested) {
     this.wire = wire;
   }
 
@@ -581,8 +582,8 @@ export class Api {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
     if (gone) throw new TargetGone(gone);
-    // fetch refuses a GET or HEAD with a body: a requirement that sends one is the suite's mistake (an error, never
-    // "no answer" from the target).
+    // A GET or HEAD with a body has no defined meaning (RFC 9110, 9.3.1): a requirement that sends one is the suite's
+    // mistake (an error, never "no answer" from the target).
     if (data?.length && /^(GET|HEAD)$/i.test(method)) throw new Error(`the suite cannot send a ${method} with a body`);
     inFlight.requests++;
     let status: number;
@@ -628,24 +629,6 @@ export class Api {
     return { status, headers: responseHeaders, body, text, url };
   }
 }
-
-/**
- * One request through Node's fetch, bounded as a whole (the answer's body included: a target that sends a byte a
- * second, or never answers) by the per-request timeout. What goes out is what the suite gave: a body without a
- * Content-Type is sent without one, as a request with no media type (D-66) must be. Redirects are the suite's to read,
- * never followed; no cookie is kept from one request to the next.
- */
-const fetched: Wire = async (method, url, headers, data) => {
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: data && !/^(GET|HEAD)$/i.test(method) ? new Uint8Array(data) : undefined,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(config.requestTimeoutMs),
-  });
-  const text = await res.text();
-  return { status: res.status, responseHeaders: Object.fromEntries(res.headers), text };
-};
 
 /** The resource an answer holds, in its wrapper or bare (lib/expectations.ts reads it the same way, with a failure). */
 const resourceAnswered = (body: Json, key: string): Record<string, Json> | undefined => {
