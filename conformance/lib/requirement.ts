@@ -328,7 +328,7 @@ export function onTimeoutExtended(set: ((ms: number) => void) | undefined): void
 
 // The suite drives no browser, so it builds on Playwright's base test without the browser fixtures (about 30
 // per test; scripts/README.md, performance notes). Falls back to `test` should a Playwright release stop exporting
-// the base. Requests go out through Node's fetch (lib/api.ts), not a Playwright request context.
+// the base. Requests go out through Node's HTTP client (lib/wire.ts), not a Playwright request context.
 const base = (playwright as unknown as { _baseTest?: typeof playwright.test })._baseTest ?? playwright.test;
 export const test = base;
 export { expect } from './expect.ts';
