@@ -20,10 +20,6 @@ export interface Answer {
   text: string;
 }
 
-const agents: Record<string, http.Agent> = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-};
 const WITH_BODY = /^(POST|PUT|PATCH)$/i;
 /** Socket errors of a kept-alive connection the target had closed as the request went out: sent again, once. */
 const STALE = new Set(['ECONNRESET', 'EPIPE']);
@@ -46,11 +42,9 @@ function send(method: string, url: URL, headers: Record<string, string>, data: B
   return new Promise<Answer>((resolve, reject) => {
     const outgoing = { ...headers };
     if (data?.length || WITH_BODY.test(method)) outgoing['content-length'] = String(data?.length ?? 0);
-    const request = (url.protocol === 'https:' ? https : http).request(url, {
-      method,
-      headers: outgoing,
-      agent: agents[url.protocol],
-    });
+    // Node's global agents: they keep connections alive, and go through the proxy of HTTP_PROXY and HTTPS_PROXY under
+    // NODE_USE_ENV_PROXY=1, as fetch does.
+    const request = (url.protocol === 'https:' ? https : http).request(url, { method, headers: outgoing });
     let settled = false;
     let answered = false;
     const settle = (fn: () => void) => {
