@@ -43,8 +43,8 @@ function command(entry: Entry, url: string | undefined): string[] {
 /**
  * The areas each run holds: webhooks, which makes what the cleanup must delete within its first seconds, and auth,
  * about 500 short requirements on every worker, so that the signal comes while the workers are busy and hundreds of
- * requirements are still to run. The whole suite made its first webhook only a third of the way in (about 6 s), and
- * each stop cost a third of a run's CPU more for nothing it checks.
+ * requirements are still to run. The whole suite makes its first webhook a third of the way in (about 6 s): stopped
+ * there, each case would cost a third of a run for nothing it checks.
  */
 const AREAS = 'webhooks,auth';
 

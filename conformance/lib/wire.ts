@@ -2,13 +2,14 @@
 // connections. Node's fetch did the same for about four times the CPU (its WHATWG streams and WebAssembly parser): a
 // third of a worker's CPU in a passing run (scripts/README.md, "What makes `npm test` long").
 //
-// What goes out is what the suite gave, and only that: no Accept-Encoding, User-Agent or other default header; a body
-// with its Content-Length (a POST, PUT or PATCH without one says 0, as fetch says); a body without a Content-Type is
-// sent without one, as a request with no media type (D-66) must be. Redirects are the suite's to read, never followed;
-// no cookie is kept. The whole exchange, the answer's body included, is bounded by the per-request timeout: a target
-// that sends a byte a second, or never answers, gets a TimeoutError. Liberal in what comes back, as fetch is: a body
-// the target compressed anyway is decoded (gzip, deflate, br), a UTF-8 byte-order mark is dropped, and repeated
-// headers are joined with ", " (Set-Cookie: the last one).
+// What goes out is what the suite gave, and only that: beside Host and Connection, which HTTP/1.1 needs, no header of
+// its own (fetch added User-Agent, Accept-Encoding, Accept-Language and Sec-Fetch-Mode); a body with its
+// Content-Length (a POST, PUT or PATCH without one says 0, as fetch says); a body without a Content-Type is sent
+// without one, as a request with no media type (D-66) must be. Redirects are the suite's to read, never followed; no
+// cookie is kept. The whole exchange, the answer's body included, is bounded by the per-request timeout: a target that
+// sends a byte a second, or never answers, gets a TimeoutError. Liberal in what comes back, as fetch is: a body the
+// target compressed anyway is decoded (gzip, deflate, br), a UTF-8 byte-order mark is dropped, and repeated headers
+// are joined with ", " (Set-Cookie: the last one).
 import http from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
