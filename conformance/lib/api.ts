@@ -28,7 +28,7 @@ import {
   type Attribution,
 } from './provenance.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
-import { requested } from './wire.ts';
+import { requested, type Answer } from './wire.ts';
 
 export class Nonconformance extends Error {
   constructor(message: string) {
@@ -280,7 +280,7 @@ export type Wire = (
   url: string,
   headers: Record<string, string>,
   data: Buffer | undefined,
-) => Promise<{ status: number; responseHeaders: Record<string, string>; text: string }>;
+) => Promise<Answer>;
 
 export class Api {
   private readonly wire: Wire;

@@ -1,9 +1,9 @@
 // The suite's `expect`: Playwright's, with a fast path for the calls that pass. A call of Playwright's expect builds
 // its 300-odd matcher functions, captures a stack and source-maps it, and sends a step to the runner: a passing run
 // makes about 9,600 of them (scripts/README.md, "Where a passing run's time went"). Most compare values of JSON's kinds
-// (a status, a text, a body against an expected shape); when that comparison surely passes, the call returns at once. Otherwise, and for every
-// other matcher (`toContainEqual`, `.not`, …), Playwright's expect runs as it always did: its verdict, its
-// message (lib/causes.ts groups failures by it), its step in the HTML report.
+// (a status, a text, a body against an expected shape); when that comparison surely passes, the call returns at once.
+// Otherwise, and for every other matcher (`toContainEqual`, `.not`, …), Playwright's expect runs as it always did: its
+// verdict, its message (lib/causes.ts groups failures by it), its step in the HTML report.
 import { expect as playwrightExpect } from '@playwright/test';
 
 /** What a matcher is given after the received value. */

@@ -38,8 +38,8 @@ async function raw(answer: (request: string, socket: Socket, n: number) => void)
     });
   return { url, got, close };
 }
-const ok = (socket: Socket, body: string, headers = '') =>
-  socket.write(`HTTP/1.1 200 OK\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+const ok = (socket: Socket, body: string) =>
+  socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 
 test('what goes out is what the suite gave: no default header, a Content-Length with every body', async () => {
   const s = await raw((_, socket) => ok(socket, '{}'));
