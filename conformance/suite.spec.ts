@@ -5,7 +5,7 @@
 // every requirement of the test has run (lib/steps.ts, endTest: its worker is kept unless a requirement erred).
 import { Api, Nonconformance } from './lib/api.ts';
 import { config } from './lib/config.ts';
-import { assumedFor, createFor, NotApplicable } from './lib/dialect.ts';
+import { assumedFor, createFor } from './lib/dialect.ts';
 import { create, paramsFor } from './lib/fixtures.ts';
 import { reasonOf } from './lib/gap.ts';
 import { bounded, Stopped, stopAt, stoppedReason, Timeout } from './lib/deadline.ts';
@@ -22,16 +22,17 @@ import {
 import { endTest, operationStep, outcomeOf, step, type Judged } from './lib/steps.ts';
 import { selector } from './lib/selection.ts';
 import { TargetGone, targetGone } from './lib/unanswered.ts';
-import type { StepOutcome as Outcome } from './lib/verdict.ts';
+import { decide, Unmet, type Ended, type Precondition, type StepOutcome as Outcome } from './lib/verdict.ts';
 import './requirements/index.ts';
 
 /**
- * Under the source profile, a requirement of the source or a standard that failed after the target refused one of its
- * writes: was it refused for a choice of ours? The write's form or body unstated in the dialect, or the fields of ours
- * it added (lib/provenance.ts), are tried again in a control create of the same resource (lib/fixtures.ts). Refused
- * too: the requirement is not applicable, and the reason names the choice it needs; accepted: the failure stands.
+ * A source or standard requirement that failed after the target refused one of its writes, under the source profile:
+ * was it refused for a choice of ours? The write's form or body unstated in the dialect, or the fields of ours it added
+ * (lib/provenance.ts), are tried again in a control create of the same resource (lib/fixtures.ts). What the control
+ * finds is a precondition of ours that did not hold (refused again), or nothing (accepted: the failure stands); the
+ * verdict stage (lib/verdict.ts, `decide`) says what it makes of the requirement. This only acts: it decides nothing.
  */
-async function control(api: Api, d: Declared): Promise<string | undefined> {
+async function control(api: Api, d: Declared): Promise<Precondition | undefined> {
   if (config.profile !== 'source' || (d.basis !== 'source' && d.basis !== 'standard')) return undefined;
   const refused = api.writes.filter(
     (w) => w.status >= 400 && w.status < 500 && ![401, 403, 404, 405, 429].includes(w.status),
@@ -44,14 +45,20 @@ async function control(api: Api, d: Declared): Promise<string | undefined> {
     const ours = Object.keys(w.ours);
     // An update refused the fields of the stated add body: its own body is not stated (§4.3 shows neither).
     if (w.fromAdd && !ours.length)
-      return `needs bodies.${w.operationId}: ${w.operationId} answered ${w.status} to the fields of bodies.${c}; state the update body in the dialect as bodies.${w.operationId}`;
+      return {
+        under: 'source',
+        reason: `needs bodies.${w.operationId}: ${w.operationId} answered ${w.status} to the fields of bodies.${c}; state the update body in the dialect as bodies.${w.operationId}`,
+      };
     if (!assumedFor(config.dialect, c) && !ours.length) continue;
     try {
       await create(api, c, w.ours, { params: await paramsFor(api, c) });
     } catch (err) {
-      if (err instanceof NotApplicable) return err.message;
+      if (err instanceof Unmet) return err.precondition;
       if (err instanceof Nonconformance && ours.length)
-        return `needs ${w.why.join(', ')}: ${w.operationId} answered ${w.status} to our ${ours.join(', ')}, and a ${c} with them was refused too; state a body without them in the dialect as bodies.${w.operationId}`;
+        return {
+          under: 'source',
+          reason: `needs ${w.why.join(', ')}: ${w.operationId} answered ${w.status} to our ${ours.join(', ')}, and a ${c} with them was refused too; state the target's names for them in the dialect as fields.${c}, or a body without them as bodies.${w.operationId}`,
+        };
     }
   }
   return undefined;
@@ -83,7 +90,17 @@ const evidenceOf = (api: Api): { evidence?: string } => {
   return evidence ? { evidence: `${head}${evidence}` } : {};
 };
 
-/** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
+/** How a requirement's act ended, as the verdict stage reads it (lib/verdict.ts, `Ended`). */
+function endedOf(thrown: unknown): Ended {
+  if (thrown instanceof Skip) return { as: 'skip', reason: thrown.message };
+  if (thrown instanceof TargetGone || thrown instanceof Stopped) return { as: 'stopped', reason: thrown.message };
+  const reason = reasonOf(thrown instanceof Error ? thrown.message : String(thrown));
+  if (isNonconformance(thrown) || thrown instanceof Unmet) return { as: 'fail', reason };
+  const at = brokeAt(thrown);
+  return { as: 'error', reason, ...(at ? { at } : {}) };
+}
+
+/** One requirement: its act (the body), then the verdict stage over what happened. Never throws. */
 async function judge(d: Declared): Promise<Judged> {
   const started = Date.now();
   const done = outcomeOf(d, started);
@@ -95,39 +112,31 @@ async function judge(d: Declared): Promise<Judged> {
   // Responses are checked against the whole contract only where the requirement rests on it (decision, platform);
   // elsewhere a deviation is noted, never failed: it is not what the requirement asserts.
   api.begin(d.basis === 'decision' || d.basis === 'platform', d.id);
-  let result: Judged;
-  let notApplicable: string | undefined;
+  let thrown: unknown;
+  let ended: Ended = { as: 'pass' };
   try {
-    await bounded(d.body({ api }));
-    result = done('pass');
-  } catch (thrown) {
-    const err = thrown instanceof Timeout ? (paced(api, thrown, Date.now() - started) ?? thrown) : thrown;
-    if (err instanceof Skip) result = done('skipped', { reason: err.message });
-    else if (err instanceof NotApplicable) result = done('not-applicable', { reason: err.message, ...evidenceOf(api) });
-    else if (err instanceof TargetGone || err instanceof Stopped) result = done('not-run', { reason: err.message });
-    else if (isNonconformance(err) && (notApplicable = await control(api, d)))
-      result = done('not-applicable', { reason: notApplicable, ...evidenceOf(api) });
-    else {
-      const reason = reasonOf(err instanceof Error ? err.message : String(err));
-      const at = isNonconformance(err) ? undefined : brokeAt(err);
-      result = {
-        ...done(isNonconformance(err) ? 'fail' : 'error', {
-          // An error is the suite's: its reason says where in the suite it broke.
-          reason: at ? `${reason} (the suite broke at ${at})` : reason,
-          ...evidenceOf(api),
-        }),
-        error: err,
-      };
-    }
+    await bounded(d.body({ api }), (extend) => (api.extendTimeout = extend));
+  } catch (caught) {
+    thrown = caught instanceof Timeout ? (paced(api, caught, Date.now() - started) ?? caught) : caught;
+    if (thrown instanceof Unmet && !api.unmet.includes(thrown.precondition)) api.unmet.push(thrown.precondition);
+    ended = endedOf(thrown);
+    const found = ended.as === 'fail' && !(thrown instanceof Unmet) ? await control(api, d) : undefined;
+    if (found) api.unmet.push(found);
   }
   for (const hook of afterEachHooks()) await hook({ api }).catch(() => undefined);
-  // The effective basis (lib/verdict.ts): a setup that relied on a choice of ours the target never confirmed makes
-  // the requirement no stronger than that decision.
-  if (api.relied.size && (d.basis === 'source' || d.basis === 'standard') && result.outcome.status !== 'skipped') {
-    result.outcome.effectiveBasis = 'decision';
-    result.outcome.reliesOn = [...api.relied];
-  }
-  const notes = api.deviations();
+  const decided = decide({
+    ended,
+    basis: d.basis,
+    profile: config.profile,
+    unmet: api.unmet,
+    relied: [...api.relied],
+  });
+  const shown = decided.status === 'pass' || decided.status === 'skipped' || decided.status === 'not-run';
+  const result: Judged = {
+    ...done(decided.status, { ...decided, ...(shown ? {} : evidenceOf(api)) }),
+    ...(decided.status === 'fail' || decided.status === 'error' ? { error: thrown } : {}),
+  };
+  const notes = [...api.deviations(), ...api.lateNotes()];
   if (notes.length) result.outcome.deviations = notes.slice(0, 3).join('\n').slice(0, 1000);
   return result;
 }

@@ -8,31 +8,40 @@ import { appDeclared, isNonconformance, metaOf, Skip, test, type AppDeclared } f
 import { selector } from '../lib/selection.ts';
 import { endTest, operationStep, outcomeOf, step, type Judged } from '../lib/steps.ts';
 import { targetGone } from '../lib/unanswered.ts';
-import type { StepOutcome as Outcome } from '../lib/verdict.ts';
+import { decide, type Ended, type StepOutcome as Outcome } from '../lib/verdict.ts';
 import { AppCaller, AppNonconformance } from './caller.ts';
 import './requirements.ts';
 
-/** One requirement, judged: never throws; a failure's error is handed back for the step to show. */
+/** One requirement: its act (the body), then the verdict stage over what happened (lib/verdict.ts). Never throws. */
 async function judge(d: AppDeclared, app: AppCaller): Promise<Judged> {
   const done = outcomeOf(d, Date.now());
   if (d.skip) return done('skipped', { reason: d.skip });
   const gone = targetGone();
   if (gone) return done('not-run', { reason: gone.replace('the target', 'the App') });
   if (Date.now() >= stopAt) return done('not-run', { reason: stoppedReason });
+  let thrown: unknown;
+  let ended: Ended = { as: 'pass' };
   try {
     await bounded(d.body({ app }));
-    return done('pass');
   } catch (err) {
-    if (err instanceof Skip) return done('skipped', { reason: err.message });
-    if (err instanceof Stopped) return done('not-run', { reason: err.message });
-    return {
-      ...done(isNonconformance(err) ? 'fail' : 'error', {
-        reason: reasonOf(err instanceof Error ? err.message : String(err)),
-        ...(err instanceof AppNonconformance ? { evidence: err.evidence() } : {}),
-      }),
-      error: err,
-    };
+    thrown = err;
+    const reason = reasonOf(err instanceof Error ? err.message : String(err));
+    ended =
+      err instanceof Skip
+        ? { as: 'skip', reason: err.message }
+        : err instanceof Stopped
+          ? { as: 'stopped', reason: err.message }
+          : { as: isNonconformance(err) ? 'fail' : 'error', reason };
   }
+  const decided = decide({ ended, basis: d.basis, profile: config.profile, unmet: [], relied: [] });
+  const failed = decided.status === 'fail' || decided.status === 'error';
+  return {
+    ...done(decided.status, {
+      ...decided,
+      ...(failed && thrown instanceof AppNonconformance ? { evidence: thrown.evidence() } : {}),
+    }),
+    ...(failed ? { error: thrown } : {}),
+  };
 }
 
 const selected = selector(config.only, config.area);

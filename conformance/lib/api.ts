@@ -11,7 +11,6 @@ import {
   createFor,
   fromTarget,
   isObject,
-  NotApplicable,
   queryToTarget,
   requestWrapperOf,
   toTarget,
@@ -29,6 +28,7 @@ import {
 } from './provenance.ts';
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 import { requested, type Answer } from './wire.ts';
+import { Unmet, type Precondition } from './verdict.ts';
 
 export class Nonconformance extends Error {
   constructor(message: string) {
@@ -312,6 +312,9 @@ export class Api {
   begin(strict: boolean, requirement?: string): void {
     this.requirement = requirement;
     this.writes.length = 0;
+    this.unmet.length = 0;
+    this.late.length = 0;
+    this.fieldsWritten.clear();
     this.relied.clear();
     this.ledger.clear();
     this.strict = strict;
@@ -361,6 +364,43 @@ export class Api {
     return this.notes;
   }
   /**
+   * The preconditions of the suite's own setup that did not hold in the requirement (lib/verdict.ts, `Precondition`):
+   * recorded here, judged by the verdict stage alone.
+   */
+  readonly unmet: Precondition[] = [];
+  /** Records a precondition that did not hold, and returns it as the error that stops the requirement. */
+  precondition(p: Precondition): Unmet {
+    this.unmet.push(p);
+    return new Unmet(p);
+  }
+  /** The fields the suite wrote to each resource it made or updated, by its create operation and id (`written`). */
+  private fieldsWritten = new Map<string, Set<string>>();
+  private remember(o: Operation, body: unknown, res: ApiResponse): void {
+    const create = createFor(o.operationId);
+    const sent = resourceWritten(o.operationId, body);
+    const answered = resourceAnswered(res.body, requestWrapperOf(o.operationId) ?? 'data');
+    const id = o.operationId.startsWith('create') ? answered?.id : undefined;
+    if (!create || !isObject(sent) || id === undefined) return;
+    const key = `${create} ${String(id)}`;
+    const known = this.fieldsWritten.get(key) ?? this.fieldsWritten.set(key, new Set()).get(key)!;
+    for (const f of Object.keys(sent)) known.add(f);
+  }
+  /**
+   * The fields the requirement wrote when it made the resource `id` of `create`'s kind: what a whole update sends back
+   * (lib/updates.ts), the rest being what the target derived. Undefined for a resource it did not make.
+   */
+  written(create: string, id: unknown): string[] | undefined {
+    const known = this.fieldsWritten.get(`${create} ${String(id)}`);
+    return known && [...known];
+  }
+  /** Extends the running requirement's timeout to `ms` from now (set by the runner, lib/deadline.ts `bounded`). */
+  extendTimeout?: (ms: number) => void;
+  /** What the requirement waited for past the wait it states (lib/inbox.ts): reported, never judged by the source. */
+  readonly late: string[] = [];
+  lateNotes(): string[] {
+    return this.late;
+  }
+  /**
    * The choices of ours (dialect keys, with their decisions) the requirement's setup relied on that the target's
    * answers never confirmed: its effective basis is then no stronger than theirs (suite.spec.ts).
    */
@@ -403,17 +443,17 @@ export class Api {
     const attribution = this.attribute(o, options);
     const res = await this.through(o, sent);
     record(operationId, res, options.as ?? 'full');
-    // Only where the requirement rests on the source or a standard (`strict` is for those resting on the contract).
-    const assumed =
-      config.profile === 'source' && !this.strict
-        ? assumedChoice(config.dialect, operationId, options, res.status)
-        : undefined;
-    if (assumed) throw new NotApplicable(assumed);
+    // An answer that shows a choice of ours left unstated (D-03's page parameters, D-07's scope names) made otherwise,
+    // where the requirement rests on the source or a standard.
+    const assumed = this.strict ? undefined : assumedChoice(config.dialect, operationId, options, res.status);
+    // Recorded, not thrown: the requirement goes on, and should it fail, the verdict stage reads this first.
+    if (assumed) this.unmet.push({ under: 'source', reason: assumed });
     // The requirement reads the answer in our contract's form (lib/dialect.ts); the contract check reads it as sent.
     const raw = res.body;
     res.body = fromTarget(dialect, operationId, res.status, raw);
     if (res.status >= 200 && res.status < 300) this.ledger.saw(res.body);
     if (options.body !== undefined && !options.raw) this.wrote(o, res, attribution);
+    if (options.body !== undefined && !options.raw && res.status < 300) this.remember(o, options.body, res);
     if (!options.unchecked) {
       const problems = checkResponse(o, res.status, res.headers, raw, res.text);
       if (problems.length && this.strict && !options.setup)

@@ -7,6 +7,7 @@ import { loadDialect, scopesOf, type LoadedDialect } from './dialect.ts';
 import {
   baseClientsOver,
   clientsOver,
+  scopeRole,
   type BaseRole,
   type ClientCredentials,
   type ScopeRole,
@@ -88,7 +89,16 @@ function readClients(): Clients {
     });
   }
   // A clients file replaces the assumption: the base roles it leaves out keep their defaults, optional roles do not.
-  return { ...baseClientsOver(runScopes()), ...file } as Clients;
+  // A one-scope role is named by our scope (`scope:settings`, as the README has it) or by the target's name for it
+  // (`scope:config`, the dialect's `scopes`): either names the client of both.
+  const named = file as Record<string, ClientCredentials | undefined>;
+  const aliases: Record<string, ClientCredentials> = {};
+  for (const [ours, theirs] of Object.entries(config.dialect.dialect.scopes)) {
+    const [a, b] = [scopeRole(ours), scopeRole(theirs)];
+    if (named[a] && !named[b]) aliases[b] = named[a];
+    if (named[b] && !named[a]) aliases[a] = named[b];
+  }
+  return { ...baseClientsOver(runScopes()), ...aliases, ...file } as Clients;
 }
 
 export const config = {
@@ -120,6 +130,8 @@ export const config = {
   manualCallbacks: settings.manualCallbacks,
   /** How long an operator has to trigger a callback when `manualCallbacks`. */
   manualTimeoutMs: settings.manualTimeoutMs,
+  /** How long in all a delivery the target has not sent within a requirement's own wait is waited for (lib/inbox.ts). */
+  lateMs: settings.lateMs,
   /** Which MUSTs gate the exit code (lib/verdict.ts): `contract`, all of them; `source`, those of the source and standards. */
   profile: settings.profile,
   /** A YAML or JSON file of requirements the target is known to fail (`- id: …` / `reason: …`). */

@@ -18,8 +18,12 @@ export class Stopped extends Error {
   override name = 'Stopped';
 }
 
-/** Runs `body` until its timeout (a requirement may extend it) or the run's stop, whichever comes first. */
-export function bounded(body: Promise<void>): Promise<void> {
+/**
+ * Runs `body` until its timeout (a requirement may extend it) or the run's stop, whichever comes first. `extend` is
+ * handed the function that extends it, for a requirement that runs beside others (`together`, concurrent), whose
+ * `requirementTimeout` would extend the last one started.
+ */
+export function bounded(body: Promise<void>, extend?: (set: (ms: number) => void) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     const arm = (ms: number) => {
@@ -32,6 +36,7 @@ export function bounded(body: Promise<void>): Promise<void> {
     };
     arm(REQUIREMENT_TIMEOUT_MS);
     onTimeoutExtended(arm);
+    extend?.(arm);
     body.then(resolve, reject).finally(() => {
       clearTimeout(timer);
       onTimeoutExtended(undefined);

@@ -674,14 +674,6 @@ export function errorsFromTarget(d: Dialect, body: Json): Json {
 }
 
 /**
- * Thrown where a requirement's setup needed a choice of ours that the dialect does not state, and the target answered
- * otherwise: the requirement is not applicable (never a pass, never a fail), and the reason names the choice.
- */
-export class NotApplicable extends Error {
-  override name = 'NotApplicable';
-}
-
-/**
  * The choices a create of `operationId` relies on that the dialect leaves to our contract, as a not-applicable reason
  * gives them: `needs D-01, D-37: …; state it in the dialect as v2Body and bodies.createProduct`. Undefined when the
  * dialect states them all.

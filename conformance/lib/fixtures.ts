@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { op, type Json, type Operation } from './contract.ts';
 import { Nonconformance, type Api, type ApiResponse, type CallOptions } from './api.ts';
 import { config } from './config.ts';
-import { assumedFor, createFor, NotApplicable, requestWrapperOf, statedBodyFor } from './dialect.ts';
+import { assumedFor, createFor, requestWrapperOf, statedBodyFor } from './dialect.ts';
+import { Unmet } from './verdict.ts';
 import { decisionOf } from './provenance.ts';
 import { createOf } from './lists.ts';
 import { resourceOf, resources } from './expectations.ts';
@@ -108,16 +109,23 @@ export async function create(
   const res = await api.untyped(operationId, { ...options, body: { [key]: data }, setup: true });
   // Making data, not judging it: any success will do (201 is D-01's, checked by the requirements that rest on it).
   if (res.status < 200 || res.status > 299) {
+    // A precondition of the requirement's setup, not what it asserts: a body of ours (unstated), or the dialect's own
+    // body with nothing of ours added, refused. The verdict stage (lib/verdict.ts) says what that makes of it.
+    const failure = `${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`;
     const assumed = assumedFor(loaded, operationId);
-    if (config.profile === 'source' && assumed)
-      throw new NotApplicable(
-        `needs ${assumed.decisions}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.keys}`,
-      );
-    if (config.profile === 'source' && base.stated && !Object.keys(fields).length)
-      throw new NotApplicable(
-        `the dialect's body: ${operationId} of bodies.${statedKey(operationId)} answered ${res.status} (${res.text.slice(0, 200)}); check the dialect's bodies and fields`,
-      );
-    throw new Nonconformance(`${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    if (assumed)
+      throw api.precondition({
+        under: 'source',
+        failure,
+        reason: `needs ${assumed.decisions}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.keys}`,
+      });
+    if (base.stated && !Object.keys(fields).length)
+      throw api.precondition({
+        under: 'source',
+        failure,
+        reason: `the dialect's body: ${operationId} of bodies.${statedKey(operationId)} answered ${res.status} (${res.text.slice(0, 200)}); check the dialect's bodies and fields`,
+      });
+    throw new Nonconformance(failure);
   }
   // Nor is anything but the resource data (a target answering `{}` or a string to everything would otherwise give
   // requirements that compare two reads of it nothing to tell apart, and pass them). The object
@@ -161,13 +169,14 @@ export function contactsIn(res: ApiResponse): Json[] {
   const list = (res.body as Json)?.contacts;
   if (Array.isArray(list)) return resources(list, 'the contact search');
   const where = config.dialect.dialect.contactSearchList;
-  if (config.profile === 'source' && !config.dialect.stated.has('contactSearchList'))
-    throw new NotApplicable(
-      `needs D-11: the contact search answered ${res.status} with no list at ${where}; state where it is in the dialect as contactSearchList`,
-    );
-  throw new Nonconformance(
-    `the contact search answered ${res.status} with no list at ${where}: ${res.text.slice(0, 300)}`,
-  );
+  const failure = `the contact search answered ${res.status} with no list at ${where}: ${res.text.slice(0, 300)}`;
+  if (!config.dialect.stated.has('contactSearchList'))
+    throw new Unmet({
+      under: 'source',
+      failure,
+      reason: `needs D-11: the contact search answered ${res.status} with no list at ${where}; state where it is in the dialect as contactSearchList`,
+    });
+  throw new Nonconformance(failure);
 }
 
 // Bodies of v2 families: the stated body or the document's request example, with fresh values where the contract
@@ -188,6 +197,15 @@ export const uniqueValue: Record<string, (stated?: string) => string> = {
   // stated URL is the target's own and is kept.
   url: (v) => v ?? `http://127.0.0.1:9/${uid('hooks')}`,
 };
+/**
+ * The values of a resource the suite made that tell it apart from every other (those `uniqueValue` made fresh, as the
+ * target answered them), JSON-encoded as a body would carry them: none where the target answered them empty.
+ */
+export const uniqueMarks = (made: Json): string[] =>
+  Object.keys(uniqueValue)
+    .map((k) => made?.[k])
+    .filter((v): v is string => typeof v === 'string' && v.length >= 8)
+    .map((v) => JSON.stringify(v));
 type Maker = (api: Api, body: Json, item: Json) => Promise<number>;
 const reference: Record<string, Maker> = {
   productId: async (api) => (await product(api)).id,

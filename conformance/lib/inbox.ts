@@ -3,9 +3,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { check, deref, type Json } from './contract.ts';
 import type { Recorded } from './receiver.ts';
-import { Nonconformance } from './api.ts';
+import { Nonconformance, type Api } from './api.ts';
 import { config } from './config.ts';
-import { at, eventFromTarget, NotApplicable, SIGNATURE_SCHEMES, type Signatures } from './dialect.ts';
+import { at, eventFromTarget, SIGNATURE_SCHEMES, type Signatures } from './dialect.ts';
+import { requirementTimeout } from './requirement.ts';
+import { Unmet } from './verdict.ts';
 
 export type { Recorded };
 
@@ -65,34 +67,78 @@ const summary = (list: Recorded[]) =>
 
 export interface WaitOptions {
   count?: number;
+  /** The wait the requirement states (default 10 s): a delivery later than this is still awaited (`lateMs`). */
   timeoutMs?: number;
   intervalMs?: number;
+  /**
+   * The requirement's Api: a wait past `timeoutMs` is reported through it (its `late` notes), and a wait in vain, for
+   * deliveries in a body or under event names the dialect does not state, is a precondition of ours (its `unmet`).
+   */
+  api?: Api;
 }
 
 /**
  * Polls the inbox of `key` until at least `count` (default 1) records satisfy `predicate`, and returns those records.
- * Fails after `timeoutMs` (default 10 s) with a message listing what did arrive.
+ * The source states no delivery time (§6: "Retry or delivery guarantees: not shown"), so a wait is not a deadline: past
+ * the `timeoutMs` the requirement states, the wait goes on up to CONFORMANCE_LATE_MS in all (the requirement's own
+ * timeout extended with it), and what arrives late passes, its delay noted in the requirement's outcome. What never
+ * arrives fails, listing what did arrive.
  */
 export async function waitFor(
   key: string,
   predicate: (r: Recorded) => boolean,
   options: WaitOptions = {},
 ): Promise<Recorded[]> {
-  const { count = 1, timeoutMs = 10_000, intervalMs = 50 } = options;
-  const deadline = Date.now() + timeoutMs;
+  const { count = 1, timeoutMs = 10_000, intervalMs = 50, api } = options;
+  const started = Date.now();
+  const stated = started + timeoutMs;
+  const deadline = started + Math.max(timeoutMs, config.lateMs);
+  let extended = false;
   let all: Recorded[];
   for (;;) {
     all = await inbox(key);
     const hits = all.filter(predicate);
-    if (hits.length >= count) return hits;
+    if (hits.length >= count) {
+      const took = Date.now() - started;
+      if (took > timeoutMs)
+        api?.late.push(
+          `${count} request(s) at the App receiver (${key}) came after ${Math.round(took / 1000)} s, past the ${Math.round(timeoutMs / 1000)} s this requirement waits for (the source states no delivery time; not judged)`,
+        );
+      return hits;
+    }
+    if (Date.now() >= stated && !extended && deadline > stated) {
+      extended = true;
+      (api?.extendTimeout ?? requirementTimeout)(deadline - Date.now() + 10_000);
+    }
     if (Date.now() >= deadline) {
+      unstatedDeliveries(all, api);
       // What the target did not send in time is its failure, not the suite's (reported `fail`, not `error`).
       throw new Nonconformance(
-        `waited ${timeoutMs} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`,
+        `waited ${Date.now() - started} ms at the App receiver (${key}) for ${count} matching request(s), got ${hits.length}; what arrived:\n${summary(all)}`,
       );
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * Deliveries arrived, but none named an event or held a resource where the dialect reads them (D-17's `/event` and
+ * `/data`, or our event names, unless `deliveries` and `events` are stated): the wait was in vain for a body or names
+ * of ours (§6: "Body of a webhook delivery: not shown", "Full list of event names: not shown"). A precondition of ours.
+ */
+function unstatedDeliveries(all: Recorded[], api: Api | undefined): void {
+  const hooks = all.filter((r) => r.kind === 'hooks');
+  if (!hooks.length) return;
+  const { stated } = config.dialect;
+  const unread = hooks.every((r) => eventOf(r) === undefined || resourceOfDelivery(r) === undefined);
+  const unnamed = !unread && hooks.every((r) => !/^\w+\/(created|updated|deleted)$/.test(eventOf(r) ?? ''));
+  const key =
+    unread && !stated.has('deliveries') ? 'deliveries' : unnamed && !stated.has('events') ? 'events' : undefined;
+  if (!key) return;
+  const reason = `needs D-17: ${hooks.length} deliveries arrived, none ${key === 'deliveries' ? `with an event at ${config.dialect.dialect.deliveries.event} and a resource at ${config.dialect.dialect.deliveries.resource}` : 'named by our event names'} (the first: ${hooks[0]!.body.slice(0, 120)}); state ${key === 'deliveries' ? 'where a delivery holds them' : "the target's event names"} in the dialect as ${key}`;
+  const p = { under: 'source' as const, reason };
+  if (api) api.unmet.push(p);
+  else throw new Unmet(p);
 }
 
 /** Waits a bounded time in which nothing is expected to change, for the "nothing arrives" checks. */
@@ -123,19 +169,56 @@ export function signatureValid(
     });
 }
 /**
- * §5: callbacks (and, "similar", webhook deliveries) "carry security headers so that the App can validate them": the
- * request verifies under the dialect's scheme with its owner's secret, and not with another client's. Where the
- * dialect states no scheme and the request carries none of D-16's, the scheme is the target's, unknown: under the
- * source profile the requirement is not applicable, naming the key that would state it.
+ * The headers a request of the target's may carry that secure nothing (RFC 9110's and the transport's): any other is
+ * a header an App could validate the request by.
+ */
+const PLAIN_HEADERS = new Set([
+  'host',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'user-agent',
+  'date',
+  'expect',
+  'te',
+  'via',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'traceparent',
+  'tracestate',
+  'sec-fetch-mode',
+]);
+/**
+ * §5: callbacks (and, "similar", webhook deliveries) "carry security headers so that the App can validate them".
+ * - A request with no header but plain ones (`PLAIN_HEADERS`) carries none: it fails, whatever the dialect states.
+ * - Under the dialect's scheme (D-16's unless stated), the request verifies with its owner's secret and not with
+ *   another client's.
+ * - Where the dialect states no scheme and the request carries headers of its own but not D-16's, the scheme is the
+ *   target's, unknown: a precondition of ours, naming the key that would state it.
  */
 export function expectValidatable(r: Recorded, owner: string, other: string, what: string): void {
   const { dialect, stated } = config.dialect;
   const scheme = dialect.signatures;
   const sent = r.headers[scheme.header];
-  if (sent === undefined && !stated.has('signatures') && config.profile === 'source')
-    throw new NotApplicable(
-      `needs D-16: ${what} carries no ${scheme.header} header; state the target's signature scheme in the dialect as signatures`,
+  const own = Object.keys(r.headers).filter((h) => !PLAIN_HEADERS.has(h.toLowerCase()));
+  if (!own.length)
+    throw new Nonconformance(
+      `${what} carries no security header at all (only ${Object.keys(r.headers).join(', ') || 'none'}): an App has nothing to validate it by`,
     );
+  if (sent === undefined && !stated.has('signatures'))
+    throw new Unmet({
+      under: 'source',
+      failure: `${what}: no ${scheme.header} header (D-16); it carries ${own.join(', ')}`,
+      reason: `needs D-16: ${what} carries no ${scheme.header} header but ${own.join(', ')}; state the target's signature scheme in the dialect as signatures`,
+    });
   if (!signatureValid(r, owner, scheme))
     throw new Nonconformance(
       `${what}: its ${scheme.header} (${sent ?? 'none'}) does not verify with the secret of the client it is for`,

@@ -127,6 +127,15 @@ export const SETTINGS = {
     default: 120_000,
     meaning: 'How long, in milliseconds, an operator has to trigger a callback under `CONFORMANCE_MANUAL_CALLBACKS`.',
   }),
+  lateMs: setting({
+    side: 'service',
+    env: 'CONFORMANCE_LATE_MS',
+    key: 'CONFORMANCE_LATE_MS',
+    kind: whole(0),
+    default: 90_000,
+    meaning:
+      'How long, in milliseconds, a requirement waits in all for a webhook delivery the target has not sent within the wait the requirement states (the source states no delivery time): it waits on, and one that comes late passes, its delay reported.',
+  }),
   profile: setting({
     env: 'CONFORMANCE_PROFILE',
     key: 'CONFORMANCE_PROFILE',

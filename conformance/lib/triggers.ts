@@ -15,14 +15,13 @@ import {
   at,
   fillTemplate,
   isObject,
-  NotApplicable,
   placeholders,
   resourceFromTarget,
   resourceToTarget,
   type Trigger,
 } from './dialect.ts';
-import { expectAccepted } from './expectations.ts';
 import { baseBody, create } from './fixtures.ts';
+import { Unmet } from './verdict.ts';
 
 /** A cart line: a product the suite made and its quantity. */
 export type Line = { productId: number; quantity: number };
@@ -54,14 +53,26 @@ function nextWeekday(now = new Date()): string {
 }
 
 /**
- * Our own operation answered as a route the target does not have: the requirement needed a trigger of ours (D-18,
- * D-20) that the dialect does not replace, so it is not applicable, naming the key that would.
+ * A trigger of the suite's setup (D-18's service, D-20's checkout and dispatch, or the dialect's own) that did not
+ * start: a precondition of ours, never what a requirement asserts. Our own operation answered as a route the target
+ * does not have: the suite has no way to cause the callbacks (any profile); refused: the body or form we sent was
+ * not the target's (source profile). Recorded for the verdict stage (lib/verdict.ts).
  */
-function unreached(res: ApiResponse, operationId: string, key: string): void {
-  if (res.status === 404 || res.status === 405)
-    throw new NotApplicable(
-      `needs ${key === 'shippingServices' ? 'D-18' : 'D-20'}: the target has no ${operationId} (${res.status} at ${res.url}); state its own in the dialect as ${key}${key === 'shippingServices' ? '' : ', or run with CONFORMANCE_MANUAL_CALLBACKS=1'}`,
-    );
+function started(api: Api, res: ApiResponse, what: string, key: string): void {
+  if (res.status >= 200 && res.status < 300) return;
+  const decision = key === 'shippingServices' ? 'D-18' : 'D-20';
+  const manual = key === 'checkout' || key === 'dispatch' ? ', or run with CONFORMANCE_MANUAL_CALLBACKS=1' : '';
+  const stated = config.dialect.stated.has(key);
+  if (!stated && (res.status === 404 || res.status === 405))
+    throw api.precondition({
+      under: 'any',
+      reason: `needs ${decision}: the target has no ${what} (${res.status} at ${res.url}); state its own in the dialect as ${key}${manual}`,
+    });
+  throw api.precondition({
+    under: 'source',
+    failure: `${what} must succeed (2xx), got ${res.status}: ${res.text.slice(0, 300)}`,
+    reason: `${stated ? `the dialect's ${key}` : `needs ${decision}`}: ${what} answered ${res.status} (${res.text.slice(0, 200)}); ${stated ? `check ${key}${key === 'shippingServices' ? ', bodies.createShippingService and fields.createShippingService' : ''} in the dialect` : `state the target's own in the dialect as ${key}${manual}`}`,
+  });
 }
 
 /** Sends a stated trigger, its templates filled with `values`; its answer read as the dialect says. */
@@ -83,8 +94,28 @@ export async function startCheckout(api: Api, cart: Cart): Promise<Triggered> {
   if (trigger) return send(api, trigger, { ...cart, dispatchDate: nextWeekday() });
   // A means of causing callbacks: its answer's conformance to D-20 is noted, not judged (`setup`).
   const res = await api.call('calculateCheckoutRates', { body: { data: cart }, setup: true });
-  unreached(res, 'calculateCheckoutRates', 'checkout');
   return { res, result: res.status >= 200 && res.status < 300 ? res.body?.data : undefined };
+}
+/** A checkout started (`startCheckout`), or the precondition it is of the requirement's setup (`started`). */
+export async function checkoutStarted(api: Api, cart: Cart): Promise<Json> {
+  const { res, result } = await startCheckout(api, cart);
+  started(api, res, 'the checkout', 'checkout');
+  return answeredObject(result, res, 'checkout');
+}
+/** A dispatch started (`startDispatch`), or the precondition it is of the requirement's setup (`started`). */
+export async function dispatchStarted(api: Api, cart: Cart, choice: Choice): Promise<Json> {
+  const { res, result } = await startDispatch(api, cart, choice);
+  started(api, res, 'the dispatch', 'dispatch');
+  return answeredObject(result, res, 'dispatch');
+}
+/** A trigger's answer in our form: an object, or (its `answer` unstated, D-20's `data` absent) a precondition of ours. */
+function answeredObject(result: Json, res: ApiResponse, key: 'checkout' | 'dispatch'): Json {
+  if (isObject(result)) return result;
+  throw new Unmet({
+    under: dialect()[key]?.answer ? 'source' : 'read',
+    failure: `the ${key}'s answer holds no object: ${res.text.slice(0, 300)}`,
+    reason: `needs ${key}.answer: the ${key} answered ${res.status} with nothing the suite reads as its answer (${res.text.slice(0, 120)}); state where its answer holds its fields in the dialect as ${key}.answer`,
+  });
 }
 
 /**
@@ -100,31 +131,52 @@ export async function startDispatch(api: Api, cart: Cart, choice: Choice): Promi
       } as never,
       setup: true,
     });
-    unreached(res, 'createShipment', 'dispatch');
     return { res, result: res.status >= 200 && res.status < 300 ? res.body?.data : undefined };
   }
   let { checkoutId } = choice;
   if (checkoutId === undefined && placeholders([trigger.path, trigger.body]).includes('checkoutId')) {
-    const started = await startCheckout(api, cart);
-    expectAccepted(started.res, 'the checkout the dispatch is of');
-    checkoutId = answered(started.result, 'id', 'checkout');
+    checkoutId = answered(await checkoutStarted(api, cart), 'id', 'checkout');
   }
   return send(api, trigger, { ...cart, ...choice, checkoutId, dispatchDate: nextWeekday() });
 }
 
 /**
- * A field of a trigger's answer that the requirement reads. Where the dialect states the trigger without saying where
- * its answer holds the field, the requirement is not applicable, naming the key; otherwise a missing field fails.
+ * A field of a trigger's answer that the requirement reads, in our form. Where the answer has none, and the dialect
+ * does not say where it holds it (a trigger stated without `answer.<field>`), the suite cannot read it: a
+ * precondition of ours under any profile. With no trigger stated, the answer is D-20's, whose shape is our decision:
+ * a precondition under the source profile, the target's failure under the contract profile. Where the dialect places
+ * the field and the answer lacks it, the target answered without it: its failure.
  */
 export function answered(result: Json, field: string, key: 'checkout' | 'dispatch'): Json {
   const trigger = dialect()[key];
   const value = isObject(result) ? result[field] : undefined;
-  if (value === undefined && trigger && !trigger.answer?.[field])
-    throw new NotApplicable(
-      `needs ${key}.answer.${field}: the dialect does not say where the ${key}'s answer holds its ${field} (D-20's is data.${field})`,
-    );
-  expect(value, `the ${field} of the ${key}'s answer: ${JSON.stringify(result)?.slice(0, 300)}`).toBeDefined();
+  const shown = `the ${field} of the ${key}'s answer: ${JSON.stringify(result)?.slice(0, 300)}`;
+  if (value === undefined && !trigger?.answer?.[field])
+    throw new Unmet({
+      under: trigger ? 'read' : 'source',
+      failure: `${shown}: none`,
+      reason: `needs ${key}.answer.${field}: the dialect does not say where the ${key}'s answer holds its ${field} (D-20's is data.${field}); state it in the dialect as ${key}.answer.${field}`,
+    });
+  expect(value, shown).toBeDefined();
   return value;
+}
+
+/**
+ * A field of an element of a list a trigger's answer holds (a checkout's `deliveries`, a dispatch's `boxes`), in our
+ * form. Where the element has none, and the dialect does not place it (`answer.<list>` a `{ at, each }` without it, or
+ * a pointer to whole elements), the suite cannot read it: a precondition of ours, as `answered`.
+ */
+export function elementField(element: Json, field: string, key: 'checkout' | 'dispatch', list: string): Json {
+  const value = isObject(element) ? element[field] : undefined;
+  if (value !== undefined) return value;
+  const trigger = dialect()[key];
+  const where = trigger?.answer?.[list];
+  if (typeof where === 'object' && where.each[field]) return value;
+  throw new Unmet({
+    under: trigger ? 'read' : 'source',
+    failure: `the ${field} of an element of the ${key}'s ${list}: ${JSON.stringify(element)?.slice(0, 300)}`,
+    reason: `needs ${key}.answer.${list}.each.${field}: the dialect does not say where an element of the ${key}'s ${list} holds its ${field} (D-20's is ${field}); state it in the dialect as ${key}.answer.${list} { at, each: { ${field} } }`,
+  });
 }
 
 /** Adds a shipping service with `fields` (ours: ratesUrl, labelsUrl, modifiers, …): the service in our form. */
@@ -136,12 +188,15 @@ export async function addShippingService(api: Api, fields: Json, as: ClientRole 
     } catch (err) {
       const last = api.writes.findLast((w) => w.operationId === 'createShippingService');
       if (last && (last.status === 404 || last.status === 405))
-        throw new NotApplicable(
-          `needs D-18: the target has no createShippingService (${last.status}); state where it adds shipping services in the dialect as shippingServices`,
-        );
+        throw api.precondition({
+          under: 'any',
+          reason: `needs D-18: the target has no createShippingService (${last.status}); state where it adds shipping services in the dialect as shippingServices`,
+        });
       throw err;
     }
   }
+  // The stated body is the body: the suite adds only the fields the requirement is about (`fields`), by the target's
+  // names (fields.createShippingService).
   const body: Json = { ...baseBody(api, 'createShippingService').data, ...fields };
   for (const [k, v] of Object.entries(body)) if (v === undefined) delete body[k];
   const theirs = resourceToTarget(dialect(), 'createShippingService', body);
@@ -149,13 +204,17 @@ export async function addShippingService(api: Api, fields: Json, as: ClientRole 
     as,
     body: where.wrapper === 'none' ? theirs : { [where.wrapper]: theirs },
   });
-  expectAccepted(res, `adding a shipping service at ${where.path}`);
+  started(api, res, `adding a shipping service at ${where.path}`, 'shippingServices');
   const raw = where.wrapper === 'none' ? res.body : (res.body?.[where.wrapper] ?? res.body);
   const service = {
     ...(resourceFromTarget(dialect(), 'createShippingService', raw) as object),
     id: at(res.body, where.id),
   };
-  expect(service.id, `the id of the shipping service added, at ${where.id}: ${res.text.slice(0, 300)}`).toBeDefined();
+  if (service.id === undefined)
+    throw api.precondition({
+      under: 'any',
+      reason: `needs shippingServices.id: no id at ${where.id} in the answer to adding a shipping service (${res.text.slice(0, 200)}); state the pointer to it in the dialect as shippingServices.id`,
+    });
   api.ledger.saw(service);
   return service;
 }

@@ -7,7 +7,7 @@ import { propertiesOf } from './lists.ts';
 import { resourceIn } from './expectations.ts';
 import type { Api } from './api.ts';
 import { config } from './config.ts';
-import { statedBodyFor } from './dialect.ts';
+import { createFor, statedBodyFor } from './dialect.ts';
 
 /** The fields of the body the dialect states for a write (for an update, failing its own, its add's), in our names. */
 export function statedFields(operationId: string): string[] | undefined {
@@ -35,10 +35,14 @@ export async function wholeUpdate(
 ): Promise<Json> {
   const read = await api.untyped(getOf(updateOperationId), { params });
   const item = resourceIn(read, 'data', `the get before ${updateOperationId}`);
-  // The fields sent back: those of the dialect's stated body where it states one (the target's own writable
-  // fields), else our writable fields, a choice of ours (D-09: a client sends back what it read).
+  // The fields sent back, as read: where the dialect states a body, the fields it states (the target's own writable
+  // fields) and every field the requirement wrote when it made the item, so that an update that replaces the whole
+  // resource keeps them as a partial one does; the rest the target derived or defaulted, and is not sent back. Without
+  // a stated body, our writable fields, a choice of ours (D-09: a client sends back what it read).
   const stated = statedFields(updateOperationId);
-  const fields = stated ?? writableOf(updateOperationId);
+  const create = createFor(updateOperationId);
+  const written = (create && api.written(create, item.id ?? params.id)) || [];
+  const fields = stated ? [...new Set([...stated, ...written])] : writableOf(updateOperationId);
   const kept = Object.fromEntries(fields.filter((k) => k in item).map((k) => [k, item[k]]));
   if (!stated) api.ledger.declare(updateOperationId, Object.keys(kept), 'D-09');
   // The change is what the requirement is about: a choice of ours where the source shows no writable field (§2.12).

@@ -67,6 +67,89 @@ export interface Verdict {
   gate: { passed: boolean; failing: string[] };
 }
 
+/**
+ * A precondition of the suite's own making that did not hold: its setup (a body, a trigger, a shipping service, a
+ * read of an answer where the dialect places nothing, our page parameters or scope names) rather than what the
+ * requirement asserts. Recorded where it is seen (`Unmet`, thrown or kept by the requirement's Api); `decide` alone
+ * says what it makes of the requirement.
+ */
+export interface Precondition {
+  /** What did not hold, naming the dialect key (or decision) that would state it: a not-applicable reason. */
+  reason: string;
+  /**
+   * Which requirements it makes not applicable:
+   * - `any`: every one, under every profile: the suite has no way to cause what the requirement is about (a trigger
+   *   the target lacks);
+   * - `read`: those of the source or a standard, under every profile: what they read is where the dialect places
+   *   nothing (a field of a trigger's answer); a requirement of our decisions reads our shape, and fails where the
+   *   target's differs;
+   * - `source`: those of the source or a standard, under the source profile: a choice of ours (a body, a name, a form)
+   *   that the target refused; under the contract profile that refusal is the target's failure.
+   */
+  under: 'any' | 'read' | 'source';
+  /** The failure it is where it does not make the requirement not applicable (the contract profile's). */
+  failure?: string;
+}
+/** Thrown where a precondition of the suite's own setup did not hold (`Precondition`): the requirement cannot go on. */
+export class Unmet extends Error {
+  override name = 'Unmet';
+  readonly precondition: Precondition;
+  constructor(precondition: Precondition) {
+    super(precondition.failure ?? precondition.reason);
+    this.precondition = precondition;
+  }
+}
+
+/** How a requirement's act ended, as the runner saw it (the classes of what it threw are the runner's to tell). */
+export type Ended =
+  | { as: 'pass' }
+  | { as: 'skip'; reason: string }
+  | { as: 'stopped'; reason: string }
+  /** The target did not do what the requirement asserts (an assertion, a contract mismatch, no answer). */
+  | { as: 'fail'; reason: string }
+  /** The suite broke: `at` is where. */
+  | { as: 'error'; reason: string; at?: string };
+
+/** What happened in one requirement: how its act ended, and what its record holds. */
+export interface Happened {
+  ended: Ended;
+  basis: BasisName;
+  profile: Profile;
+  /** The preconditions of our own setup that did not hold, in the order seen. */
+  unmet: Precondition[];
+  /** The choices of ours its setup relied on that the target's answers never confirmed (dialect keys, decisions). */
+  relied: string[];
+}
+/** The verdict of one requirement: its status, why, and the basis it is judged at where weaker than its own. */
+export type Decided = Pick<Outcome, 'status' | 'reason' | 'effectiveBasis' | 'reliesOn'>;
+
+/**
+ * The verdict stage: the one place that turns what happened in a requirement into its status, for both suites.
+ * - Skipped and stopped acts are `skipped` and `not-run`; an act that ran to its end passes.
+ * - A failure or an error after a precondition of our own setup did not hold (`Precondition.under` says for which
+ *   requirements) is never the target's failure: the requirement is `not-applicable`, with the precondition's reason,
+ *   which names the dialect key that would state it.
+ * - Otherwise a failure is `fail`, and what broke in the suite is `error`.
+ * - A requirement of the source or a standard whose setup relied on a choice of ours that the target never confirmed
+ *   is judged at that decision's basis (`effectiveBasis`), so it gates only where a decision does.
+ */
+export function decide(h: Happened): Decided {
+  const { ended } = h;
+  if (ended.as === 'pass') return { status: 'pass', ...weaker(h) };
+  if (ended.as === 'skip') return { status: 'skipped', reason: ended.reason };
+  if (ended.as === 'stopped') return { status: 'not-run', reason: ended.reason };
+  const ours = h.basis === 'source' || h.basis === 'standard';
+  const applies = (p: Precondition) => p.under === 'any' || (ours && (p.under === 'read' || h.profile === 'source'));
+  const unmet = h.unmet.find(applies);
+  if (unmet) return { status: 'not-applicable', reason: unmet.reason };
+  const at = ended.as === 'error' && ended.at ? ` (the suite broke at ${ended.at})` : '';
+  return { status: ended.as, reason: `${ended.reason}${at}`, ...weaker(h) };
+}
+const weaker = (h: Happened): Pick<Decided, 'effectiveBasis' | 'reliesOn'> =>
+  h.relied.length && (h.basis === 'source' || h.basis === 'standard')
+    ? { effectiveBasis: 'decision', reliesOn: h.relied }
+    : {};
+
 /** Under `source` only what the source and the standards say gates; the rest is reported as differing from our contract. */
 export const gates = (o: Pick<Outcome, 'level' | 'basis' | 'effectiveBasis'>, profile: Profile) => {
   const basis = o.effectiveBasis ?? o.basis;

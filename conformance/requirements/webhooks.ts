@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { expect, requirement, afterEach, skipping, together } from '../lib/requirement.ts';
 import { check, doc, type Json } from '../lib/contract.ts';
 import { config, type ClientRole } from '../lib/config.ts';
-import { bodyWith, create, product, uid } from '../lib/fixtures.ts';
+import { bodyWith, create, product, uid, uniqueMarks } from '../lib/fixtures.ts';
 import {
   appUrl,
   bodyOf,
@@ -31,7 +31,6 @@ import {
 import { Nonconformance, type Api, type ApiResponse } from '../lib/api.ts';
 import { createdIn, expectAccepted, itemsIn, resourceIn } from '../lib/expectations.ts';
 import { wholeUpdate } from '../lib/updates.ts';
-import { NotApplicable } from '../lib/dialect.ts';
 import {
   MANUAL_CHECKOUT,
   about as aboutProducts,
@@ -171,7 +170,7 @@ together(
         async ({ api }) => {
           const { key, metadata } = await subscribe(api, [`${l.resource}/*`]);
           const { item, change } = await runLifecycle(api, l);
-          const got = await waitFor(key, about(l.resource, item), { count: 3, timeoutMs: WAIT_MS });
+          const got = await waitFor(key, about(l.resource, item), { count: 3, timeoutMs: WAIT_MS, api });
           expect(got.map(eventOf).sort()).toEqual(['created', 'deleted', 'updated'].map((a) => `${l.resource}/${a}`));
           for (const r of got) {
             const body = bodyOf(r);
@@ -198,7 +197,7 @@ together(
       async ({ api }) => {
         const { key, hook } = await subscribe(api, ['products/created']);
         const p = await product(api);
-        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS, api });
         const body = bodyOf(r!);
         expect(r!.method).toBe('POST');
         expect(Object.keys(delivery.requestBody.content)).toContain(
@@ -220,7 +219,7 @@ together(
         // Subscribed by `other`, caused by `full`: the signature must use the subscription owner's secret.
         const { key } = await subscribe(api, ['products/created'], { as: 'other' });
         const p = await product(api);
-        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS, api });
         expect(
           signatureValid(r!, config.clients.other.clientSecret),
           `X-Store-Signature ${r!.headers['x-store-signature']} over ${r!.body.length} bytes`,
@@ -236,7 +235,7 @@ together(
       async ({ api }) => {
         const { key } = await subscribe(api, ['products/created'], { as: 'other' });
         const p = await product(api);
-        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS });
+        const [r] = await waitFor(key, about('products', p), { timeoutMs: WAIT_MS, api });
         expectValidatable(r!, config.clients.other.clientSecret, config.clients.full.clientSecret, 'the delivery');
       },
     );
@@ -246,7 +245,7 @@ together(
       async ({ api }) => {
         const { key } = await subscribe(api, ['products/created'], { query: { mode: 'fail' } });
         const p = await product(api);
-        const got = await waitFor(key, about('products', p), { count: 3, timeoutMs: WAIT_MS });
+        const got = await waitFor(key, about('products', p), { count: 3, timeoutMs: WAIT_MS, api });
         const first3 = got.slice(0, 3);
         expect(first3.map(attemptOf)).toEqual([1, 2, 3]);
         expect(new Set(first3.map((r) => r.headers['x-store-delivery-id'])).size).toBe(1);
@@ -310,10 +309,12 @@ together(
             .isActive,
         ).toBe(false);
         const p = await product(api);
-        // About this test's product: by D-17's body, or any body naming its sku (§6: "Body of a webhook delivery: not
-        // shown"), so the control does not rest on the platform's delivery body.
-        const mentions = (r: Recorded) => about('products', p)(r) || (r.kind === 'hooks' && r.body.includes(p.sku));
-        await waitFor(control.key, mentions, { timeoutMs: WAIT_MS });
+        // About this test's product: by D-17's body, or any body holding a value the suite made unique for it (§6:
+        // "Body of a webhook delivery: not shown"), so the control does not rest on the platform's delivery body.
+        const marks = uniqueMarks(p);
+        const mentions = (r: Recorded) =>
+          about('products', p)(r) || (r.kind === 'hooks' && marks.some((m) => r.body.includes(m)));
+        await waitFor(control.key, mentions, { timeoutMs: WAIT_MS, api });
         await quietPeriod(QUIET_MS);
         expect(
           (await inbox(created.key)).map((r) => eventOf(r) ?? r.body.slice(0, 120)),
@@ -342,7 +343,7 @@ together(
         const took = Date.now() - startedAt;
         expectAccepted(res, 'the add that causes the event');
         const made = createdIn(res, 'data', 'the add that causes the event');
-        await waitFor(key, about('products', made), { timeoutMs: WAIT_MS });
+        await waitFor(key, about('products', made), { timeoutMs: WAIT_MS, api });
         expect(took, 'ms the add took, its event held by a failing receiver').toBeLessThan(DELIVERY_TIMEOUT_MS);
       },
     );
@@ -373,7 +374,7 @@ function watchLifecycle(api: Api) {
     const keys = new Map<string, string>();
     for (const pt of patterns) keys.set(pt.slug, (await subscribe(api, pt.events)).key);
     const { item } = await runLifecycle(api, products);
-    await waitFor(control.key, about('products', item), { count: 3, timeoutMs: WAIT_MS });
+    await waitFor(control.key, about('products', item), { count: 3, timeoutMs: WAIT_MS, api });
     await quietPeriod(QUIET_MS);
     return { item, keys };
   })();
@@ -544,11 +545,14 @@ skipping(manualCheckout, `${MANUAL_CHECKOUT}; see the operator-triggered require
         // Control: a product made after the dispatch is delivered to the `*` subscription (its event and resource
         // read where the dialect says a delivery holds them); whatever was queued before it has had time to arrive.
         const marker = await product(api);
-        await waitFor(hookKey, (r) => resourceOfDelivery(r)?.id === marker.id, { timeoutMs: 15_000 }).catch((err) => {
-          throw new NotApplicable(
-            `the control: no delivery about the product made after the dispatch reached a * subscription in 15 s (read at deliveries.resource, D-17): ${(err as Error).message.split('\n')[0]}`,
-          );
-        });
+        await waitFor(hookKey, (r) => resourceOfDelivery(r)?.id === marker.id, { timeoutMs: 15_000, api }).catch(
+          (err) => {
+            throw api.precondition({
+              under: 'read',
+              reason: `the control: no delivery about the product made after the dispatch reached a * subscription (read at deliveries.resource, D-17; state it in the dialect as deliveries): ${(err as Error).message.split('\n')[0]}`,
+            });
+          },
+        );
         await quietPeriod(1000);
         const received = requests.flatMap((r) => [bodyOf(r), bodyOf(r)?.delivery]);
         const events = (await inbox(hookKey)).filter((r) => r.kind === 'hooks');

@@ -9,6 +9,8 @@ import { config } from '../../lib/config.ts';
 import { uid } from '../../lib/fixtures.ts';
 import { bodyOf, headerProblems, inbox, signatureValid, expectValidatable } from '../../lib/inbox.ts';
 import type { Api } from '../../lib/api.ts';
+import { isObject } from '../../lib/dialect.ts';
+import { elementField } from '../../lib/triggers.ts';
 import {
   MANUAL_DISPATCH,
   about,
@@ -45,12 +47,16 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       await register(api, otherKey);
       const shipment = await shipOneOfEach(api, [a, b], chosen);
       expect(boxesOf(shipment), 'the boxes of the shipment').toEqual(expect.any(Array));
-      const boxes = boxesOf(shipment).map((box) => ((box?.items ?? []) as Json[]).map((it) => it?.id).sort());
-      expect(boxes.length).toBeGreaterThan(0);
+      expect(boxesOf(shipment).length).toBeGreaterThan(0);
       const requests = (await inbox(chosenKey)).filter(about('labels', [a.id, b.id]));
-      expect(requests.map(itemIds).sort(), 'the items of each label request: those of one box').toEqual(
-        [...boxes].sort(),
-      );
+      expect(requests, 'one label request per box of the shipment').toHaveLength(boxesOf(shipment).length);
+      // Which items a box holds is read where the answer shows it in our form (D-49's `items`); the quote's "one box"
+      // is then held to it. A target whose boxes show none is judged by the count above.
+      const boxes = boxesOf(shipment).map((box) => (isObject(box) ? box.items : undefined));
+      if (boxes.every(Array.isArray))
+        expect(requests.map(itemIds).sort(), 'the items of each label request: those of one box').toEqual(
+          boxes.map((items) => (items as Json[]).map((it) => it?.id).sort()).sort(),
+        );
       for (const r of requests) expect(bodyOf(r).delivery.serviceCode).toBe('STD');
       expect(
         (await inbox(otherKey)).filter(about('labels', [a.id, b.id])),
@@ -134,11 +140,13 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       const shipment = await shipOneOfEach(api, [a, b], service);
       const labels = (await inbox(key)).filter((r) => r.kind === 'labels');
       for (const box of boxesOf(shipment)) {
+        const items = elementField(box, 'items', 'dispatch', 'boxes') as Json[];
+        expect(items, 'the items of the box').toEqual(expect.any(Array));
         const n = labels.findIndex(
-          (r) => JSON.stringify(itemIds(r)) === JSON.stringify(box.items.map((it: Json) => it.id).sort()),
+          (r) => JSON.stringify(itemIds(r)) === JSON.stringify(items.map((it: Json) => it?.id).sort()),
         );
         expect(n, 'a label request for this box').toBeGreaterThanOrEqual(0);
-        expect(box.labelStatus).toBe('created');
+        expect(elementField(box, 'labelStatus', 'dispatch', 'boxes')).toBe('created');
         expect(box.trackingNumber).toBe(`TRK-${key}-${n + 1}`); // the receiver's answer to that request
         expect(box.label).toMatchObject({
           trackingNumber: box.trackingNumber,
@@ -180,8 +188,8 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
     .test('a service without labelsUrl gets no label request', async ({ api }) => {
       const p = await stocked(api, 1);
       const key = uid('app');
+      // register sends no labelsUrl; what the target's answer shows of it is not asserted here.
       const service = await register(api, key, { labels: null });
-      expect(service.labelsUrl ?? null).toBeNull();
       await ship(api, [{ productId: p.id, quantity: 2 }], service.id);
       expect(
         (await inbox(key)).filter((r) => r.kind !== 'rates' || bodyOf(r)?.delivery?.serviceCode !== undefined),
@@ -194,7 +202,6 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
       async ({ api }) => {
         const p = await stocked(api, 1);
         const service = await register(api, uid('app'), { labels: null });
-        expect(service.labelsUrl).toBeNull();
         const shipment = await ship(api, [{ productId: p.id, quantity: 2 }], service.id);
         expect(boxesOf(shipment).length).toBeGreaterThan(0);
         for (const box of boxesOf(shipment))

@@ -24,6 +24,7 @@ import {
   types,
   update,
   updates,
+  wholeAddress,
 } from './shared.ts';
 
 /**
@@ -113,7 +114,12 @@ for (const operationId of updates) {
       position: `P${digits(5)}`,
       dateOfBirth: '1985-04-12',
     };
-    const address = { line1: `${digits(2)} Changed Road`, city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' };
+    const address = wholeAddress({
+      line1: `${digits(2)} Changed Road`,
+      city: 'Leeds',
+      countryCode: 'GB',
+      zip: 'LS1 1AA',
+    });
     expectAccepted(await update(api, operationId, c.id, { type: c.type, ...basic, address }), 'the update');
     const got = await get(api, c.id);
     expect(got).toMatchObject(basic);
@@ -174,7 +180,7 @@ for (const operationId of updates) {
       expect(c.address).toBeNull();
       const res = await update(api, operationId, c.id, {
         type: c.type,
-        address: { line1: '5 New Road', city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' },
+        address: wholeAddress({ line1: '5 New Road', city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' }),
       });
       expectAccepted(res, 'an update adding an address');
       expect((await get(api, c.id)).address).toMatchObject({
@@ -194,7 +200,7 @@ for (const operationId of updates) {
         const c = await create(api, 'createContact', { address: undefined, company: `Co ${digits(4)}` });
         const res = await update(api, operationId, c.id, {
           type: c.type,
-          address: { line1: '5 New Road', city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' },
+          address: wholeAddress({ line1: '5 New Road', city: 'Leeds', countryCode: 'GB', zip: 'LS1 1AA' }),
         });
         expect(res.status).toBe(200);
         const merged = await update(api, operationId, c.id, { type: c.type, address: { city: 'Wakefield' } });
@@ -262,7 +268,7 @@ for (const operationId of updates) {
   requirement(`${operationId}.address-null`, '§2.2 §4.2 D-15 D-55').test(
     'address null removes the primary address, and changes nothing on a contact without one',
     async ({ api }) => {
-      const c = await create(api, 'createContact', { address: { line1: '3 Null Street', city: 'Ely' } });
+      const c = await create(api, 'createContact', { address: wholeAddress({ line1: '3 Null Street', city: 'Ely' }) });
       expect(c.address).not.toBeNull();
       const cleared = await update(api, operationId, c.id, { type: c.type, address: null });
       expect(cleared.status, cleared.text.slice(0, 300)).toBe(200);
@@ -327,7 +333,7 @@ requirement('updateContactPost.same-as-put', '§4.2', { quote: 'for the same ope
       position: 'Analyst',
       phone: '+44(800)FLOWERS',
       dateOfBirth: '1980-01-02',
-      address: { line1: '9 Twin Lane', city: 'Derby' },
+      address: wholeAddress({ line1: '9 Twin Lane', city: 'Derby' }),
       tags: { contact: ['twin'] },
     };
     const answers: Json[] = [];

@@ -8,7 +8,7 @@ import { expect, requirement } from '../../lib/requirement.ts';
 import { expect422, expectRefused } from '../../lib/expectations.ts';
 import { type Json } from '../../lib/contract.ts';
 import { create, uid } from '../../lib/fixtures.ts';
-import { body, digits, get, roles, ruleOf, ruledRole } from './shared.ts';
+import { body, digits, get, roles, ruleOf, ruledRole, wholeAddress } from './shared.ts';
 
 requirement('createContact.role-string-default-rule', '§2.2 §3 D-25').test(
   "a role given as a string follows the role's default rule (pending when it requires verification or approval)",
@@ -68,7 +68,7 @@ requirement('createContact.address-inherits', '§2.2 D-15', {
   const names = { firstname: `F${digits(5)}`, lastname: `L${digits(5)}`, company: `C${digits(5)}` };
   const c = await create(api, 'createContact', {
     ...names,
-    address: { line1: '1 High Street', city: 'York', countryCode: 'GB', zip: 'YO1 7HH' },
+    address: wholeAddress({ line1: '1 High Street', city: 'York', countryCode: 'GB', zip: 'YO1 7HH' }),
   });
   expect((await get(api, c.id)).address).toMatchObject({
     ...names,
@@ -79,7 +79,7 @@ requirement('createContact.address-inherits', '§2.2 D-15', {
   });
   const own = await create(api, 'createContact', {
     ...names,
-    address: { firstname: 'Other', line1: '2 High Street' },
+    address: wholeAddress({ firstname: 'Other', line1: '2 High Street' }),
   });
   expect((await get(api, own.id)).address).toMatchObject({
     firstname: 'Other',
@@ -93,12 +93,16 @@ requirement('createContact.address-id-ignored', '§4.2 D-15', {
   // Read back with gets (§4.2): what an add answers is D-11's.
   const a = await get(
     api,
-    (await create(api, 'createContact', { address: { line1: '1 First Road', city: 'Bath' } })).id,
+    (await create(api, 'createContact', { address: wholeAddress({ line1: '1 First Road', city: 'Bath' }) })).id,
   );
   expect(a.address, 'the address read back, with its id').toEqual(expect.objectContaining({ id: expect.anything() }));
   const b = await get(
     api,
-    (await create(api, 'createContact', { address: { id: a.address.id, line1: '2 Second Road', city: 'Hull' } })).id,
+    (
+      await create(api, 'createContact', {
+        address: wholeAddress({ id: a.address.id, line1: '2 Second Road', city: 'Hull' }),
+      })
+    ).id,
   );
   expect(b.address, 'the new address').toEqual(expect.objectContaining({ line1: '2 Second Road', city: 'Hull' }));
   expect(b.address.id).not.toBe(a.address.id);

@@ -3,7 +3,7 @@
 // contact. It declares no requirement.
 import { expect } from '../../lib/requirement.ts';
 import { errorsBy, everyItem, expectAccepted, resourceIn } from '../../lib/expectations.ts';
-import { check, deref, op, schema, type Json } from '../../lib/contract.ts';
+import { check, deref, op, schema, sourceText, type Json } from '../../lib/contract.ts';
 import { baseBody, contactsIn, create } from '../../lib/fixtures.ts';
 import { Nonconformance, type Api, type ApiResponse } from '../../lib/api.ts';
 import type { components } from '../../../client/index.ts';
@@ -36,6 +36,33 @@ export const updates = ['updateContact', 'updateContactPost'] as const;
  * and returned is D-27's.
  */
 export const notImplemented = new Set(['username']);
+/**
+ * The primary address fields §2.2 lists as "seen on write", read from the source; which of them a target requires is
+ * not shown (§2.12: "Full field list of the contact address object: not shown").
+ */
+export const addressWritten: string[] = (() => {
+  const line = sourceText.split('\n').find((l) => l.startsWith('Primary address fields seen on write:')) ?? '';
+  return [...line.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+})();
+/** A value for each field of `addressWritten`, of a real address (Leeds, GB). */
+const ADDRESS_FILL: Json = {
+  line1: '1 Park Row',
+  line2: 'Floor 2',
+  line3: 'Park Square',
+  city: 'Leeds',
+  region: 'West Yorkshire',
+  countryCode: 'GB',
+  zip: 'LS1 5HD',
+};
+/**
+ * An address the suite writes, whole: the fields the requirement gives, and every other field §2.2 shows on write
+ * (`addressWritten`) from one real address, so that a target requiring any of them accepts it. A requirement about a
+ * missing or partial address (a merge) sends its own.
+ */
+export const wholeAddress = (given: Json): Json => ({
+  ...Object.fromEntries(addressWritten.map((f) => [f, ADDRESS_FILL[f]])),
+  ...given,
+});
 /** A random run of digits; digits are valid in every text field (no HTML, phone keypad, username). */
 export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 export const limited = Object.entries(inputProps)
