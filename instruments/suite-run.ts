@@ -9,7 +9,7 @@ import {
   MEASURED_BY,
   STRENGTH_FILE,
   readStrength,
-  type Figure,
+  type Measured,
   type Strength,
   type StrengthKey,
 } from '../conformance/lib/strength.ts';
@@ -270,7 +270,7 @@ export async function pool<T>(items: T[], jobs: number, work: (item: T) => Promi
  * stays the command that would). A full run of a runner calls it; the file is committed, and the suite's reporter
  * carries it into conformance-report.json.
  */
-export function writeStrength(key: StrengthKey, measured: Figure, file = STRENGTH_FILE): void {
+export function writeStrength<K extends StrengthKey>(key: K, measured: Measured<K>, file = STRENGTH_FILE): void {
   const unmeasured = (k: StrengthKey) => ({ count: null, command: MEASURED_BY[k] });
   const strength = {
     ...(Object.fromEntries(
@@ -278,9 +278,15 @@ export function writeStrength(key: StrengthKey, measured: Figure, file = STRENGT
     ) as unknown as Strength),
     ...readStrength(file),
   };
-  strength[key] = measured;
+  strength[key] = measured as Strength[K];
   writeFileSync(file, `${JSON.stringify(strength, null, 2)}\n`);
-  console.log(`${file}: ${key} ${measured.count}/${measured.total} (${measured.percent}%)`);
+  console.log(
+    `${file}: ${key} ${
+      'percent' in measured
+        ? `${measured.count}/${measured.total} (${measured.percent}%)`
+        : `${measured.gatingFailures} gating failures, ${measured.errors} errors, ${measured.notApplicable} not applicable, ${measured.judged.count}/${measured.judged.total} judged in callbacks and webhooks`
+    }`,
+  );
 }
 
 /**

@@ -20,7 +20,7 @@ interface Step {
   after?: string;
   /** A step that mostly waits, using a fraction of a core: it runs beside the lanes, from the start. */
   beside?: boolean;
-  exec: (run: Run) => Promise<Counts>;
+  exec: (run: Run) => Promise<Counts & { notes?: string[] }>;
 }
 const once = ({ code }: { code: number }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 mkdirSync(`${root}/reports/unit`, { recursive: true });
@@ -118,6 +118,30 @@ const steps: Step[] = [
         env: { ...process.env, TARGET_URL: '' },
       });
       return suiteCounts(results, code);
+    },
+  },
+  {
+    // The suite against an implementation written outside this repository (instruments/outside/), when its folder
+    // and python3 are found (`--if-present`; otherwise one line says it did not run). `--npm-test`: it reports and
+    // records nothing, and fails this step only once GATE_IN_NPM_TEST (instruments/outside/run.ts) says so.
+    name: 'outside implementation (npm run conformance:outside)',
+    exec: async (run) => {
+      const summary = `${root}/reports/outside/summary.json`;
+      const { code, output } = await run(process.execPath, [
+        ...argsOf('conformance:outside'),
+        '--if-present',
+        '--npm-test',
+      ]);
+      const didNotRun = /^conformance:outside did not run: .*$/m.exec(output)?.[0];
+      if (didNotRun && code === 0) return { passed: 0, failed: 0, notes: [didNotRun] };
+      if (!existsSync(summary)) return { passed: 0, failed: 1 };
+      const s = JSON.parse(readFileSync(summary, 'utf8')) as { gated: boolean; problems: string[] };
+      const failed = code !== 0 ? Math.max(1, s.problems.length) : 0;
+      return {
+        passed: code === 0 ? 1 : 0,
+        failed,
+        ...(failed ? { failures: s.problems } : { notes: s.problems.map((p) => `not gating: ${p}`) }),
+      };
     },
   },
   {
@@ -227,7 +251,7 @@ const runner =
 async function runStep(step: Step): Promise<{ counts: Counts; seconds: number; line: string[] }> {
   const started = Date.now();
   const output: string[] = [];
-  const counts: Counts = await step.exec(runner(output)).catch((err: unknown) => {
+  const { notes, ...counts }: Counts & { notes?: string[] } = await step.exec(runner(output)).catch((err: unknown) => {
     output.push(`${err instanceof Error ? err.stack : String(err)}\n`);
     return { passed: 0, failed: 1 };
   });
@@ -239,6 +263,8 @@ async function runStep(step: Step): Promise<{ counts: Counts; seconds: number; l
     line: [
       `${counts.failed ? 'FAIL' : 'ok  '} ${step.name}: ${counts.passed} passed, ${counts.failed} failed (${seconds} s)`,
       ...(counts.failures ?? []).slice(0, 10).map((f) => `       ✗ ${f}`),
+      // What a step reports without counting it (a step that did not run, and why; findings that do not gate).
+      ...(notes ?? []).slice(0, 10).map((n) => `       · ${n}`),
     ],
   };
 }

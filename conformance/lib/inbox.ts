@@ -198,7 +198,8 @@ const PLAIN_HEADERS = new Set([
 ]);
 /**
  * §5: callbacks (and, "similar", webhook deliveries) "carry security headers so that the App can validate them".
- * - A request with no header but plain ones (`PLAIN_HEADERS`) carries none: it fails, whatever the dialect states.
+ * - A request with no header but plain ones (`PLAIN_HEADERS`), or none holding a value of a MAC's length, carries none:
+ *   it fails, whatever the dialect states.
  * - Under the dialect's scheme (D-16's unless stated), the request verifies with its owner's secret and not with
  *   another client's.
  * - Where the dialect states no scheme and the request carries headers of its own but not D-16's, the scheme is the
@@ -208,10 +209,14 @@ export function expectValidatable(r: Recorded, owner: string, other: string, wha
   const { dialect, stated } = config.dialect;
   const scheme = dialect.signatures;
   const sent = r.headers[scheme.header];
-  const own = Object.keys(r.headers).filter((h) => !PLAIN_HEADERS.has(h.toLowerCase()));
+  // A header an App could validate the request by carries a value of a MAC's length (20 or more characters of base64
+  // or hex, after a prefix such as `v1=` or `sha256=`): an event name, an id or an attempt number secures nothing.
+  const own = Object.entries(r.headers)
+    .filter(([h, v]) => !PLAIN_HEADERS.has(h.toLowerCase()) && /[A-Za-z0-9+/_-]{20,}={0,2}/.test(String(v)))
+    .map(([h]) => h);
   if (!own.length)
     throw new Nonconformance(
-      `${what} carries no security header at all (only ${Object.keys(r.headers).join(', ') || 'none'}): an App has nothing to validate it by`,
+      `${what} carries no security header at all (none of ${Object.keys(r.headers).join(', ') || 'no header'} holds a signature): an App has nothing to validate it by`,
     );
   if (sent === undefined && !stated.has('signatures'))
     throw new Unmet({

@@ -1,5 +1,5 @@
 // The suite's measured strength, conformance/strength.json: the figures the instruments' runners
-// (instruments/run-faults.ts, instruments/run-variants.ts) wrote when they last ran in full, committed and shipped with
+// (instruments/run-faults.ts, instruments/run-variants.ts, instruments/outside/run.ts) wrote when they last ran in full, committed and shipped with
 // the suite, so that every conformance-report.json says how strong the suite that judged it is. The suite only reads the file; it never
 // imports the instruments that measure it.
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +10,32 @@ export interface Figure {
   count: number;
   total: number;
   percent: number;
+  /** When the run that measured it ended (ISO 8601). */
+  measured: string;
+  command: string;
+}
+
+/**
+ * How the suite treats an implementation written from the source alone, outside this repository
+ * (instruments/outside/): one run of the suite against it under the source profile, with its own clients and dialect.
+ * Each gating failure, error and not-applicable requirement naming no dialect key is a question about the suite.
+ */
+export interface OutsideFigure {
+  /** Gating requirements that failed or erred (the source profile's gate). */
+  gatingFailures: number;
+  /** Requirements that ended in `error` (the suite broke), gating or not. */
+  errors: number;
+  /** Requirements not applicable: their setup needed a choice the outside dialect does not state. */
+  notApplicable: number;
+  /** Of those, the ones whose reason names no dialect key to state the choice in. */
+  notApplicableNamingNoKey: number;
+  /** The requirements of the areas callbacks and webhooks judged (passed or failed), the two manual-mode ones aside. */
+  judged: { count: number; total: number };
+  /** Every requirement of the run. */
+  requirements: number;
+  /** Runs made (`--runs N`) and whether their not-applicable requirements were the same; the figures are run 1's. */
+  runs?: number;
+  sameNotApplicable?: boolean;
   /** When the run that measured it ended (ISO 8601). */
   measured: string;
   command: string;
@@ -35,8 +61,15 @@ export interface Strength {
   app: Figure | Unmeasured;
   /** Benign Apps (instruments/app-variants) the App suite judges benign under both profiles. */
   appBenign: Figure | Unmeasured;
+  /**
+   * The suite against the outside implementation (instruments/outside/): optional, as a file written before it
+   * existed lacks it.
+   */
+  outside?: OutsideFigure | Unmeasured;
 }
 export type StrengthKey = keyof Strength;
+/** A figure as measured, never the command that would measure it. */
+export type Measured<K extends StrengthKey> = Exclude<Strength[K], Unmeasured | undefined>;
 
 /** The command that measures each figure in full (`--quick` and `--only` measure nothing: a subset is no figure). */
 export const MEASURED_BY: Record<StrengthKey, string> = {
@@ -45,7 +78,12 @@ export const MEASURED_BY: Record<StrengthKey, string> = {
   benign: 'npm run conformance:variants',
   app: 'npm run conformance:faults -- --side app',
   appBenign: 'npm run conformance:variants -- --side app',
+  outside: 'npm run conformance:outside',
 };
+
+/** Whether a figure of the file was measured by a full run (not missing, not only the command that would). */
+export const isMeasured = <K extends StrengthKey>(f: Strength[K]): f is Measured<K> =>
+  f !== undefined && !('count' in f && f.count === null);
 
 /** conformance/strength.json, beside the suite's folders in the repository and in the package (build/conformance/). */
 export const STRENGTH_FILE = fileURLToPath(new URL('../strength.json', import.meta.url));
