@@ -8,12 +8,15 @@ import { checkResponse, op, type Json, type Operation } from './contract.ts';
 import { config, type ClientCredentials, type ClientRole } from './config.ts';
 import {
   assumedChoice,
+  CONTRACT_DIALECT,
   createFor,
   fromTarget,
   isObject,
   queryToTarget,
   requestWrapperOf,
+  shippingPathOf,
   toTarget,
+  type Write,
 } from './dialect.ts';
 import { record } from './cleanup.ts';
 import { recordExchange } from './har.ts';
@@ -455,7 +458,8 @@ export class Api {
     if (options.body !== undefined && !options.raw) this.wrote(o, res, attribution);
     if (options.body !== undefined && !options.raw && res.status < 300) this.remember(o, options.body, res);
     if (!options.unchecked) {
-      const problems = checkResponse(o, res.status, res.headers, raw, res.text);
+      const [status, theirs] = inContract(o, res.status);
+      const problems = checkResponse(o, status, res.headers, raw, res.text, theirs);
       if (problems.length && this.strict && !options.setup)
         throw new Nonconformance(`${o.method} ${res.url}\n  ${problems.join('\n  ')}`);
       if (problems.length)
@@ -525,6 +529,12 @@ export class Api {
    * would give it `application/json`).
    */
   private async through(o: Operation, options: CallOptions): Promise<ApiResponse> {
+    // Our shipping-service operations go where the dialect's `shippingServices` says the target has its own (D-18).
+    const moved = shippingPathOf(config.dialect.dialect, o, options.params);
+    if (moved !== undefined) {
+      const q = options.query && Object.keys(options.query).length ? `?${encodeQuery(options.query)}` : '';
+      return this.send(o.method, `${baseOf(o)}${moved}${q}`, options);
+    }
     if (options.raw && options.raw.contentType === undefined)
       return this.send(o.method, this.url(o.operationId, options.params, options.query), options);
     const client = (this.clients[baseOf(o)] ??= createStoreClient({ baseUrl: baseOf(o), fetch: this.transport }));
@@ -670,6 +680,27 @@ export class Api {
   }
 }
 
+/**
+ * An answer's status as the contract check reads it, and whether its body is the target's own form: a write's success
+ * status the dialect states (`statuses`) is checked as ours (D-01, D-04), with the body it holds; an error answer
+ * whose list of errors the dialect places (`errors`) is checked for its status and headers, its body being the
+ * target's envelope. So the check reports what the dialect does not already say.
+ */
+function inContract(o: Operation, status: number): [number, boolean] {
+  const { dialect, stated } = config.dialect;
+  if (status >= 400) return [status, stated.has('errors')];
+  const write: Write | undefined =
+    o.method === 'POST' && o.operationId.startsWith('create')
+      ? 'add'
+      : o.method === 'DELETE'
+        ? 'delete'
+        : /^(PUT|PATCH)$/.test(o.method) || o.operationId.startsWith('update')
+          ? 'update'
+          : undefined;
+  if (!write || !stated.has('statuses') || dialect.statuses[write] !== status) return [status, false];
+  const ours = CONTRACT_DIALECT.statuses[write];
+  return [ours, ours === 204 && status !== 204];
+}
 /** The resource an answer holds, in its wrapper or bare (lib/expectations.ts reads it the same way, with a failure). */
 const resourceAnswered = (body: Json, key: string): Record<string, Json> | undefined => {
   const inner = body?.[key] ?? body;

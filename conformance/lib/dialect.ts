@@ -14,6 +14,8 @@ export interface Dialect {
   v2Body: 'data' | 'none';
   /** Contact bodies and answers: inside `{"contact": …}` (D-11, the platform's) or the contact itself (`none`). */
   contactBody: 'contact' | 'none';
+  /** Contact answers: inside `{"contact": …}` or bare; `contactBody` gives both, or `{ request, answer }` each. */
+  contactAnswer: 'contact' | 'none';
   /** Where the contact search answer holds its list: a JSON pointer (`/contacts`; `` for a bare array). */
   contactSearchList: string;
   /** Where an error answer lists its errors (a JSON pointer, `/errors`), or `none` when it lists none (D-02). */
@@ -108,6 +110,24 @@ export const TRIGGER_VALUES = {
   checkout: ['items', 'currency', 'destination', 'dispatchDate'],
   dispatch: ['items', 'currency', 'destination', 'dispatchDate', 'checkoutId', 'shippingServiceId', 'serviceCode'],
 };
+/** What each value the suite fills a template with is, and its JSON type (a whole-string placeholder keeps it). */
+export const TRIGGER_TYPES: Record<string, [type: string, what: string]> = {
+  items: ['array', 'the cart lines, each `item` filled'],
+  productId: ['number', 'a product the run made, its id as the target answered it (§2.1: numeric)'],
+  quantity: ['number', 'whole units of the product'],
+  currency: ['string', 'an ISO 4217 code (`GBP`, `JPY`, `KWD`)'],
+  destination: [
+    'object',
+    "an address of §2.10 (`{{destination.countryCode}}`: one of its fields, a string); the document's Address",
+  ],
+  dispatchDate: ['string', 'the next weekday, `YYYY-MM-DD` (§2.10)'],
+  checkoutId: [
+    'as answered',
+    "the checkout's `answer.id`, of the type the target answered (the suite starts one first)",
+  ],
+  shippingServiceId: ['as answered', 'the chosen shipping service, its id as `shippingServices.id` read it'],
+  serviceCode: ['string', 'the chosen option, as the App returned it'],
+};
 /** The `{{name}}` placeholders of a template (a `destination.<field>` names one field of the address). */
 export function placeholders(template: Json): string[] {
   if (typeof template === 'string') return [...template.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!);
@@ -169,6 +189,7 @@ export const WRITES: Write[] = ['add', 'update', 'delete'];
 export const CONTRACT_DIALECT: Dialect = {
   v2Body: 'data',
   contactBody: 'contact',
+  contactAnswer: 'contact',
   contactSearchList: '/contacts',
   errors: '/errors',
   bodies: {},
@@ -181,10 +202,15 @@ export const CONTRACT_DIALECT: Dialect = {
   deliveries: { event: '/event', resource: '/data', metadata: '/metadata' },
 };
 
+/** The keys a dialect file states (`contactAnswer` is `contactBody`'s second half). */
+export type DialectKey = Exclude<keyof Dialect, 'contactAnswer'>;
 /** The keys, what each accepts, and the decision of ours each replaces (for a not-applicable reason). */
-export const DIALECT_KEYS: Record<keyof Dialect, { accepts: string; decision: string }> = {
+export const DIALECT_KEYS: Record<DialectKey, { accepts: string; decision: string }> = {
   v2Body: { accepts: '`data` or `none`', decision: 'D-01' },
-  contactBody: { accepts: '`contact` or `none`', decision: 'D-11' },
+  contactBody: {
+    accepts: '`contact` or `none` (requests and answers), or `{ request, answer }`, each `contact` or `none`',
+    decision: 'D-11',
+  },
   contactSearchList: { accepts: 'a JSON pointer (`/contacts`, or `` for a bare array)', decision: 'D-11' },
   errors: { accepts: 'a JSON pointer (`/errors`) or `none`', decision: 'D-02' },
   bodies: {
@@ -386,17 +412,26 @@ export function parseDialect(text: string, name = 'dialect'): LoadedDialect {
     pageParams: { ...CONTRACT_DIALECT.pageParams },
   };
   const stated = new Set<string>();
-  const bad = (key: string) => problems.push(`${name}: ${key} must be ${DIALECT_KEYS[key as keyof Dialect].accepts}`);
+  const bad = (key: string) => problems.push(`${name}: ${key} must be ${DIALECT_KEYS[key as DialectKey].accepts}`);
   for (const [key, value] of Object.entries(given)) {
     switch (key) {
       case 'v2Body':
         if (value === 'data' || value === 'none') dialect.v2Body = value;
         else bad(key);
         break;
-      case 'contactBody':
-        if (value === 'contact' || value === 'none') dialect.contactBody = value;
-        else bad(key);
+      case 'contactBody': {
+        const form = (v: unknown) => v === 'contact' || v === 'none';
+        if (form(value)) dialect.contactBody = dialect.contactAnswer = value as 'contact' | 'none';
+        else if (
+          isObject(value) &&
+          Object.keys(value).every((k) => k === 'request' || k === 'answer') &&
+          Object.values(value).every(form)
+        ) {
+          dialect.contactBody = (value.request as 'contact' | 'none' | undefined) ?? dialect.contactBody;
+          dialect.contactAnswer = (value.answer as 'contact' | 'none' | undefined) ?? dialect.contactAnswer;
+        } else bad(key);
         break;
+      }
       case 'contactSearchList':
         if (pointer(value)) dialect.contactSearchList = value as string;
         else bad(key);
@@ -520,7 +555,7 @@ function withDecision(problem: string, name: string): string {
   const [, key, sub] = /^(\w+)(?:\.(\w+))?/.exec(problem.slice(name.length + 2)) ?? [];
   if (!key || !Object.hasOwn(DIALECT_KEYS, key)) return problem;
   const perOperation = (key === 'bodies' || key === 'fields') && sub && operations.some((o) => o.operationId === sub);
-  const decision = perOperation ? op(sub).decision.join(', ') : DIALECT_KEYS[key as keyof Dialect].decision;
+  const decision = perOperation ? op(sub).decision.join(', ') : DIALECT_KEYS[key as DialectKey].decision;
   return decision && !decision.startsWith('the decision') && !problem.includes(decision)
     ? `${problem} (ours: ${decision})`
     : problem;
@@ -638,8 +673,29 @@ export function toTarget(d: Dialect, operationId: string, body: unknown): unknow
   const wrapped = wrapper !== undefined && keys.length === 1 && keys[0] === wrapper;
   const resource = wrapped ? inner((body as Record<string, Json>)[wrapper]) : inner(body as Json);
   const unwrap = (wrapper === 'data' && d.v2Body === 'none') || (wrapper === 'contact' && d.contactBody === 'none');
+  const moved = d.shippingServices && SHIPPING_PATH.test(op(operationId).path) ? d.shippingServices : undefined;
+  if (wrapped && moved) return moved.wrapper === 'none' ? resource : { [moved.wrapper]: resource };
   return !wrapped ? resource : unwrap ? resource : { [wrapper]: resource };
 }
+
+/** Our shipping-service operations (D-18), which the dialect's `shippingServices` moves to the target's own paths. */
+const SHIPPING_PATH = /^\/api\/shipping\/services(\/\{id\})?\.json$/;
+/**
+ * Where one of our shipping-service operations goes on a target that states `shippingServices`: its path there (the
+ * collection's `path`, or `item` with the id), with the query; undefined for any other operation or dialect.
+ */
+export function shippingPathOf(
+  d: Dialect,
+  o: { path: string },
+  params: Record<string, string | number> = {},
+): string | undefined {
+  const where = d.shippingServices;
+  if (!where || !SHIPPING_PATH.test(o.path)) return undefined;
+  return o.path.includes('{id}') ? where.item.replace('{id}', encodeURIComponent(String(params.id))) : where.path;
+}
+/** Where the target's answer holds a shipping service: the object its `shippingServices.id` pointer is in. */
+const shippingResourceOf = (where: ShippingServices, body: Json): Json =>
+  where.id.split('/').length > 2 ? at(body, where.id.split('/').slice(0, -1).join('/')) : body;
 
 /** The contact operations whose 2xx answers our contract wraps in `contact`, from the document's examples. */
 const contactAnswer = (operationId: string, status: number): boolean => {
@@ -655,11 +711,20 @@ const contactAnswer = (operationId: string, status: number): boolean => {
  */
 export function fromTarget(d: Dialect, operationId: string, status: number, body: Json): Json {
   if (body === null || typeof body !== 'object') return body;
+  const moved = d.shippingServices && SHIPPING_PATH.test(op(operationId).path) ? d.shippingServices : undefined;
+  if (moved && status >= 200 && status < 300 && !Array.isArray(body)) {
+    const names = d.fields.createShippingService ?? {};
+    const resource = shippingResourceOf(moved, body);
+    const ours = (v: Json) => fromTheirs(v, names, (e) => eventFromTarget(d, e));
+    return Array.isArray(resource)
+      ? { ...body, data: resource.map(ours) }
+      : { ...body, shippingService: isObject(resource) ? ours(resource) : resource };
+  }
   const names = d.fields[createFor(operationId) ?? ''];
   if (status >= 200 && status < 300 && (names || Object.keys(d.events).length) && 'data' in body)
     body = { ...body, data: fromTheirs(body.data, names ?? {}, (e) => eventFromTarget(d, e)) };
   if (status >= 200 && status < 300) {
-    if (d.contactBody === 'none' && contactAnswer(operationId, status) && !('contact' in body))
+    if (d.contactAnswer === 'none' && contactAnswer(operationId, status) && !('contact' in body))
       return { contact: body };
     if (operationId === 'searchContacts' && d.contactSearchList !== '/contacts')
       return { ...(Array.isArray(body) ? {} : body), contacts: at(body, d.contactSearchList) };

@@ -51,8 +51,11 @@ export function baseBody(api: Api, operationId: string): { data: Json; stated: b
   const example = exampleOf(operationId)?.[wrapperOf(operationId)];
   const data: Json = structuredClone(stated ?? example ?? {});
   if (!stated && wrapperOf(operationId) === 'contact') delete data.accessRoles;
+  // A stated update body is sent as stated but for what two resources may not share: its other values may name what
+  // exists (a value of a heading by its text), and a fresh one would name nothing.
+  const fresh = !stated || !operationId.startsWith('update') ? uniqueValue : keptUnique;
   for (const [k, v] of Object.entries(data))
-    if (typeof v === 'string' && uniqueValue[k]) data[k] = uniqueValue[k]!(stated ? v : undefined);
+    if (typeof v === 'string' && fresh[k]) data[k] = fresh[k]!(stated ? v : undefined);
   if (!stated) api.ledger.declare(operationId, Object.keys(data), decisionOf(operationId));
   return { data, stated: stated !== undefined };
 }
@@ -206,6 +209,10 @@ export const uniqueMarks = (made: Json): string[] =>
     .map((k) => made?.[k])
     .filter((v): v is string => typeof v === 'string' && v.length >= 8)
     .map((v) => JSON.stringify(v));
+/** The fields of `uniqueValue` that two resources may not share (D-37's sku, a role's reference, a redirect's path, an email). */
+const keptUnique: typeof uniqueValue = Object.fromEntries(
+  ['sku', 'reference', 'path', 'email'].map((k) => [k, uniqueValue[k]!]),
+);
 type Maker = (api: Api, body: Json, item: Json) => Promise<number>;
 const reference: Record<string, Maker> = {
   productId: async (api) => (await product(api)).id,

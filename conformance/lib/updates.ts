@@ -35,16 +35,22 @@ export async function wholeUpdate(
 ): Promise<Json> {
   const read = await api.untyped(getOf(updateOperationId), { params });
   const item = resourceIn(read, 'data', `the get before ${updateOperationId}`);
-  // The fields sent back, as read: where the dialect states a body, the fields it states (the target's own writable
-  // fields) and every field the requirement wrote when it made the item, so that an update that replaces the whole
-  // resource keeps them as a partial one does; the rest the target derived or defaulted, and is not sent back. Without
-  // a stated body, our writable fields, a choice of ours (D-09: a client sends back what it read).
+  // The change is what the requirement is about: a choice of ours where the source shows no writable field (§2.12).
+  return { data: { ...sentBack(api, updateOperationId, item, params.id), ...api.ours(updateOperationId, change) } };
+}
+
+/**
+ * What a whole update sends back of `item` as read. Where the dialect states a body: the fields it states (the
+ * target's own writable fields) and every field the requirement wrote when it made the item, so that an update that
+ * replaces the whole resource keeps them as a partial one does; the rest the target derived or defaulted, and is not
+ * sent back. Without a stated body: our writable fields, a choice of ours (D-09: a client sends back what it read).
+ */
+export function sentBack(api: Api, updateOperationId: string, item: Json, id?: unknown): Json {
   const stated = statedFields(updateOperationId);
   const create = createFor(updateOperationId);
-  const written = (create && api.written(create, item.id ?? params.id)) || [];
+  const written = (create && api.written(create, item.id ?? id)) || [];
   const fields = stated ? [...new Set([...stated, ...written])] : writableOf(updateOperationId);
   const kept = Object.fromEntries(fields.filter((k) => k in item).map((k) => [k, item[k]]));
   if (!stated) api.ledger.declare(updateOperationId, Object.keys(kept), 'D-09');
-  // The change is what the requirement is about: a choice of ours where the source shows no writable field (§2.12).
-  return { data: { ...kept, ...api.ours(updateOperationId, change) } };
+  return kept;
 }

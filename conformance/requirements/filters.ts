@@ -193,7 +193,9 @@ class ListFixture {
         return { [field]: schema.enum[i % schema.enum.length] };
       case 'int':
       case 'number':
-        return { [field]: this.base + i };
+        // A thousand apart: a target that hands the next free number (the largest + 1) to what others make meanwhile
+        // never lands on the test's next value.
+        return { [field]: this.base + i * 1000 };
       case 'boolean':
         return { [field]: i % 2 === 0 };
       case 'date':

@@ -19,6 +19,7 @@ import {
   contactIn,
   dateFields,
   digits,
+  letters,
   get,
   keypadFields,
   limited,
@@ -91,13 +92,15 @@ function emailOf(n: number): string {
 }
 /** Value makers by kind; a field gets the first kind its own schema accepts at its limit (pattern, format). */
 const kinds: ((n: number) => string)[] = [
+  letters,
   digits,
   (n) => `https://example.com/${digits(n - 20)}`,
   (n) => `/${digits(n - 1)}`,
   emailOf,
 ];
 function maker(field: string, max: number): (n: number) => string {
-  const fits = kinds.find((k) => {
+  // Letters first (a name's), but where letters are turned into digits (a phone's keypad, D-14).
+  const fits = kinds.slice(keypadFields.includes(field) ? 1 : 0).find((k) => {
     try {
       return accepts(field, k(max));
     } catch {
@@ -234,7 +237,7 @@ for (const type of types.filter((t) => t !== 'hq')) {
       .filter((k) => !alwaysRequired.includes(k))
       .map((k) => [k, undefined]),
   );
-  const named = () => Object.fromEntries(namedRequired.map((f) => [f, `N${digits(6)}`]));
+  const named = () => Object.fromEntries(namedRequired.map((f) => [f, `N${letters(6)}`]));
   const required = requirement(id, '§2.2 §2.1', { quote: 'Required when type is `guest` or `user`' }).test(
     needsNames ? `a ${type} needs ${namedRequired.join(' and ')}` : `a ${type} needs no ${namedRequired.join(' or ')}`,
     async ({ api }) => {
@@ -602,7 +605,7 @@ requirement('createContact.ids', '§2.1 §2.2 D-27', { quote: 'numeric, non-sequ
 requirement('createContact.unicode-lastname', '§2.2', { quote: 'any unicode letter allowed' }).test(
   'a lastname may hold any unicode letter',
   async ({ api }) => {
-    const lastname = `Łódź-Ünïcødé-Ωμέγα-李${digits(3)}`;
+    const lastname = `Łódź-Ünïcødé-Ωμέγα-李${letters(3)}`;
     expect((await get(api, (await create(api, 'createContact', { lastname })).id)).lastname).toBe(lastname);
   },
 );

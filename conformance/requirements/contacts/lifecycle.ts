@@ -13,6 +13,7 @@ import { type Api } from '../../lib/api.ts';
 import {
   PNG,
   digits,
+  letters,
   expect404,
   findHq,
   get,
@@ -107,9 +108,9 @@ for (const operationId of updates) {
     const c = await get(api, (await create(api, 'createContact')).id);
     expect(c.address, 'the address of the contact made').toEqual(expect.any(Object));
     const basic = {
-      firstname: `F${digits(5)}`,
-      lastname: `L${digits(5)}`,
-      company: `C${digits(5)}`,
+      firstname: `F${letters(5)}`,
+      lastname: `L${letters(5)}`,
+      company: `C${letters(5)}`,
       department: `D${digits(5)}`,
       position: `P${digits(5)}`,
       dateOfBirth: '1985-04-12',

@@ -8,7 +8,7 @@ import { expect, requirement } from '../../lib/requirement.ts';
 import { expect422, expectRefused } from '../../lib/expectations.ts';
 import { type Json } from '../../lib/contract.ts';
 import { create, uid } from '../../lib/fixtures.ts';
-import { body, digits, get, roles, ruleOf, ruledRole, wholeAddress } from './shared.ts';
+import { body, get, letters, roles, ruleOf, ruledRole, wholeAddress } from './shared.ts';
 
 requirement('createContact.role-string-default-rule', '§2.2 §3 D-25').test(
   "a role given as a string follows the role's default rule (pending when it requires verification or approval)",
@@ -65,7 +65,7 @@ requirement('createContact.role-unknown', '§2.2', { quote: 'New access roles ca
 requirement('createContact.address-inherits', '§2.2 D-15', {
   quote: 'The address inherits firstname, lastname and company from the Contact when they are not supplied',
 }).test('the address inherits firstname, lastname and company from the contact', async ({ api }) => {
-  const names = { firstname: `F${digits(5)}`, lastname: `L${digits(5)}`, company: `C${digits(5)}` };
+  const names = { firstname: `F${letters(5)}`, lastname: `L${letters(5)}`, company: `C${letters(5)}` };
   const c = await create(api, 'createContact', {
     ...names,
     address: wholeAddress({ line1: '1 High Street', city: 'York', countryCode: 'GB', zip: 'YO1 7HH' }),

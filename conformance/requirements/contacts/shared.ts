@@ -63,6 +63,12 @@ export const wholeAddress = (given: Json): Json => ({
   ...Object.fromEntries(addressWritten.map((f) => [f, ADDRESS_FILL[f]])),
   ...given,
 });
+/**
+ * A random run of letters: what a name holds. §2.2 allows "any unicode letter" in a lastname and says nothing of
+ * digits in names, which a target may refuse there.
+ */
+export const letters = (n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 /** A random run of digits; digits are valid in every text field (no HTML, phone keypad, username). */
 export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 export const limited = Object.entries(inputProps)

@@ -20,7 +20,7 @@ import {
   resourceIn,
 } from '../../lib/expectations.ts';
 import { headingOf, returnedFields, typeProblem } from '../../lib/returned.ts';
-import { statedFields } from '../../lib/updates.ts';
+import { sentBack, statedFields } from '../../lib/updates.ts';
 import { deref, isNullable, type Json } from '../../lib/contract.ts';
 import { bodyFrom, create, paramsFor, pick, uid } from '../../lib/fixtures.ts';
 import type { Api } from '../../lib/api.ts';
@@ -89,12 +89,15 @@ const forgedValue = (v: Json): Json => (typeof v === 'number' ? v + 100_003 : '2
  */
 async function wholeChange(api: Api, family: Family, stored: Json): Promise<{ change: Json; data: Json }> {
   const change = await bodyFrom(api, family.update, stored);
-  // Sent back as read: the fields of the stated body, else our writable fields (D-09's round trip, declared).
+  // Sent back as read: what a whole update sends back where the dialect states a body (lib/updates.ts), else our
+  // writable fields (D-09's round trip, declared).
   const stated = statedFields(family.update.operationId);
-  const writable = pick(
-    stored,
-    stated ?? Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
-  );
+  const writable = stated
+    ? sentBack(api, family.update.operationId, stored)
+    : pick(
+        stored,
+        Object.keys(props(family.input)).filter((k) => !deref(props(family.input)[k]).readOnly),
+      );
   if (!stated) api.ledger.declare(family.update.operationId, Object.keys(writable), 'D-09');
   return { change, data: { ...writable, ...change } };
 }
