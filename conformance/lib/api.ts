@@ -109,6 +109,11 @@ interface SendOptions {
   setup?: boolean;
   /** Send `body` form-encoded (`application/x-www-form-urlencoded`, as RFC 6749 §4.4.2 sends a token request). */
   form?: true;
+  /**
+   * How long the answer may take, where the target's time includes calls it makes to Apps (a checkout's, a dispatch's:
+   * lib/triggers.ts); default CONFORMANCE_REQUEST_TIMEOUT_MS.
+   */
+  waitMs?: number;
 }
 /**
  * The untyped form, for what the compiler cannot check: calls whose operation is picked from the document at run
@@ -283,6 +288,7 @@ export type Wire = (
   url: string,
   headers: Record<string, string>,
   data: Buffer | undefined,
+  timeoutMs?: number,
 ) => Promise<Answer>;
 
 export class Api {
@@ -535,7 +541,7 @@ export class Api {
       const q = options.query && Object.keys(options.query).length ? `?${encodeQuery(options.query)}` : '';
       return this.send(o.method, `${baseOf(o)}${moved}${q}`, options);
     }
-    if (options.raw && options.raw.contentType === undefined)
+    if ((options.raw && options.raw.contentType === undefined) || options.waitMs !== undefined)
       return this.send(o.method, this.url(o.operationId, options.params, options.query), options);
     const client = (this.clients[baseOf(o)] ??= createStoreClient({ baseUrl: baseOf(o), fetch: this.transport }));
     const { response } = await (client.request as Untyped)(o.method.toLowerCase(), o.path, {
@@ -589,7 +595,7 @@ export class Api {
       data = Buffer.from(JSON.stringify(options.body));
       headers['content-type'] ??= 'application/json';
     }
-    return this.exchange(method, url, headers, data);
+    return this.exchange(method, url, headers, data, options.waitMs);
   }
 
   private clients: Record<string, StoreClient> = {};
@@ -628,6 +634,7 @@ export class Api {
     url: string,
     headers: Record<string, string>,
     data: Buffer | undefined,
+    waitMs?: number,
   ): Promise<ApiResponse> {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
@@ -641,7 +648,7 @@ export class Api {
     let text: string;
     const traffic = { started: Date.now(), method, url, headers, body: data, by: this.requirement };
     try {
-      ({ status, responseHeaders, text } = await this.wire(method, url, headers, data));
+      ({ status, responseHeaders, text } = await this.wire(method, url, headers, data, waitMs));
     } catch (err) {
       const what = describeNoAnswer(method, url, err);
       recordExchange({ ...traffic, ms: Date.now() - traffic.started, error: what });

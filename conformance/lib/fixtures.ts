@@ -231,6 +231,16 @@ export const value = (api: Api, specId: number, fields: Json = {}): Promise<Json
  */
 export async function bodyFrom(api: Api, o: Operation, item: Json = {}): Promise<Json> {
   const { data } = baseBody(api, o.operationId);
+  // A stated update body that repeats a value of the stated add body means "as it is": the item's value as read (the
+  // add made its own value fresh), so that a value naming another resource by its text names the one it has.
+  const create = createFor(o.operationId);
+  const added = create && create !== o.operationId ? statedBodyFor(config.dialect.dialect, create) : undefined;
+  const stated = config.dialect.stated.has(`bodies.${o.operationId}`)
+    ? statedBodyFor(config.dialect.dialect, o.operationId)
+    : undefined;
+  if (stated && added && typeof added === 'object')
+    for (const k of Object.keys(data))
+      if (k in item && k in added && JSON.stringify(added[k]) === JSON.stringify(stated[k])) data[k] = item[k];
   for (const [k, v] of Object.entries(data))
     if (typeof v === 'number' && reference[k] && k !== 'sequence') data[k] = await reference[k]!(api, data, item);
   return data;

@@ -75,11 +75,24 @@ function started(api: Api, res: ApiResponse, what: string, key: string): void {
   });
 }
 
+/**
+ * How long a trigger's answer may take: the target calls the Apps of every active shipping service before it answers,
+ * and the source bounds neither how long it waits for them nor in what order it calls them (D-22's 5 s is ours). The
+ * run's own slow App (CONFORMANCE_SLOW_MS) may be among them, for some deliveries, while another requirement judges
+ * it. The requirement's own timeout grows with it.
+ */
+function triggerWait(api: Api): number {
+  const ms = config.requestTimeoutMs + 4 * (config.slowMs ?? 8000);
+  api.extendTimeout?.(ms + 20_000);
+  return ms;
+}
+
 /** Sends a stated trigger, its templates filled with `values`; its answer read as the dialect says. */
 async function send(api: Api, trigger: Trigger, values: Record<string, Json>): Promise<Triggered> {
   const filled = { ...values, items: (values.items as Line[]).map((l) => fillTemplate(trigger.item, l)) };
   const res = await api.send(trigger.method, urlOf(fillTemplate(trigger.path, filled) as string), {
     body: fillTemplate(trigger.body, filled),
+    waitMs: triggerWait(api),
   });
   const result = res.status >= 200 && res.status < 300 ? answerOf(trigger, res.body) : undefined;
   // A refusal is read as any other: its errors where the dialect says (`errors`).
@@ -93,7 +106,7 @@ export async function startCheckout(api: Api, cart: Cart): Promise<Triggered> {
   const trigger = dialect().checkout;
   if (trigger) return send(api, trigger, { ...cart, dispatchDate: nextWeekday() });
   // A means of causing callbacks: its answer's conformance to D-20 is noted, not judged (`setup`).
-  const res = await api.call('calculateCheckoutRates', { body: { data: cart }, setup: true });
+  const res = await api.call('calculateCheckoutRates', { body: { data: cart }, setup: true, waitMs: triggerWait(api) });
   return { res, result: res.status >= 200 && res.status < 300 ? res.body?.data : undefined };
 }
 /** A checkout started (`startCheckout`), or the precondition it is of the requirement's setup (`started`). */
@@ -130,6 +143,7 @@ export async function startDispatch(api: Api, cart: Cart, choice: Choice): Promi
         data: { ...cart, shippingServiceId: choice.shippingServiceId, serviceCode: choice.serviceCode },
       } as never,
       setup: true,
+      waitMs: triggerWait(api),
     });
     return { res, result: res.status >= 200 && res.status < 300 ? res.body?.data : undefined };
   }

@@ -50,7 +50,8 @@ export function resetUnanswered(): void {
 export function describeNoAnswer(method: string, url: string, err: unknown): string {
   type Failure = { name?: string; message?: string; code?: string; cause?: Failure };
   const e = err as Failure | undefined;
-  if (e?.name === 'TimeoutError') return `${method} ${url} timed out after ${config.requestTimeoutMs} ms (no answer)`;
+  if (e?.name === 'TimeoutError')
+    return `${method} ${url} timed out after ${(e as { ms?: number }).ms ?? config.requestTimeoutMs} ms (no answer)`;
   // fetch's own messages ("fetch failed", "terminated" for an answer cut short) say nothing: their cause says what the
   // connection did (`read ECONNRESET`, `Response body length does not match content-length header`).
   const cause: Failure | undefined =

@@ -27,6 +27,11 @@ const STALE = new Set(['ECONNRESET', 'EPIPE']);
 
 class TimeoutError extends Error {
   override name = 'TimeoutError';
+  readonly ms: number;
+  constructor(ms: number) {
+    super(`no whole answer within ${ms} ms`);
+    this.ms = ms;
+  }
 }
 
 /** One request, its answer read whole; rejects with the socket's error, or a TimeoutError, when no answer came. */
@@ -35,11 +40,19 @@ export function requested(
   url: string,
   headers: Record<string, string>,
   data?: Buffer,
+  timeoutMs: number = config.requestTimeoutMs,
 ): Promise<Answer> {
-  return send(method, new URL(url), headers, data, true);
+  return send(method, new URL(url), headers, data, true, timeoutMs);
 }
 
-function send(method: string, url: URL, headers: Record<string, string>, data: Buffer | undefined, again: boolean) {
+function send(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  data: Buffer | undefined,
+  again: boolean,
+  timeoutMs: number,
+) {
   return new Promise<Answer>((resolve, reject) => {
     const outgoing = { ...headers };
     if (data?.length || WITH_BODY.test(method)) outgoing['content-length'] = String(data?.length ?? 0);
@@ -55,12 +68,12 @@ function send(method: string, url: URL, headers: Record<string, string>, data: B
       fn();
     };
     const timer = setTimeout(() => {
-      settle(() => reject(new TimeoutError(`no whole answer within ${config.requestTimeoutMs} ms`)));
+      settle(() => reject(new TimeoutError(timeoutMs)));
       request.destroy();
-    }, config.requestTimeoutMs);
+    }, timeoutMs);
     request.on('error', (err: NodeJS.ErrnoException) => {
       if (!answered && again && request.reusedSocket && STALE.has(err.code ?? ''))
-        settle(() => resolve(send(method, url, headers, data, false)));
+        settle(() => resolve(send(method, url, headers, data, false, timeoutMs)));
       else settle(() => reject(err));
     });
     request.on('response', (res) => {
