@@ -54,6 +54,58 @@ function help(): string {
   ].join('\n');
 }
 
+/** The options both sides take that are not of a run against an implementation alone (the report, the verdict). */
+const REPORTING: Name[] = ['reportDir', 'profile', 'expectedFailures', 'config'];
+/** One subcommand's help: its usage, and its own options; the run's (no subcommand) is `help()`. */
+function helpOf(command: string | undefined): string {
+  const option = (name: Name) => {
+    const s: Setting = SETTINGS[name];
+    return `  --${flagOf(name)}${isSwitch(s) ? '' : ` <${plain(s.kind.accepts)}>`}\n      ${plain(s.meaning)} (${s.env}; default: ${plain(defaultOf(s))})`;
+  };
+  const exit =
+    'Exit status: 0 every requirement that gates under the profile passed; 1 one failed, an expected failure is stale or unknown, or nothing ran; 2 a bad option.';
+  switch (command) {
+    case 'merge':
+      return [
+        'Usage: store-api-conformance merge <dir of blob reports> [options]',
+        '',
+        "Merges the blob reports of a run's shards (--shard i/n) into the reports and the verdict of the whole run:",
+        'results.json, summary.md, junit.xml, the HTML report and conformance-report.json, in the report folder.',
+        '',
+        'Options:',
+        ...REPORTING.filter((n) => n in SETTINGS).map(option),
+        '',
+        exit,
+      ].join('\n');
+    case 'verify':
+      return [
+        'Usage: store-api-conformance verify <conformance-report.json>',
+        '',
+        "Checks that a run's report is complete and consistent (every requirement of this suite version present, the",
+        'counts those of its statuses, the contract the one this suite knows), and prints its verdict. No options.',
+        '',
+        'Exit status: 0 a valid report, whatever its verdict; 1 an invalid one; 2 no readable report.',
+      ].join('\n');
+    case 'app':
+      return [
+        'Usage: store-api-conformance app --rates-url URL [--labels-url URL] [--secret S] [options]',
+        '',
+        "The App suite: plays the service's side of §4.5 and judges a shipping App's answers to signed rate and label",
+        'requests (§2.10, §2.11). Without --rates-url it starts the reference App and judges it.',
+        '',
+        'Options of `app`:',
+        ...names.filter((n) => sideOf(n) === 'app').map(option),
+        '',
+        'Options of both suites:',
+        ...names.filter((n) => sideOf(n) === undefined).map(option),
+        '',
+        exit,
+      ].join('\n');
+    default:
+      return help();
+  }
+}
+
 // `serve`: the reference server with its own options (bin/serve.ts), loaded only then: it needs node:sqlite.
 if (process.argv[2] === 'serve') process.exit(await (await import('./serve.ts')).serve(process.argv.slice(3)));
 // `serve-app`: the reference shipping App with its own options (bin/serve-app.ts), loaded only then.
@@ -85,7 +137,7 @@ const parse = () => {
 };
 const { values, positionals } = parse();
 if (values.help) {
-  console.log(help());
+  console.log(helpOf(positionals[0]));
   process.exit(EXIT.passed);
 }
 Object.assign(process.env, envOfFlags(values));

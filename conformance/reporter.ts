@@ -88,6 +88,13 @@ export function notApplicableBy(rows: Row[]): Record<string, number> {
   return out;
 }
 
+/** Not-applicable requirements by the dialect key that would state what they needed (lib/verdict.ts, `needs`). */
+export function notApplicableByKey(rows: Row[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const r of rows.filter((x) => x.status === 'not-applicable')) (out[r.needs ?? 'names no key'] ??= []).push(r.id);
+  return out;
+}
+
 /** The counts the console, summary.md, results.json and the last line all give, from the same rows. */
 export function lastLine(rows: Row[]): { passed: number; failed: number } {
   return {
@@ -263,6 +270,9 @@ export default class RequirementReporter implements Reporter {
           counts: {
             all: countBy(rows, () => 'all').all ?? {},
             notApplicableByDecision: notApplicableBy(rows),
+            notApplicableByKey: Object.fromEntries(
+              Object.entries(notApplicableByKey(rows)).map(([k, ids]) => [k, ids.length]),
+            ),
             byBasis: countBy(rows, (r) => r.basis),
             byLevel: countBy(rows, (r) => r.level),
           },
@@ -379,8 +389,12 @@ function summary(
         .map((r) => `\`${r.id}\` (${r.reason ?? 'no reason'})`)
         .join(', ')}${unjudged.length > 5 ? `, and ${unjudged.length - 5} more (below)` : ''}.`
     : '';
+  const inapplicable = rows.filter((r) => r.status === 'not-applicable');
+  const incomplete = inapplicable.length
+    ? ` **Incomplete:** ${inapplicable.length} requirement(s) not applicable, so not judged (in ${[...new Set(inapplicable.map((r) => r.area))].sort().join(', ')}; by the dialect key that would reach them, below).`
+    : '';
   const verdictLine = passed
-    ? `**Verdict: passed.** No requirement that gates under this profile failed.${notJudged}`
+    ? `**Verdict: passed.** No requirement that gates under this profile failed.${notJudged}${incomplete}`
     : unproven
       ? `**Verdict: failed: nothing is proven** (${unproven}).`
       : `**Verdict: failed.** ${gatingFailures.length} gating requirement(s) failed${notRun.length ? `, ${notRun.length} did not run` : ''}${rows.some((r) => r.expectation === 'stale') ? ', stale expected failures' : ''}${unknown.length ? ', unknown ids in the expected failures' : ''}${expectedError ? ', unreadable expected failures' : ''}${problems.length ? ', the run does not match this suite' : ''}.${notJudged}`;
@@ -454,18 +468,18 @@ function summary(
       : []),
     ...(rows.some((r) => r.status === 'not-applicable')
       ? [
-          '## Not applicable (their setup needed a choice the dialect does not state; never gating)',
+          '## Not applicable: not judged (a precondition of our own setup did not hold; never gating)',
           '',
-          ...Object.entries(notApplicableBy(rows)).map(
-            ([needs, count]) =>
-              `- ${count} requirement(s) need ${needs}: ${rows
-                .filter((r) => r.status === 'not-applicable' && r.reason?.startsWith(`needs ${needs}:`))
+          ...Object.entries(notApplicableByKey(rows)).map(
+            ([key, ids]) =>
+              `- \`${key}\`: ${ids.length} requirement(s): ${ids
                 .slice(0, 12)
-                .map((r) => `\`${r.id}\``)
-                .join(', ')}${count > 12 ? ', …' : ''}`,
+                .map((id) => `\`${id}\``)
+                .join(', ')}${ids.length > 12 ? ', …' : ''}`,
           ),
           '',
-          'Each reason says which dialect key would state the choice (README.md, "A dialect").',
+          'Each is grouped by the dialect key that would state what it needed (README.md, "A dialect"); its reason in',
+          'results.json says what came back. They were not judged: the verdict above is incomplete by them.',
           '',
         ]
       : []),

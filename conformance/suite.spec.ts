@@ -47,6 +47,7 @@ async function control(api: Api, d: Declared): Promise<Precondition | undefined>
     if (w.fromAdd && !ours.length)
       return {
         under: 'source',
+        key: `bodies.${w.operationId}`,
         reason: `needs bodies.${w.operationId}: ${w.operationId} answered ${w.status} to the fields of bodies.${c}; state the update body in the dialect as bodies.${w.operationId}`,
       };
     if (!assumedFor(config.dialect, c) && !ours.length) continue;
@@ -57,6 +58,7 @@ async function control(api: Api, d: Declared): Promise<Precondition | undefined>
       if (err instanceof Nonconformance && ours.length)
         return {
           under: 'source',
+          key: `fields.${c} + bodies.${w.operationId}`,
           reason: `needs ${w.why.join(', ')}: ${w.operationId} answered ${w.status} to our ${ours.join(', ')}, and a ${c} with them was refused too; state the target's names for them in the dialect as fields.${c}, or a body without them as bodies.${w.operationId}`,
         };
     }

@@ -128,6 +128,8 @@ export interface Requirement {
   basis?: string;
   /** Weaker than `basis` where its setup relied on a choice the target never confirmed (conformance/lib/verdict.ts). */
   effectiveBasis?: string;
+  /** A not-applicable one's: the dialect key that would state what it needed (conformance/lib/verdict.ts). */
+  needs?: string;
   level?: string;
   gating?: boolean;
 }

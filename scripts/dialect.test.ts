@@ -10,12 +10,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './run.ts';
+import { DIALECT_KEYS } from '../conformance/lib/dialect.ts';
 
 interface Row {
   id: string;
   status: string;
   gating: boolean;
   reason?: string;
+  needs?: string;
 }
 const KEY =
   /state (it|where it is|the target's scope names|the target's names) in the dialect as (v2Body|contactBody|contactSearchList|errors|scopes|pageParams|bodies\.\w+)/;
@@ -55,7 +57,13 @@ test('the other dialect, not stated: not applicable, naming the dialect key; not
   assert.deepEqual(gatingFailures(unstated.rows), [], 'without its dialect: no gating failure either');
   const notApplicable = unstated.rows.filter((r) => r.status === 'not-applicable');
   assert.ok(notApplicable.length > 100, `${notApplicable.length} not applicable`);
-  for (const r of notApplicable) assert.match(r.reason ?? '', KEY, r.id);
-  assert.match(unstated.summary, /## Not applicable \(their setup needed a choice the dialect does not state/);
-  assert.match(unstated.summary, /requirement\(s\) need D-01, /);
+  for (const r of notApplicable) {
+    assert.match(r.reason ?? '', KEY, r.id);
+    // The key it needs, recorded by the verdict stage (lib/verdict.ts): a key of the dialect, or several.
+    for (const key of (r.needs ?? '').split(' + '))
+      assert.ok(Object.hasOwn(DIALECT_KEYS, key.split('.')[0]!), `${r.id}: needs ${r.needs}`);
+  }
+  assert.match(unstated.summary, /## Not applicable: not judged/);
+  assert.match(unstated.summary, /- `v2Body \+ bodies\.\w+`: \d+ requirement\(s\)/);
+  assert.match(unstated.summary, /\*\*Incomplete:\*\* \d+ requirement\(s\) not applicable/);
 });

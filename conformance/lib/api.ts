@@ -456,7 +456,7 @@ export class Api {
     // where the requirement rests on the source or a standard.
     const assumed = this.strict ? undefined : assumedChoice(config.dialect, operationId, options, res.status);
     // Recorded, not thrown: the requirement goes on, and should it fail, the verdict stage reads this first.
-    if (assumed) this.unmet.push({ under: 'source', reason: assumed });
+    if (assumed) this.unmet.push({ under: 'source', ...assumed });
     // The requirement reads the answer in our contract's form (lib/dialect.ts); the contract check reads it as sent.
     const raw = res.body;
     res.body = fromTarget(dialect, operationId, res.status, raw);

@@ -809,16 +809,22 @@ export function assumedChoice(
   operationId: string,
   call: { as?: unknown; query?: Record<string, unknown> },
   status: number,
-): string | undefined {
+): { reason: string; key: string } | undefined {
   if (
     status === 403 &&
     (call.as ?? 'full') === 'full' &&
     !loaded.stated.has('scopes') &&
     !SCOPE_TABLE.includes(operationId)
   )
-    return `needs D-07: ${operationId} answered 403 to the client holding every scope; state the target's scope names in the dialect as scopes`;
+    return {
+      key: 'scopes',
+      reason: `needs D-07: ${operationId} answered 403 to the client holding every scope; state the target's scope names in the dialect as scopes`,
+    };
   const paging = Object.keys(call.query ?? {}).filter((k) => k === 'page' || k === 'limit');
   if ((status === 400 || status === 422) && paging.length && !loaded.stated.has('pageParams'))
-    return `needs D-03: ${operationId} refused (${status}) our ${paging.join(' and ')} parameter; state the target's names in the dialect as pageParams`;
+    return {
+      key: 'pageParams',
+      reason: `needs D-03: ${operationId} refused (${status}) our ${paging.join(' and ')} parameter; state the target's names in the dialect as pageParams`,
+    };
   return undefined;
 }

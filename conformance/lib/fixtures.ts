@@ -51,9 +51,10 @@ export function baseBody(api: Api, operationId: string): { data: Json; stated: b
   const example = exampleOf(operationId)?.[wrapperOf(operationId)];
   const data: Json = structuredClone(stated ?? example ?? {});
   if (!stated && wrapperOf(operationId) === 'contact') delete data.accessRoles;
-  // A stated update body is sent as stated but for what two resources may not share: its other values may name what
-  // exists (a value of a heading by its text), and a fresh one would name nothing.
-  const fresh = !stated || !operationId.startsWith('update') ? uniqueValue : keptUnique;
+  // An update's own stated body is sent as stated but for what two resources may not share: its other values may name
+  // what exists (a value of a heading by its text), and a fresh one would name nothing.
+  const ownUpdate = operationId.startsWith('update') && loaded.stated.has(`bodies.${operationId}`);
+  const fresh = ownUpdate ? keptUnique : uniqueValue;
   for (const [k, v] of Object.entries(data))
     if (typeof v === 'string' && fresh[k]) data[k] = fresh[k]!(stated ? v : undefined);
   if (!stated) api.ledger.declare(operationId, Object.keys(data), decisionOf(operationId));
@@ -120,12 +121,14 @@ export async function create(
       throw api.precondition({
         under: 'source',
         failure,
+        key: assumed.keys.replace(/ and /g, ' + '),
         reason: `needs ${assumed.decisions}: ${operationId} of our contract's body answered ${res.status}; state it in the dialect as ${assumed.keys}`,
       });
     if (base.stated && !Object.keys(fields).length)
       throw api.precondition({
         under: 'source',
         failure,
+        key: `bodies.${statedKey(operationId)}`,
         reason: `the dialect's body: ${operationId} of bodies.${statedKey(operationId)} answered ${res.status} (${res.text.slice(0, 200)}); check the dialect's bodies and fields`,
       });
     throw new Nonconformance(failure);
@@ -177,6 +180,7 @@ export function contactsIn(res: ApiResponse): Json[] {
     throw new Unmet({
       under: 'source',
       failure,
+      key: 'contactSearchList',
       reason: `needs D-11: the contact search answered ${res.status} with no list at ${where}; state where it is in the dialect as contactSearchList`,
     });
   throw new Nonconformance(failure);

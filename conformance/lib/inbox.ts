@@ -136,7 +136,7 @@ function unstatedDeliveries(all: Recorded[], api: Api | undefined): void {
     unread && !stated.has('deliveries') ? 'deliveries' : unnamed && !stated.has('events') ? 'events' : undefined;
   if (!key) return;
   const reason = `needs D-17: ${hooks.length} deliveries arrived, none ${key === 'deliveries' ? `with an event at ${config.dialect.dialect.deliveries.event} and a resource at ${config.dialect.dialect.deliveries.resource}` : 'named by our event names'} (the first: ${hooks[0]!.body.slice(0, 120)}); state ${key === 'deliveries' ? 'where a delivery holds them' : "the target's event names"} in the dialect as ${key}`;
-  const p = { under: 'source' as const, reason };
+  const p = { under: 'source' as const, key, reason };
   if (api) api.unmet.push(p);
   else throw new Unmet(p);
 }
@@ -222,6 +222,7 @@ export function expectValidatable(r: Recorded, owner: string, other: string, wha
     throw new Unmet({
       under: 'source',
       failure: `${what}: no ${scheme.header} header (D-16); it carries ${own.join(', ')}`,
+      key: 'signatures',
       reason: `needs D-16: ${what} carries no ${scheme.header} header but ${own.join(', ')}; state the target's signature scheme in the dialect as signatures`,
     });
   if (!signatureValid(r, owner, scheme))

@@ -66,11 +66,13 @@ function started(api: Api, res: ApiResponse, what: string, key: string): void {
   if (!stated && (res.status === 404 || res.status === 405))
     throw api.precondition({
       under: 'any',
+      key,
       reason: `needs ${decision}: the target has no ${what} (${res.status} at ${res.url}); state its own in the dialect as ${key}${manual}`,
     });
   throw api.precondition({
     under: 'source',
     failure: `${what} must succeed (2xx), got ${res.status}: ${res.text.slice(0, 300)}`,
+    key: stated && key === 'shippingServices' ? 'bodies.createShippingService + fields.createShippingService' : key,
     reason: `${stated ? `the dialect's ${key}` : `needs ${decision}`}: ${what} answered ${res.status} (${res.text.slice(0, 200)}); ${stated ? `check ${key}${key === 'shippingServices' ? ', bodies.createShippingService and fields.createShippingService' : ''} in the dialect` : `state the target's own in the dialect as ${key}${manual}`}`,
   });
 }
@@ -127,6 +129,7 @@ function answeredObject(result: Json, res: ApiResponse, key: 'checkout' | 'dispa
   throw new Unmet({
     under: dialect()[key]?.answer ? 'source' : 'read',
     failure: `the ${key}'s answer holds no object: ${res.text.slice(0, 300)}`,
+    key: `${key}.answer`,
     reason: `needs ${key}.answer: the ${key} answered ${res.status} with nothing the suite reads as its answer (${res.text.slice(0, 120)}); state where its answer holds its fields in the dialect as ${key}.answer`,
   });
 }
@@ -169,6 +172,7 @@ export function answered(result: Json, field: string, key: 'checkout' | 'dispatc
     throw new Unmet({
       under: trigger ? 'read' : 'source',
       failure: `${shown}: none`,
+      key: `${key}.answer.${field}`,
       reason: `needs ${key}.answer.${field}: the dialect does not say where the ${key}'s answer holds its ${field} (D-20's is data.${field}); state it in the dialect as ${key}.answer.${field}`,
     });
   expect(value, shown).toBeDefined();
@@ -189,6 +193,7 @@ export function elementField(element: Json, field: string, key: 'checkout' | 'di
   throw new Unmet({
     under: trigger ? 'read' : 'source',
     failure: `the ${field} of an element of the ${key}'s ${list}: ${JSON.stringify(element)?.slice(0, 300)}`,
+    key: `${key}.answer.${list}.each.${field}`,
     reason: `needs ${key}.answer.${list}.each.${field}: the dialect does not say where an element of the ${key}'s ${list} holds its ${field} (D-20's is ${field}); state it in the dialect as ${key}.answer.${list} { at, each: { ${field} } }`,
   });
 }
@@ -204,6 +209,7 @@ export async function addShippingService(api: Api, fields: Json, as: ClientRole 
       if (last && (last.status === 404 || last.status === 405))
         throw api.precondition({
           under: 'any',
+          key: 'shippingServices',
           reason: `needs D-18: the target has no createShippingService (${last.status}); state where it adds shipping services in the dialect as shippingServices`,
         });
       throw err;
@@ -227,6 +233,7 @@ export async function addShippingService(api: Api, fields: Json, as: ClientRole 
   if (service.id === undefined)
     throw api.precondition({
       under: 'any',
+      key: 'shippingServices.id',
       reason: `needs shippingServices.id: no id at ${where.id} in the answer to adding a shipping service (${res.text.slice(0, 200)}); state the pointer to it in the dialect as shippingServices.id`,
     });
   api.ledger.saw(service);

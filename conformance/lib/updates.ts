@@ -48,8 +48,11 @@ export async function wholeUpdate(
 export function sentBack(api: Api, updateOperationId: string, item: Json, id?: unknown): Json {
   const stated = statedFields(updateOperationId);
   const create = createFor(updateOperationId);
-  const written = (create && api.written(create, item.id ?? id)) || [];
-  const fields = stated ? [...new Set([...stated, ...written])] : writableOf(updateOperationId);
+  // Of what it wrote, what an update may carry at all (our update body's fields): a product specification's heading
+  // and value texts are written on its add only (§2.12), and a target may refuse them on an update.
+  const writable = writableOf(updateOperationId);
+  const written = ((create && api.written(create, item.id ?? id)) || []).filter((f) => writable.includes(f));
+  const fields = stated ? [...new Set([...stated, ...written])] : writable;
   const kept = Object.fromEntries(fields.filter((k) => k in item).map((k) => [k, item[k]]));
   if (!stated) api.ledger.declare(updateOperationId, Object.keys(kept), 'D-09');
   return kept;

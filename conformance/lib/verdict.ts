@@ -38,6 +38,8 @@ export interface Outcome {
   effectiveBasis?: BasisName;
   /** Those choices, as the dialect keys that would state them (`bodies.createGeozone (D-35)`). */
   reliesOn?: string[];
+  /** A not-applicable requirement's: the dialect key that would state what it needed (`Precondition.key`). */
+  needs?: string;
   /** How long it ran, in milliseconds (0: it did not run). */
   ms: number;
   /** The Playwright test it ran in (the HTML report's entry), and when it started, in ms from the run's start. */
@@ -47,7 +49,17 @@ export interface Outcome {
 /** What a requirement's step hands the reporter (conformance/suite.spec.ts); the rest is its declaration. */
 export type StepOutcome = Pick<
   Outcome,
-  'id' | 'status' | 'reason' | 'evidence' | 'deviations' | 'effectiveBasis' | 'reliesOn' | 'ms' | 'test' | 'at'
+  | 'id'
+  | 'status'
+  | 'reason'
+  | 'needs'
+  | 'evidence'
+  | 'deviations'
+  | 'effectiveBasis'
+  | 'reliesOn'
+  | 'ms'
+  | 'test'
+  | 'at'
 >;
 export interface Row extends Outcome {
   /** Whether this requirement's failure fails the run under the profile. */
@@ -76,6 +88,11 @@ export interface Verdict {
 export interface Precondition {
   /** What did not hold, naming the dialect key (or decision) that would state it: a not-applicable reason. */
   reason: string;
+  /**
+   * The dialect key (`bodies.createProduct`, `checkout.answer.deliveries`; several joined by ` + `) that would state
+   * what the requirement needed; a decision (`D-21`) where no key of the dialect can.
+   */
+  key: string;
   /**
    * Which requirements it makes not applicable:
    * - `any`: every one, under every profile: the suite has no way to cause what the requirement is about (a trigger
@@ -121,7 +138,7 @@ export interface Happened {
   relied: string[];
 }
 /** The verdict of one requirement: its status, why, and the basis it is judged at where weaker than its own. */
-export type Decided = Pick<Outcome, 'status' | 'reason' | 'effectiveBasis' | 'reliesOn'>;
+export type Decided = Pick<Outcome, 'status' | 'reason' | 'needs' | 'effectiveBasis' | 'reliesOn'>;
 
 /**
  * The verdict stage: the one place that turns what happened in a requirement into its status, for both suites.
@@ -141,7 +158,7 @@ export function decide(h: Happened): Decided {
   const ours = h.basis === 'source' || h.basis === 'standard';
   const applies = (p: Precondition) => p.under === 'any' || (ours && (p.under === 'read' || h.profile === 'source'));
   const unmet = h.unmet.find(applies);
-  if (unmet) return { status: 'not-applicable', reason: unmet.reason };
+  if (unmet) return { status: 'not-applicable', reason: unmet.reason, needs: unmet.key };
   const at = ended.as === 'error' && ended.at ? ` (the suite broke at ${ended.at})` : '';
   return { status: ended.as, reason: `${ended.reason}${at}`, ...weaker(h) };
 }

@@ -301,6 +301,7 @@ async function followLinks(api: Api, o: Operation, iso: { param: string; field: 
   if (!config.dialect.stated.has('pageParams') && taken !== size)
     api.unmet.push({
       under: 'source',
+      key: 'pageParams',
       reason: `needs D-03: ${o.operationId} answered pages of ${JSON.stringify(taken)} to our ${named.limit}=${size}; state the target's names in the dialect as pageParams`,
     });
   const pages: number[][] = [];

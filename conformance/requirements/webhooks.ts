@@ -549,6 +549,7 @@ skipping(manualCheckout, `${MANUAL_CHECKOUT}; see the operator-triggered require
           (err) => {
             throw api.precondition({
               under: 'read',
+              key: 'deliveries',
               reason: `the control: no delivery about the product made after the dispatch reached a * subscription (read at deliveries.resource, D-17; state it in the dialect as deliveries): ${(err as Error).message.split('\n')[0]}`,
             });
           },

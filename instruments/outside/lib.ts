@@ -59,7 +59,10 @@ export function dialectKeysOf(reason: string, known: readonly string[]): string[
 export function groupByKey(rows: Requirement[], known: readonly string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const r of rows.filter((x) => x.status === 'not-applicable')) {
-    const keys = dialectKeysOf(r.reason ?? '', known);
+    // The key the verdict stage recorded; else what the reason names (a report of an older suite).
+    const keys = r.needs
+      ? r.needs.split(' + ').filter((k) => known.includes(rootOf(k)))
+      : dialectKeysOf(r.reason ?? '', known);
     const group = keys.length ? keys.join(' + ') : NO_KEY;
     groups.set(group, [...(groups.get(group) ?? []), r.id].sort());
   }

@@ -75,6 +75,7 @@ function split(api: Api, requests: number): void {
     throw api.precondition({
       under: 'source',
       failure: `a cart stocked at two locations made ${requests} rate request, not one per location (D-21)`,
+      key: 'D-21',
       reason:
         'needs D-21: a cart stocked at two locations, and one of two 25 kg units, was each one delivery (one rate request); §4.5 rule 7 leaves the split to the target, and the requirement needs two deliveries',
     });
