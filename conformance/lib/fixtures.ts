@@ -116,6 +116,8 @@ export async function create(
     // A precondition of the requirement's setup, not what it asserts: a body of ours (unstated), or the dialect's own
     // body with nothing of ours added, refused. The verdict stage (lib/verdict.ts) says what that makes of it.
     const failure = `${operationId} of a valid ${key} answered ${res.status}: ${res.text.slice(0, 300)}`;
+    // A server error is the target's, whatever it was sent.
+    if (res.status >= 500) throw new Nonconformance(failure);
     const assumed = assumedFor(loaded, operationId);
     if (assumed)
       throw api.precondition({

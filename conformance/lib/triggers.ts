@@ -6,7 +6,7 @@
 // ShippingService, D-20's CheckoutRates and Shipment) where the dialect says they hold each field, so the
 // requirements read one form whatever the target's.
 import { expect } from './expect.ts';
-import type { Api, ApiResponse } from './api.ts';
+import { Nonconformance, type Api, type ApiResponse } from './api.ts';
 import { config, type ClientRole } from './config.ts';
 import type { Json } from './contract.ts';
 import {
@@ -60,6 +60,10 @@ function nextWeekday(now = new Date()): string {
  */
 function started(api: Api, res: ApiResponse, what: string, key: string): void {
   if (res.status >= 200 && res.status < 300) return;
+  // A server error is the target's, whatever it was sent: no request of ours makes one faithful (§7 has an App's
+  // failure ignored, not turned into the checkout's).
+  if (res.status >= 500)
+    throw new Nonconformance(`${what} answered ${res.status}, a server error: ${res.text.slice(0, 300)}`);
   const decision = key === 'shippingServices' ? 'D-18' : 'D-20';
   const manual = key === 'checkout' || key === 'dispatch' ? ', or run with CONFORMANCE_MANUAL_CALLBACKS=1' : '';
   const stated = config.dialect.stated.has(key);

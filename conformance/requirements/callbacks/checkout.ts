@@ -98,6 +98,10 @@ skipping(manualCheckout, MANUAL_CHECKOUT, () => {
       expect(bodyOf(r)?.delivery?.items, 'the delivery a rate request holds, with its items').toEqual(
         expect.arrayContaining([expect.any(Object)]),
       );
+    // Where the answer shows its deliveries in D-20's form (each with its items), each request holds one of them.
+    if (deliveries.every((d: Json) => Array.isArray(d?.items)))
+      for (const r of requests)
+        expect(deliveries, 'each delivery is answered as it was sent').toContainEqual(bodyOf(r).delivery);
   });
 
   requirement('calculateCheckoutRates.split-by-location', '§4.5 D-21').test(

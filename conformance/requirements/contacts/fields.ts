@@ -166,14 +166,15 @@ for (const { field, max } of limited) {
 for (const field of noHtml) {
   const id = `createContact.no-html.${field}`;
   // "no HTML" is met by refusing a value with HTML, or by keeping none of it: a contact added with HTML in the field
-  // reads back without a tag (stripped or escaped away). That it is refused, with which error, is D-13's.
+  // reads back with no tag and no character reference (`&lt;b&gt;` is HTML still, escaped). That it is refused, with
+  // which error, is D-13's.
   requirement(id, '§2.2', { quote: 'no HTML' })
     .test(`keeps no HTML in ${field}: a value with HTML is refused, or stored without it`, async ({ api }) => {
       const res = await api.call('createContact', { body: body(api, { [field]: '<b>x</b>' }) });
       if (res.status >= 300) return expectRefused(res, `HTML in ${field}`);
       const stored = (await get(api, contactIn(res, `the add with HTML in ${field}`).id))[field];
       expect(
-        typeof stored === 'string' && /<[^>]*>/.test(stored),
+        typeof stored === 'string' && /<[^>]*>|&(#\d+|#x[0-9a-f]+|[a-z]+);/i.test(stored),
         `${field} read back as ${JSON.stringify(stored)}: the HTML sent was kept`,
       ).toBe(false);
     })
@@ -370,7 +371,15 @@ requirement('createContact.password', '§2.2 §8', { quote: 'Write only; never r
       ];
       for (const a of answers) expect(a.status, a.text.slice(0, 300)).toBe(200);
     },
-  );
+  )
+  // The password's own row says what is returned instead: hasPassword (§2.2's next row).
+  .twin('has-password', '§2.2', { quote: 'Read only; true if the Contact has set a password' })
+  .test('a contact added with a password reads back hasPassword true', async ({ api }) => {
+    const ok = await api.call('createContact', { body: body(api, { password: `pw-${randomUUID()}` }) });
+    expectAccepted(ok, 'a password of 8 characters or more');
+    const made = contactIn(ok, 'the add of a contact with a password');
+    expect((await get(api, made.id)).hasPassword, 'hasPassword of a contact that set a password').toBe(true);
+  });
 requirement('createContact.has-password', '§2.2 D-28 D-55').test(
   'hasPassword is false without a password and true once one is set by update',
   async ({ api }) => {
@@ -501,11 +510,10 @@ requirement('createContact.type-enum', '§2.2 §3', { quote: 'One of `branch`, `
 requirement('createContact.website-relative', '§2.2', {
   quote: "Optional absolute or relative path to the Contact's page",
 })
-  // "absolute or relative path": a path from the site's root (`/team/jane`) is one under every reading; whether a
-  // path without its leading slash (`team/jane`) is one too the source does not settle, and two implementations
-  // written from it alone refuse it.
-  .test('website takes a path such as /team/jane, read back as sent', async ({ api }) => {
-    for (const website of [`/team/${uid('jane')}`]) {
+  // "absolute or relative path", as RFC 3986 §4.2 names them: `/team/jane` is an absolute path, `team/jane` a
+  // relative one.
+  .test('website takes an absolute path or a relative path such as team/jane, read back as sent', async ({ api }) => {
+    for (const website of [`team/${uid('jane')}`, `/team/${uid('jane')}`]) {
       const res = await api.call('createContact', { body: body(api, { website }) });
       expectAccepted(res, `website ${website}`);
       expect((await get(api, contactIn(res, `the add of website ${website}`).id)).website).toBe(website);
