@@ -21,6 +21,7 @@ import {
   currencyCarts,
   decimalsOf,
   deliveriesOf,
+  deliveryFields,
   destination,
   expectMoney,
   expectMoneyBetween,
@@ -98,8 +99,9 @@ skipping(manualCheckout, MANUAL_CHECKOUT, () => {
       expect(bodyOf(r)?.delivery?.items, 'the delivery a rate request holds, with its items').toEqual(
         expect.arrayContaining([expect.any(Object)]),
       );
-    // Where the answer shows its deliveries in D-20's form (each with its items), each request holds one of them.
-    if (deliveries.every((d: Json) => Array.isArray(d?.items)))
+    // Where the answer shows its deliveries in D-20's form (each with every field §2.10 gives a delivery), each
+    // request holds one of them.
+    if (deliveries.every((d: Json) => deliveryFields.every((f) => d && typeof d === 'object' && f in d)))
       for (const r of requests)
         expect(deliveries, 'each delivery is answered as it was sent').toContainEqual(bodyOf(r).delivery);
   });
