@@ -1,7 +1,7 @@
 // The verdict rules: what gates under each profile, and what an expected-failures file does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { judge, parseExpected, type Outcome } from './verdict.ts';
+import { decide, judge, parseExpected, type Happened, type Outcome, type Precondition } from './verdict.ts';
 
 const row = (id: string, status: Outcome['status'], basis: Outcome['basis'] = 'source', level = 'MUST'): Outcome => ({
   id,
@@ -83,4 +83,75 @@ test('a requirement that did not run gates under every profile, whatever its lev
     assert.deepEqual(v.gate, { passed: false, failing: ['a', 'b'] });
     assert.equal(v.rows[1]!.expectation, undefined);
   }
+});
+
+// The verdict stage (`decide`): the one place a requirement's status is set from what its act recorded.
+const failed = { as: 'fail', reason: 'expected 201, got 400' } as const;
+const unmet = (under: Precondition['under']): Precondition => ({
+  under,
+  key: 'bodies.createProduct',
+  reason: "the dialect's body: createProduct answered 400",
+  failure: 'createProduct of a valid data answered 400',
+});
+const happened = (h: Partial<Happened>): Happened => ({
+  ended: failed,
+  basis: 'source',
+  profile: 'source',
+  unmet: [],
+  relied: [],
+  ...h,
+});
+
+test('decide: how the act ended, with nothing recorded', () => {
+  assert.deepEqual(decide(happened({ ended: { as: 'pass' } })), { status: 'pass' });
+  assert.deepEqual(decide(happened({ ended: { as: 'skip', reason: 'no client' } })), {
+    status: 'skipped',
+    reason: 'no client',
+  });
+  assert.deepEqual(decide(happened({ ended: { as: 'stopped', reason: 'the run was stopped' } })), {
+    status: 'not-run',
+    reason: 'the run was stopped',
+  });
+  assert.deepEqual(decide(happened({})), { status: 'fail', reason: 'expected 201, got 400' });
+  assert.deepEqual(decide(happened({ ended: { as: 'error', reason: 'TypeError', at: 'requirements/a.ts:3' } })), {
+    status: 'error',
+    reason: 'TypeError (the suite broke at requirements/a.ts:3)',
+  });
+});
+
+test('decide: a precondition of ours makes a failure not applicable, for the requirements its `under` names', () => {
+  const na = { status: 'not-applicable', reason: unmet('source').reason, needs: 'bodies.createProduct' };
+  // `source`: a choice of ours refused; not the target's failure under the source profile, for source and standard.
+  assert.deepEqual(decide(happened({ unmet: [unmet('source')] })), na);
+  assert.deepEqual(decide(happened({ unmet: [unmet('source')], basis: 'standard' })), na);
+  assert.equal(decide(happened({ unmet: [unmet('source')], profile: 'contract' })).status, 'fail');
+  assert.equal(decide(happened({ unmet: [unmet('source')], basis: 'decision' })).status, 'fail');
+  // `read`: what a source requirement reads is not placed, under either profile; a decision's reads our shape.
+  assert.equal(decide(happened({ unmet: [unmet('read')], profile: 'contract' })).status, 'not-applicable');
+  assert.equal(decide(happened({ unmet: [unmet('read')], basis: 'platform' })).status, 'fail');
+  // `any`: the suite has no way to cause what any requirement is about.
+  assert.equal(
+    decide(happened({ unmet: [unmet('any')], basis: 'decision', profile: 'contract' })).status,
+    'not-applicable',
+  );
+  // An error after one is not the suite's either; a pass stands whatever was recorded.
+  assert.equal(
+    decide(happened({ unmet: [unmet('any')], ended: { as: 'error', reason: 'TypeError' } })).status,
+    'not-applicable',
+  );
+  assert.equal(decide(happened({ unmet: [unmet('any')], ended: { as: 'pass' } })).status, 'pass');
+});
+
+test('decide: a source requirement that relied on a choice never confirmed is judged at the decision', () => {
+  const relied = ['bodies.createGeozone (D-35)'];
+  assert.deepEqual(decide(happened({ relied })), {
+    status: 'fail',
+    reason: 'expected 201, got 400',
+    effectiveBasis: 'decision',
+    reliesOn: relied,
+  });
+  assert.deepEqual(decide(happened({ relied, basis: 'decision' })), {
+    status: 'fail',
+    reason: 'expected 201, got 400',
+  });
 });
