@@ -24,6 +24,17 @@ import {
   toTarget,
 } from './dialect.ts';
 
+test('contactBody takes requests and answers apart, or one form for both', () => {
+  const apart = parseDialect('contactBody: { request: contact, answer: none }').dialect;
+  assert.deepEqual([apart.contactBody, apart.contactAnswer], ['contact', 'none']);
+  // An answer read bare is put in our wrapper for the requirement; a request keeps the target's wrapper.
+  assert.deepEqual(fromTarget(apart, 'getContact', 200, { id: 1 }), { contact: { id: 1 } });
+  assert.deepEqual(toTarget(apart, 'createContact', { contact: { email: 'a@example.com' } }), {
+    contact: { email: 'a@example.com' },
+  });
+  assert.throws(() => parseDialect('contactBody: { request: contact, answer: bare }'), /contactBody must be/);
+});
+
 test('a complete dialect of other choices is read, and each key counts as stated', () => {
   const { dialect, stated } = parseDialect(
     [
@@ -43,6 +54,7 @@ test('a complete dialect of other choices is read, and each key counts as stated
   assert.deepEqual(dialect, {
     v2Body: 'none',
     contactBody: 'none',
+    contactAnswer: 'none',
     contactSearchList: '/results',
     errors: '/problems',
     bodies: { createGeozone: { name: 'Nordics', countries: ['SE', 'NO'] } },

@@ -10,7 +10,9 @@ import { collectQuotes, defaultAppCalls, requestLabels, type ServiceTarget } fro
 const calls = defaultAppCalls('reference-store');
 
 const SECRET = 'app-secret';
-const TIMEOUT_MS = 300;
+// Long enough that a loaded machine (npm test keeps both cores busy) answers a fast App within it; the slow App
+// answers after four of them.
+const TIMEOUT_MS = 1000;
 const received: { path: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
 const rate = (serviceCode: string, currency: string, priceExcTax: number, priceIncTax: number) => ({
