@@ -2,9 +2,10 @@
 // the table of every resource module of that folder (a file whose default export is one definition; index.ts and
 // lib.ts aside), so that adding a resource is adding its module. `--check` writes nothing and exits 1 when the table
 // is stale; scripts/resources-table.test.ts makes the same check in npm test.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
+import { generate } from './generated.ts';
 import { root } from './run.ts';
 
 const folder = join(root, 'reference-server/resources');
@@ -30,15 +31,11 @@ export const createResources = (listSyntax: ListSyntax): Resources =>
   resourcesOf(Object.values(definitions), listSyntax) as Resources;
 `;
 const generated = await format(text, { ...(await resolveConfig(file)), filepath: file });
-const now = readFileSync(file, 'utf8');
-if (process.argv.includes('--check')) {
-  if (generated !== now) {
-    console.error('reference-server/resources/index.ts: stale, not the modules of its folder; run `npm run spec`');
-    process.exit(1);
-  }
-  console.log('reference-server/resources/index.ts: up to date');
-} else if (generated === now) console.log('reference-server/resources/index.ts: up to date');
-else {
-  writeFileSync(file, generated);
-  console.log(`reference-server/resources/index.ts: written, ${names.length} resources`);
-}
+generate({
+  path: file,
+  what: 'reference-server/resources/index.ts',
+  from: 'the modules of its folder',
+  command: 'npm run spec',
+  text: () => generated,
+  written: `written, ${names.length} resources`,
+});
