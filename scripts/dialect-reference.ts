@@ -1,12 +1,13 @@
 // npm run dialect:reference [-- --check]: rewrites README.md's reference of what a dialect maps (between its marker
-// comments) from the document and the suite's dialect module: per create operation our field names, their types and
+// comments) from the document and the suite's dialect descriptors (conformance/lib/dialect/): the table of keys, a row
+// per descriptor (what it takes, the decision it replaces); per create operation our field names, their types and
 // whether the source shows them; our event resource names; each placeholder of the trigger templates with its JSON
 // type; what a checkout's `deliveries` and a dispatch's `boxes` hold. `--check` writes nothing and exits 1 when the
 // README's reference is not what they give; dialect-reference.test.ts runs that check in npm test.
 import { join } from 'node:path';
 import { deref, operations, schema, sourceText, type Json } from '../conformance/lib/contract.ts';
-import { requestWrapperOf, TRIGGER_TYPES } from '../conformance/lib/dialect.ts';
-import { withTable } from '../shared/markdown.ts';
+import { DESCRIPTORS, requestWrapperOf, TRIGGER_TYPES } from '../conformance/lib/dialect.ts';
+import { cell, withTable } from '../shared/markdown.ts';
 import { generate } from './generated.ts';
 import { root } from './run.ts';
 
@@ -41,6 +42,17 @@ function propertiesOf(s: Json): Record<string, Json> {
 }
 /** Whether the source names a field: in a table's first column, or in backticks. */
 const shown = (field: string) => sourceText.includes(`| ${field} |`) || sourceText.includes(`\`${field}\``);
+
+/** The keys of a dialect file: each descriptor's README row, what it takes and what of ours it replaces. */
+function keysSection(): string[] {
+  return [
+    '| key | takes | replaces |',
+    '|---|---|---|',
+    ...Object.values(DESCRIPTORS).map(
+      (k) => `| \`${k.key}\` | ${cell(k.readme.takes)} | ${k.readme.replaces ?? k.decision} |`,
+    ),
+  ];
+}
 
 function fieldsSection(): string[] {
   const lines = [
@@ -93,12 +105,12 @@ function triggersSection(): string[] {
 }
 
 export const reference = (): string =>
-  [...fieldsSection(), '', ...eventsSection(), '', ...triggersSection()].join('\n');
+  [...keysSection(), '', ...fieldsSection(), '', ...eventsSection(), '', ...triggersSection()].join('\n');
 
 generate({
   path: join(root, 'README.md'),
   what: 'README.md: the dialect reference',
-  from: 'the document and conformance/lib/dialect.ts',
+  from: 'the document and the dialect descriptors (conformance/lib/dialect/)',
   command: 'npm run dialect:reference',
   text: (now) => withTable(now, START, END, reference()),
 });
