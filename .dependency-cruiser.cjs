@@ -62,7 +62,8 @@ module.exports = {
         '(conformance/README.md): importing the reference server, or the instruments that patch it, would let it ' +
         'depend on what it judges.',
       // bin/ runs the suite as an installed command; its `serve` and `serve-app` subcommands (bin/serve.ts,
-      // bin/serve-app.ts) are the server's and the reference App's own command lines and are no part of the suite.
+      // bin/serve-app.ts) are the server's and the reference App's own command lines and are no part of the suite:
+      // bin/serve.ts composes the server with the reference App (`--demo`) and the instruments (FAULTS, VARIANTS).
       // browser/ tests a frontend and the docs against servers it spawns, as a frontend developer runs them
       // (browser/README.md). The reference App is judged black-box too, as any App is.
       from: { path: '^(conformance|bin|browser)/', pathNot: '^bin/serve(-app)?[.]ts$' },
@@ -72,9 +73,11 @@ module.exports = {
       name: 'shared-leaves-import-only-node-and-the-contract',
       severity: 'error',
       comment:
-        'shared/ holds the leaves the suite, the server and the tools all use (starting the server as a process, ' +
-        'shell quoting, the settings kit; shared/README.md): built on node: built-ins and the contract module only, ' +
-        'they carry nothing of one user into another (the suite starts the server through them, never imports it).',
+        'shared/ holds the leaves the suite, the server, the reference App and the tools all use (starting the ' +
+        'server as a process, shell quoting, the settings kit, the error envelope, signatures, reading a body, the ' +
+        'connection limits, money; shared/README.md): built on node: built-ins and the contract module only, they ' +
+        'carry nothing of one user into another (the suite starts the server through them, never imports it; the ' +
+        'server and the App share them, neither imports the other).',
       from: { path: shared },
       to: { pathNot: [shared, '^openapi/'], dependencyTypesNot: ['core'] },
     },
@@ -119,8 +122,8 @@ module.exports = {
     },
     layer(
       'core-is-the-bottom',
-      'reference-server/core/ (errors, config, signing, the App URL rule) is what every layer may use, so it uses ' +
-        'none of them: node: and npm only.',
+      'reference-server/core/ (config, the App URL rule, private addresses) is what every layer may use, so it uses ' +
+        'none of them: node:, npm and the shared leaves only.',
       `^${server}/core/`,
       `^${server}/core/`,
     ),
@@ -161,44 +164,73 @@ module.exports = {
       [`^${server}/(core|demo)/`, '^openapi/', '^client/'],
     ),
     {
-      name: 'reference-app-uses-leaf-helpers',
+      name: 'reference-app-uses-the-contract-and-shared-leaves',
       severity: 'error',
       comment:
-        'reference-app/ is a shipping App of its own, which a provider reads as one (reference-app/README.md): of the ' +
-        'reference server it reuses leaf helpers only (core, reading a body, the connection limits, errors from ajv, ' +
-        'money), never its app, store, domain or handlers; and the contract module and the shared leaves.',
-      from: { path: '^reference-app/', pathNot: tests },
-      to: {
-        path: own,
-        pathNot: [
-          '^reference-app/',
-          '^openapi/',
-          shared,
-          `^${server}/core/`,
-          `^${server}/http/(limits|request|validation)[.]ts$`,
-          `^${server}/shipping/money[.]ts$`,
-        ],
-      },
+        'reference-app/ is a shipping App of its own, which a provider reads as one (reference-app/README.md): it ' +
+        'is built on the contract module and the shared leaves (the error envelope, signatures, reading a body, the ' +
+        'connection limits, errors from ajv, money), tests included.',
+      from: { path: '^reference-app/' },
+      to: { path: own, pathNot: ['^reference-app/', '^openapi/', shared] },
+    },
+    {
+      name: 'reference-app-never-imports-the-server',
+      severity: 'error',
+      comment:
+        'The reference App and the reference server are two programs, each read on its own: what they share is in ' +
+        'shared/, and the App never reaches into the server (tests included).',
+      from: { path: '^reference-app/' },
+      to: { path: `^${server}/` },
+    },
+    {
+      name: 'server-never-imports-the-app',
+      severity: 'error',
+      comment:
+        'The reference server never imports the reference App, tests included: `--demo` starts the App beside it ' +
+        'through what its command line is given (cli.ts, `Composition`), composed in bin/serve.ts.',
+      from: { path: `^${server}/` },
+      to: { path: '^reference-app/' },
     },
     {
       name: 'server-never-imports-instruments',
       severity: 'error',
       comment:
         'instruments/ (the faults and the benign variants, and their runners) test the suite by patching one app ' +
-        'through its seams (instruments/README.md); the reference server proper never carries a fault or a variant ' +
-        'behaviour. Only its command line (cli.ts: FAULTS, VARIANTS) loads them, through a dynamic import made only ' +
-        'when one is asked for, so the server runs without the folder.',
-      from: { path: `^${server}/`, pathNot: `^${server}/cli[.]ts$` },
+        'through its seams (instruments/README.md); the reference server never carries a fault or a variant ' +
+        'behaviour and never loads one, its command line included: bin/serve.ts applies FAULTS and VARIANTS through ' +
+        'the patch its command line is given, so the server runs without the folder.',
+      from: { path: `^${server}/` },
       to: { path: '^instruments/' },
     },
     {
       name: 'instruments-stay-out',
       severity: 'error',
       comment:
-        'Nothing but the instruments themselves and the command line of the server imports them: the scripts run ' +
-        'their runners as processes (scripts/test.ts), and the suite never imports them (suite-never-imports-server).',
-      from: { pathNot: [`^${server}/cli[.]ts$`, '^instruments/'] },
+        'Nothing but the instruments themselves and the composition of the server (bin/serve.ts: FAULTS, VARIANTS, ' +
+        'through a dynamic import made only when one is asked for) imports them: the scripts run their runners as ' +
+        'processes (scripts/test.ts), and the suite never imports them (suite-never-imports-server).',
+      from: { pathNot: ['^bin/serve[.]ts$', '^instruments/'] },
       to: { path: '^instruments/' },
+    },
+    {
+      name: 'suite-library-never-imports-the-app-suite',
+      severity: 'error',
+      comment:
+        'conformance/lib/ is the library both suites are built on; the App suite (conformance/app/) is one of its ' +
+        'users, so the library never imports it: what both need of the callbacks is in lib/callbacks.ts, and an App ' +
+        "requirement's body is typed by the App suite (appRequirement<AppCaller>).",
+      from: { path: '^conformance/lib/' },
+      to: { path: '^conformance/app/' },
+    },
+    {
+      name: 'suite-library-never-imports-the-requirements',
+      severity: 'error',
+      comment:
+        'conformance/lib/ is what the requirements are declared with; the requirements (conformance/requirements/) ' +
+        'are its users, so the library never imports them: whoever needs them all loads them (suite.spec.ts, ' +
+        'bin/verify.ts) and the library reads what was declared.',
+      from: { path: '^conformance/lib/' },
+      to: { path: '^conformance/requirements/' },
     },
   ],
   options: {

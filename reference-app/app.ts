@@ -10,11 +10,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Json } from '../openapi/contract.ts';
 import { validatorFor } from '../openapi/validators.ts';
-import { ApiError, errorBody, fail, type ErrorItem } from '../reference-server/core/errors.ts';
-import { sign } from '../reference-server/core/signing.ts';
-import { LIMITS } from '../reference-server/http/limits.ts';
-import { readBody } from '../reference-server/http/request.ts';
-import { toErrorItems } from '../reference-server/http/validation.ts';
+import { ApiError, errorBody, fail, type ErrorItem } from '../shared/errors.ts';
+import { sign } from '../shared/signing.ts';
+import { LIMITS } from '../shared/limits.ts';
+import { readBody } from '../shared/request.ts';
+import { toErrorItems } from '../shared/schema-errors.ts';
 import { labelFor, type Label } from './label.ts';
 import { quoteRates, type Rate } from './tariff.ts';
 

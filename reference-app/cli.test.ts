@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { doc } from '../openapi/contract.ts';
-import { sign } from '../reference-server/core/signing.ts';
+import { sign } from '../shared/signing.ts';
 import { startServer } from '../shared/server-process.ts';
 import { DEFAULT_SECRET } from './cli.ts';
 

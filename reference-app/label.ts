@@ -3,7 +3,7 @@
 // provider charges the merchant's account here (§4.5 rule 4); a rate request never does (rule 3).
 import { randomInt } from 'node:crypto';
 import type { components } from '../openapi/dist/types.ts';
-import { formatMoney } from '../reference-server/shipping/money.ts';
+import { formatMoney } from '../shared/money.ts';
 import { labelImage } from './label-image.ts';
 import { quoteRates, zoneOf, type TariffInput } from './tariff.ts';
 

@@ -2,7 +2,7 @@
 // request, and serves it with the reference server's connection limits (D-64) on 127.0.0.1 by default. The demo
 // (`serve --demo`), `store-api-conformance serve-app` and tests start it so; `stop` closes every connection.
 import type { AddressInfo } from 'node:net';
-import { createLimitedServer } from '../reference-server/http/limits.ts';
+import { createLimitedServer } from '../shared/limits.ts';
 import { createShippingApp, PATHS, type ShippingApp } from './app.ts';
 
 export interface StartedApp {

@@ -3,7 +3,7 @@
 // against the origin's, a price list per currency, three services, and delivery dates counted in business days from
 // `dispatchDate`. Every number here is an example of a provider's tariff, not a rule of the API (D-72).
 import type { components } from '../openapi/dist/types.ts';
-import { roundMoney } from '../reference-server/shipping/money.ts';
+import { roundMoney } from '../shared/money.ts';
 
 export type Rate = components['schemas']['Rate'];
 

@@ -9,7 +9,7 @@ import { DEMO_IMAGES, serveDemoImage } from './demo/images.ts';
 import { authenticate, call, route, send, sendError, validate, type Dispatch } from './dispatch.ts';
 import type { Services } from './handlers/types.ts';
 import { cors } from './http/cors.ts';
-import { LIMITS } from './http/limits.ts';
+import { LIMITS } from '../shared/limits.ts';
 import { createSeams, type Seams } from './seams.ts';
 import { readContent } from './store/content.ts';
 import { openDb, type Db } from './store/db.ts';

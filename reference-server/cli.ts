@@ -1,18 +1,18 @@
-// The reference server's command line, shared by `npm run serve` (server.ts) and the installed package's
-// `store-api-conformance serve` (bin/serve.ts): the settings read and checked once (an option for those core/config.ts
-// gives one, over the environment), the usage derived from them, the start with the connection limits of D-64, the
-// demo store, and a clean stop on SIGINT or SIGTERM (the port is free once the process has exited).
+// The reference server's command line, which `npm run serve` and the installed package's `store-api-conformance serve`
+// start through bin/serve.ts: the settings read and checked once (an option for those core/config.ts gives one, over
+// the environment), the usage derived from them, the start with the connection limits of D-64, the demo store, and a
+// clean stop on SIGINT or SIGTERM (the port is free once the process has exited). What runs beside the server is
+// given to `serve` by its caller (`Composition`): this folder imports neither the reference App nor the instruments.
 import { parseArgs } from 'node:util';
 import { baseClients } from '../openapi/clients.ts';
 import { doc } from '../openapi/contract.ts';
-import { createApp } from './app.ts';
+import { createApp, type ReferenceApp } from './app.ts';
 import { configOf, readSettings, SETTINGS, type Name, type Setting } from './core/config.ts';
-import { startApp, type StartedApp } from '../reference-app/server.ts';
 import { plain } from '../shared/markdown.ts';
 import { defaultOf, isSwitch } from '../shared/settings.ts';
 import { shellQuote } from '../shared/shell.ts';
 import { DEMO_APP_TITLE, DEMO_SCOPES, describeCounts, registerDemoApp, seedDemo } from './demo/seed.ts';
-import { createLimitedServer } from './http/limits.ts';
+import { createLimitedServer } from '../shared/limits.ts';
 import { DatabaseInUse } from './store/db.ts';
 
 /** Every setting (core/config.ts), in the list's order: those with an option first. */
@@ -64,8 +64,29 @@ function readCommandLine(args: string[], command: string) {
   }
 }
 
-/** Starts the server with the command line `args` (without the node and script paths). */
-export async function serve(args: string[], command = 'npm run serve --'): Promise<void> {
+/** A shipping App running beside the server, as `--demo` registers it (reference-app/server.ts starts one so). */
+export interface DemoApp {
+  /** Its base URL, for the console line. */
+  url: string;
+  /** The addresses registered as the demo's shipping service (D-18). */
+  ratesUrl: string;
+  labelsUrl: string;
+  stop(): Promise<void>;
+}
+
+/** What the server is started with from outside this folder (bin/serve.ts composes it). */
+export interface Composition {
+  /** `--demo`'s shipping App, started in this process with the seeder's `secret` (the service signs with it). */
+  startDemoApp(secret: string): Promise<DemoApp>;
+  /**
+   * Called with the app once built, before anything is seeded or listens: what patches it through its seams (the
+   * instruments that FAULTS and VARIANTS name, instruments/README.md); a patch may lift a limit, which is read after.
+   */
+  patch?(app: ReferenceApp): void | Promise<void>;
+}
+
+/** Starts the server with the command line `args` (without the node and script paths), composed with `composition`. */
+export async function serve(args: string[], command: string, composition: Composition): Promise<void> {
   const values = readCommandLine(args, command);
   const config = configOf(values);
   const built = (() => {
@@ -78,22 +99,7 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
     }
   })();
   const { app, close } = built;
-  /** The names of a comma-separated list setting (FAULTS, VARIANTS). */
-  const namesIn = (list: string) =>
-    list
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  // Faults for measuring the conformance suite (instruments/faults/README.md); never set in use.
-  if (process.env.FAULTS) {
-    const { applyFaults } = await import('../instruments/faults/index.ts');
-    applyFaults(namesIn(process.env.FAULTS), built);
-  }
-  // Benign variants, deciding differently where the source is silent (instruments/variants/README.md); never set in use.
-  if (process.env.VARIANTS) {
-    const { applyVariants } = await import('../instruments/variants/index.ts');
-    applyVariants(namesIn(process.env.VARIANTS), built);
-  }
+  await composition.patch?.(built);
   // `--demo` seeds as the first client that may write everything it holds; without one, the server does not start.
   const seeder = config.demo
     ? [...built.services.auth.clients.values()].find((c) => DEMO_SCOPES.every((s) => c.scopes.includes(s)))
@@ -102,7 +108,7 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
     console.error(`--demo needs an App client holding the scopes ${DEMO_SCOPES.join(', ')}; the clients file has none`);
     process.exit(1);
   }
-  // The app's limits seam, after the faults above (a fault may lift one; instruments/faults/README.md).
+  // The app's limits seam, after the patch above (a fault may lift one; instruments/faults/README.md).
   const server = createLimitedServer(app, built.seams.limits);
   server.once('error', (err) => {
     console.error(`reference server could not listen on ${values.host}:${values.port}: ${err.message}`);
@@ -113,7 +119,7 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
   // an idle keep-alive connection (D-64 keeps one 5 s) would otherwise hold the process and its port.
   let stopping = false;
   /** The demo's shipping App, once started (`--demo`). */
-  let shippingApp: StartedApp | undefined;
+  let shippingApp: DemoApp | undefined;
   const shutdown = () => {
     if (stopping) return;
     stopping = true;
@@ -133,22 +139,23 @@ export async function serve(args: string[], command = 'npm run serve --'): Promi
     // D-63: said at start, so that a server left open to internal addresses is never a surprise.
     if (config.allowPrivateUrls) console.log('thumbnail downloads may reach private addresses (--allow-private-urls)');
     if (seeder)
-      void demo(seeder, values.host, port, (app) => {
+      void demo(seeder, values.host, port, composition, (app) => {
         shippingApp = app;
       });
   });
 }
 
 /**
- * `--demo`: the demo store, seeded through this server's own HTTP API (demo/README.md) as `seeder`, and the reference
- * shipping App (reference-app/) started in this process on a free loopback port, holding the seeder's secret, and
+ * `--demo`: the demo store, seeded through this server's own HTTP API (demo/README.md) as `seeder`, and the shipping
+ * App the composition starts (the reference App, reference-app/, on a free loopback port), holding the seeder's secret,
  * registered as a shipping service, so that a checkout (D-20) is priced by it.
  */
 async function demo(
   seeder: { clientId: string; clientSecret: string },
   host: string,
   port: number,
-  started: (app: StartedApp) => void,
+  composition: Composition,
+  started: (app: DemoApp) => void,
 ) {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // A wildcard address is listened on, not called: the seeder and the printed calls use loopback then.
@@ -163,7 +170,7 @@ async function demo(
         ? `demo store seeded in ${seconds} s: ${describeCounts(result.counts)}`
         : `demo store not seeded: the database already holds data (${describeCounts(result.found)})`,
     );
-    const app = await startApp({ secret: seeder.clientSecret });
+    const app = await composition.startDemoApp(seeder.clientSecret);
     started(app);
     const registered = await registerDemoApp({ ...client, ...app, add: result.seeded });
     console.log(

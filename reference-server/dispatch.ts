@@ -4,12 +4,12 @@
 // failures to read a request by its own answer (D-67).
 import type { Request, Response } from 'express';
 import { isTokenEndpoint, type Operation } from '../openapi/contract.ts';
-import { ApiError, errorBody, fail } from './core/errors.ts';
+import { ApiError, errorBody, fail } from '../shared/errors.ts';
 import type { Reply, Req, Services } from './handlers/types.ts';
 import type { Client } from './http/auth.ts';
-import { LIMITS, requireFewParams } from './http/limits.ts';
+import { LIMITS, requireFewParams } from '../shared/limits.ts';
 import { rateLimit, type Buckets } from './http/rate-limit.ts';
-import { readBody, readQuery } from './http/request.ts';
+import { readBody, readQuery } from '../shared/request.ts';
 import { dropReadOnly, validateBody, validateParams } from './http/validation.ts';
 import type { Seams } from './seams.ts';
 

@@ -7,7 +7,7 @@ import type { Operation } from '../openapi/contract.ts';
 import type { Config } from './core/config.ts';
 import { createHandlers } from './handlers/index.ts';
 import { Auth, loadClients } from './http/auth.ts';
-import { LIMITS, type Limits } from './http/limits.ts';
+import { LIMITS, type Limits } from '../shared/limits.ts';
 import { findOperation, type Found } from './http/routes.ts';
 import type { Handlers } from './handlers/types.ts';
 import { createResources, type Resources } from './resources/index.ts';

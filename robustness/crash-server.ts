@@ -8,7 +8,7 @@ import { validatorFor } from '../openapi/validators.ts';
 import { startServer, type ServerProcess } from '../shared/server-process.ts';
 
 /**
- * The reference server as the process a crash kills: `node reference-server/server.ts --db <file> --port <port>`,
+ * The reference server as the process a crash kills: `node bin/serve-main.ts --db <file> --port <port>`,
  * started again on the same file and port after each kill (shared/server-process.ts starts each life).
  */
 export class RestartableServer {

@@ -1,4 +1,4 @@
-// Issue 15, item 5: no high or critical advisory in the production dependencies. The live audit needs the
+// No high or critical advisory in the production dependencies, which the package ships. The live audit needs the
 // registry's audit endpoint: where it gives no answer the test is skipped, saying why, and never passes silently.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

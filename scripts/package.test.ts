@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { SERVE_NODE } from '../bin/serve.ts';
 import { baseClients } from '../openapi/clients.ts';
 import { doc } from '../openapi/contract.ts';
-import { sign } from '../reference-server/core/signing.ts';
+import { sign } from '../shared/signing.ts';
 import { bin, root } from './run.ts';
 import { startReference, startServer, type ServerProcess } from '../shared/server-process.ts';
 

@@ -1,6 +1,7 @@
 // `npm run proxy:compare -- [--only TERMS] [--fault NAME] [--variant NAME --dialect FILE] [--profile contract|source]
-// [--workers N] [--out DIR]`: the proxy's verdicts on a recorded suite run against the suite's own (issue 38, item
-// 3). The reference server (with FAULTS=NAME or VARIANTS=NAME when given, instruments/) behind the proxy
+// [--workers N] [--out DIR]`: the proxy's verdicts on a recorded suite run against the suite's own, so that a rule
+// of the proxy that disagrees with its requirement shows. The reference server (with FAULTS=NAME or VARIANTS=NAME
+// when given, instruments/) behind the proxy
 // (conformance/proxy/), the suite run through the proxy (TARGET_URL = the proxy; the same profile and dialect for
 // both), the proxy stopped;
 // then, for every requirement the proxy judged from the traffic and the suite ran, whether the two agree: the proxy

@@ -1,7 +1,7 @@
 // D-64: what one connection and one request may take from the server, so that a slow, huge or deeply nested request
 // costs it a bounded amount of time and memory and is refused in the error envelope (D-02), never a crash or a 5xx.
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { fail } from '../core/errors.ts';
+import { fail } from './errors.ts';
 
 export const LIMITS = {
   /** The request line and headers must arrive within this, else 408 and the connection closes (slow-header clients). */

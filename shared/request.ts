@@ -1,7 +1,7 @@
 // Reading a request before it is validated: its body (media type, UTF-8, JSON; D-66) and its query string (keys
 // as data, never as properties of an object's prototype; D-41). What fails here leaves in the error envelope
 // (D-02), or in RFC 6749's shape at the token endpoint (D-67, dispatch.ts).
-import { fail } from '../core/errors.ts';
+import { fail } from './errors.ts';
 import { LIMITS, requireShallowJson, type Limits } from './limits.ts';
 
 /** The parameters of a request: a key given once holds a string, a repeated key all its values in order. */

@@ -1,6 +1,7 @@
 // The reference server as a child process, started one way by everything that needs one running: the suite's global
 // setup, the scripts, the fuzzer, the crash test and the soak, the browser tests and the server's own end-to-end
-// tests. It is spawned (`node reference-server/server.ts`, or another command line such as `npm run serve --` or the
+// tests. It is spawned (`node bin/serve-main.ts`, the command of `npm run serve`: the server with the reference App for
+// `--demo` and the instruments FAULTS and VARIANTS name; or another command line such as `npm run serve --` or the
 // installed `store-api-conformance serve`) and counts as started once it prints its `listening on <url>` line
 // (reference-server/cli.ts), whose URL it answers with. The suite starts the server through it and never imports it
 // (.dependency-cruiser.cjs, suite-never-imports-server).
@@ -10,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 
 /** `.ts` in the repository, `.js` in the installed package (build/, tsconfig.build.json), as bin/suite.ts finds its own. */
 const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-/** The reference server's command line: this Node (24, as the npm scripts run it) on server.ts, on a free loopback port. */
+/** The reference server's command line: this Node (24, as the npm scripts run it), on a free loopback port. */
 export const REFERENCE_SERVER = [
   process.execPath,
-  fileURLToPath(new URL(`../reference-server/server${ext}`, import.meta.url)),
+  fileURLToPath(new URL(`../bin/serve-main${ext}`, import.meta.url)),
   '--host',
   '127.0.0.1',
   '--port',

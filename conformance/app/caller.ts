@@ -6,10 +6,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { formatExchange, Nonconformance, type Exchange } from '../lib/api.ts';
 import { config } from '../lib/config.ts';
 import { answered, unanswered } from '../lib/unanswered.ts';
+import type { CallbackOperation } from '../lib/callbacks.ts';
 import { appConfig } from './config.ts';
 
-/** The two calls of §4.5, by the operationIds of the document's callbacks. */
-export type Operation = 'calculateShippingRates' | 'createShippingLabel';
+/** The two calls of §4.5, by the operationIds of the document's callbacks (lib/callbacks.ts). */
+export type Operation = CallbackOperation;
 /**
  * How a request is signed: as the service signs it; without `X-Store-Signature`; with a secret that is not the App's;
  * or signed, then its body changed on the way (a signature over other bytes).

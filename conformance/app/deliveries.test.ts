@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validatorFor } from '../../openapi/validators.ts';
-import { callback } from './contract.ts';
+import { callback } from '../lib/callbacks.ts';
 import { dayFromToday, labelDelivery, minorUnits, rateDeliveries } from './deliveries.ts';
 
 const validRate = validatorFor(callback('calculateShippingRates').requestSchema);

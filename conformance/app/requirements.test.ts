@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appDeclared, declared, sideOf } from '../lib/requirement.ts';
-import { callback } from './contract.ts';
+import { callback } from '../lib/callbacks.ts';
 import './requirements.ts';
 
 test('every App requirement is app.<callback operationId>.<slug>, in the area of its operation', () => {

@@ -1,7 +1,7 @@
 // The App suite's requirements: the other side of §4.5's calls, an App's answers to the rate and label requests the
 // suite sends as the service would (caller.ts, deliveries.ts). The service ignores a wrong answer silently (§7), so
 // these are the only feedback an App's developer gets. Ids are `app.` and the callback's operationId, as the
-// document declares them (contract.ts), so no id is the service suite's.
+// document declares them (lib/callbacks.ts), so no id is the service suite's.
 // Bases: what §2.10 and §2.11 say of an answer (its fields and their types, the requested currency, delivery dates
 // from dispatchDate) is `source`; answering within the service's timeout (D-22), in the form the service reads (the
 // document's schemas, D-22, D-49, D-59), refusing a request that is not signed with the App's secret (D-16) and a
@@ -15,7 +15,7 @@ import { appRequirement, skip, type Options } from '../lib/requirement.ts';
 import { returnedFields, typeProblem, type ReturnedType } from '../lib/returned.ts';
 import { AppNonconformance, succeeded, type Answer, type AppCaller, type Operation, type Signing } from './caller.ts';
 import { CALLBACK_TIMEOUT_MS } from './config.ts';
-import { callback } from './contract.ts';
+import { callback } from '../lib/callbacks.ts';
 import { dispatchOf, labelDelivery, rateDeliveries, type Delivery } from './deliveries.ts';
 
 const RATES: Operation = 'calculateShippingRates';
@@ -332,7 +332,7 @@ const judgements: Judgement[] = [
 ];
 
 for (const j of judgements)
-  appRequirement(j.id, j.cites, j).test(j.title, async ({ app }) =>
+  appRequirement<AppCaller>(j.id, j.cites, j).test(j.title, async ({ app }) =>
     judgeEach(await answersOf(j.operation, app), j.check, j.nothing),
   );
 
@@ -368,7 +368,7 @@ async function sample(
 }
 
 for (const operation of [RATES, LABELS])
-  appRequirement(`app.${operation}.signature`, '§5 D-16 D-74').test(
+  appRequirement<AppCaller>(`app.${operation}.signature`, '§5 D-16 D-74').test(
     'refuses with 401 a request not signed with its secret: unsigned, another secret, a body changed after signing',
     async ({ app }) => {
       const { name, delivery } = await sample(operation, app);
@@ -377,7 +377,7 @@ for (const operation of [RATES, LABELS])
     },
   );
 
-appRequirement(`app.${LABELS}.unknown-service-code`, '§2.11 §4.5 D-73').test(
+appRequirement<AppCaller>(`app.${LABELS}.unknown-service-code`, '§2.11 §4.5 D-73').test(
   'refuses with 422 a label request for a serviceCode it never returned: nothing is ordered (§4.5 rule 4)',
   async ({ app }) => {
     const { name, delivery } = await sample(LABELS, app);

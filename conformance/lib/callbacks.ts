@@ -1,12 +1,15 @@
 // The two calls the App answers, as the document declares them: callbacks of createShippingService (§4.5), found by
 // their operationIds, with the App address each goes to and the JSON pointers of their request and success schemas.
-// The App suite judges an answer against the success schema where a requirement rests on the contract, and checks its
-// own requests against the request schema (deliveries.test.ts).
-import { deref, doc, escapePointer, type Json } from '../lib/contract.ts';
-import type { Operation } from './caller.ts';
+// The App suite (app/) judges an answer against the success schema where a requirement rests on the contract, and
+// checks its own requests against the request schema (app/deliveries.test.ts); an App requirement's area is the
+// address its call goes to (requirement.ts).
+import { deref, doc, escapePointer, type Json } from './contract.ts';
+
+/** The two calls of §4.5, by the operationIds of the document's callbacks. */
+export type CallbackOperation = 'calculateShippingRates' | 'createShippingLabel';
 
 export interface Callback {
-  operationId: Operation;
+  operationId: CallbackOperation;
   /**
    * The App address it is sent to, less `Url` (`rates` for `{$request.body#/shippingService/ratesUrl}`): the area of
    * its requirements (`--area rates`).
@@ -52,7 +55,7 @@ function callbacks(): Map<string, Callback> {
 const table = callbacks();
 
 /** The callback the document declares as `operationId`; throws when it declares none. */
-export function callback(operationId: Operation): Callback {
+export function callback(operationId: CallbackOperation): Callback {
   const c = table.get(operationId);
   if (!c) throw new Error(`the document declares no callback ${operationId}`);
   return c;

@@ -1,4 +1,4 @@
-// The requirement files stay readable (issue 37): a declaration is mostly its body, not its metadata; a file is one
+// The requirement files stay readable for a reviewer: a declaration is mostly its body, not its metadata; a file is one
 // area a person reads in one sitting; an area is where a requirement is declared, never a field of its declaration.
 // Measured on the files as written (prettier-formatted): a declaration's metadata lines are those from its first line
 // up to the line where its body starts (1 when the body starts on its first line).

@@ -35,11 +35,12 @@ export function writeConformanceReport(
 }
 
 /**
- * This suite's version, contract and requirements of one side (every one declared, whatever a run selected): the
- * service suite's, or the App suite's for a report of the App suite (`side: app`).
+ * This suite's version, contract and requirements of one side: the service suite's, or the App suite's for a report
+ * of the App suite (`side: app`). Every requirement of the side, whatever a run selected, once its caller has loaded
+ * them (requirements/index.ts, app/requirements.ts; bin/verify.ts): this library imports neither suite.
  */
-export async function knownToThisSuite(side: Side = 'service'): Promise<Known> {
-  await (side === 'app' ? import('../app/requirements.ts') : import('../requirements/index.ts'));
+export function knownToThisSuite(side: Side = 'service'): Known {
+  if (!declaredOf(side).length) throw new Error(`no requirement of the ${side} side is declared: load them first`);
   return {
     suiteVersion: suitePackage().version,
     contractHashes: [sha256(bundlePath)],

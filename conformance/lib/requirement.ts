@@ -10,8 +10,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { Api, Nonconformance } from './api.ts';
 import { sourceText } from './contract.ts';
 import { NoAnswer } from './unanswered.ts';
-import type { AppCaller, Operation as AppOperation } from '../app/caller.ts';
-import { callback } from '../app/contract.ts';
+import type { Judge } from './judging/judge.ts';
+import { callback, type CallbackOperation } from './callbacks.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 /**
@@ -41,10 +41,18 @@ export interface Options {
   standard?: string;
   platform?: true;
   level?: Exclude<Level, 'MUST'>;
+  /**
+   * What it judges, as a function of the exchanges its act made (lib/judging/judge.ts): the suite runs it after the
+   * act, the proxy over live traffic. Without one, the act asserts, and only the suite judges the requirement.
+   */
+  judge?: Judge;
 }
 export type Body = (fixtures: { api: Api }) => Promise<void>;
-/** The body of a requirement of the App suite (conformance/app/): it talks to the App under test through `app`. */
-export type AppBody = (fixtures: { app: AppCaller }) => Promise<void>;
+/**
+ * The body of a requirement of the App suite (conformance/app/): it talks to the App under test through `app`, of the
+ * type the App suite declares it with (`appRequirement<AppCaller>`), so that this library does not import the suite.
+ */
+export type AppBody<App = unknown> = (fixtures: { app: App }) => Promise<void>;
 /**
  * Which suite a requirement is of: `service`, the suite that judges an implementation of the API; `app`, the App
  * suite that plays the service and judges a shipping App (conformance/app/). An App requirement's id starts with
@@ -76,11 +84,15 @@ export type Declared<B = Body> = Requirement & {
   together?: number;
   /** Requirements of a `together` block that wait independently (for the target's calls): run at once. */
   concurrent?: true;
+  /** Its judgement over exchanges (`Options.judge`). */
+  judge?: Judge;
 };
 /** What results.json and junit.xml say of a requirement before its outcome (conformance/reporter.ts). */
-export type Meta = Omit<Declared, 'body' | 'skip' | 'location' | 'together' | 'concurrent'> & { location: string };
+export type Meta = Omit<Declared, 'body' | 'skip' | 'location' | 'together' | 'concurrent' | 'judge'> & {
+  location: string;
+};
 /** A requirement of the App suite as registered. */
-export type AppDeclared = Declared<AppBody>;
+export type AppDeclared<App = unknown> = Declared<AppBody<App>>;
 
 /** The basis a declaration's options give (`Options`). */
 function basisOf(id: string, o: Options): Basis {
@@ -172,7 +184,15 @@ export const declaredOf = (side: Side): readonly Declared<unknown>[] => (side ==
 /** Its location as a reporter prints it: `requirements/products.ts:161`. */
 export const where = (l: Location) => `${relative(suiteDir, l.file).replace(/\.js$/, '.ts')}:${l.line}`;
 export const metaOf = (d: Declared<unknown>): Meta => {
-  const { body: _body, skip: _skip, together: _together, concurrent: _concurrent, location, ...meta } = d;
+  const {
+    body: _body,
+    skip: _skip,
+    together: _together,
+    concurrent: _concurrent,
+    judge: _judge,
+    location,
+    ...meta
+  } = d;
   // Read when asked (callerLocation): a selection by id or area never maps a stack.
   return {
     ...meta,
@@ -196,9 +216,12 @@ export const metaOf = (d: Declared<unknown>): Meta => {
 export function requirement(id: string, cites: Citations, options: Options = {}): Declaration<Body> {
   return declaration(registry, 'service', id, cites, options);
 }
-/** Declares one requirement of the App suite (`app.calculateShippingRates.rates-types`), as `requirement` does. */
-export function appRequirement(id: string, cites: Citations, options: Options = {}): Declaration<AppBody> {
-  return declaration(appRegistry, 'app', id, cites, options);
+/**
+ * Declares one requirement of the App suite (`app.calculateShippingRates.rates-types`), as `requirement` does; `App`
+ * is what its body talks to the App through (the App suite's caller).
+ */
+export function appRequirement<App>(id: string, cites: Citations, options: Options = {}): Declaration<AppBody<App>> {
+  return declaration(appRegistry as AppDeclared<App>[], 'app', id, cites, options);
 }
 /** A requirement being declared, until `.test` gives its title and body and registers it. */
 export interface Declaration<B> {
@@ -230,7 +253,7 @@ function declaration<B>(
     test(title, body) {
       open = undefined;
       const r = { id, level: options.level ?? 'MUST', source, title, ...basisOf(id, options) } satisfies Requirement;
-      into.push(registered(r, side, location, body));
+      into.push({ ...registered(r, side, location, body), ...(options.judge ? { judge: options.judge } : {}) });
       const twins: Twins<B> = parent ?? {
         twin: (slug, twinCites, twinOptions = {}) =>
           declaration(into, side, `${id}.${slug}`, twinCites, twinOptions, twins),
@@ -243,10 +266,10 @@ function declaration<B>(
 /**
  * A requirement's area: for the service suite its file's name (requirements/auth.ts: `auth`), or the folder's of a
  * large area (requirements/contacts/search.ts: `contacts`); for the App suite the App address its call goes to
- * (`rates`, `labels`: app/contract.ts).
+ * (`rates`, `labels`: callbacks.ts).
  */
 function areaOf(side: Side, id: string, file: string): string {
-  if (side === 'app') return callback(operationOf(id).slice('app.'.length) as AppOperation).area;
+  if (side === 'app') return callback(operationOf(id).slice('app.'.length) as CallbackOperation).area;
   const [first = '', ...rest] = relative(`${suiteDir}requirements`, file).split(sep);
   return rest.length ? first : first.replace(/\.[jt]s$/, '');
 }

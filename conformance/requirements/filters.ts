@@ -365,7 +365,7 @@ for (const list of lists) {
       );
       // A bound between two seconds, written with a fraction and in two offsets: the item of the earlier second is
       // below it, so `:min` and `:after` drop it and `:max` and `:before` keep it (a bound read without its fraction
-      // would be that item's own second), and the other way round for the later item. Issue 24, item 6.
+      // would be that item's own second), and the other way round for the later item.
       const ranges = dates.filter((filter) => isAssignedDate(filter) && filter.rule.op !== 'eq');
       // A decision, as date-time-input's: §4.4 says "ISO-8601 with an offset"; taking `Z` and a fraction on input,
       // and comparing with the fraction, is D-10's reading of it.

@@ -1,7 +1,7 @@
 // Helpers of the contacts faults: the `contact` body of add and update, before validation or before the handler.
 import type { Json } from '../../openapi/contract.ts';
 import type { ReferenceApp } from '../../reference-server/app.ts';
-import { fail } from '../../reference-server/core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { beforeDispatch, rewriteBody, wrapHandler } from './lib.ts';
 
 const isContactWrite = (method: string, path: string) =>

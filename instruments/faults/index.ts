@@ -1,6 +1,6 @@
 // The registry of faults, known-bad servers (README.md): every `<area>/<name>.ts` of this folder is one fault, named
-// `<area>.<name>` after its path (../registry.ts), and `applyFaults` is what the server's command line calls when
-// FAULTS is set. A fault patches the running server from outside; removing this folder removes them all.
+// `<area>.<name>` after its path (../registry.ts), and `applyFaults` is what the server's composition (bin/serve.ts)
+// calls when FAULTS is set. A fault patches the running server from outside; removing this folder removes them all.
 import type { ReferenceApp } from '../../reference-server/app.ts';
 import { applyNamed, foldersIn, load, modulesIn } from '../registry.ts';
 import type { Fault, NamedFault } from './types.ts';

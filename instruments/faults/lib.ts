@@ -4,7 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Json } from '../../openapi/contract.ts';
 import type { ReferenceApp } from '../../reference-server/app.ts';
-import { sign } from '../../reference-server/core/signing.ts';
+import { sign } from '../../shared/signing.ts';
 import type { Handlers, Reply, Req } from '../../reference-server/handlers/types.ts';
 import type { Reads, Resource } from '../../reference-server/store/resource.ts';
 

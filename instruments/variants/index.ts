@@ -1,6 +1,6 @@
 // The registry of benign variants (README.md): every `<name>.ts` of this folder but the registry, its helpers and
-// its types is one variant, named after its file (../registry.ts), and `applyVariants` is what the server's command
-// line calls when VARIANTS is set. A variant patches the running server from outside; removing this folder removes
+// its types is one variant, named after its file (../registry.ts), and `applyVariants` is what the server's
+// composition (bin/serve.ts) calls when VARIANTS is set. A variant patches the running server from outside; removing this folder removes
 // them all.
 import type { ReferenceApp } from '../../reference-server/app.ts';
 import { applyNamed, load, modulesIn } from '../registry.ts';

@@ -1,4 +1,4 @@
-import { fail } from '../../reference-server/core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { wrapHandler } from '../faults/lib.ts';
 import { listOperations } from './lib.ts';
 import type { Variant } from './types.ts';

@@ -1,5 +1,5 @@
 import { deref, isNullable, op, operations, type Json } from '../../openapi/contract.ts';
-import { ApiError } from '../../reference-server/core/errors.ts';
+import { ApiError } from '../../shared/errors.ts';
 import { crudOperations, ctxOf } from '../../reference-server/handlers/crud.ts';
 import type { Obj, ResourceDef } from '../../reference-server/store/types.ts';
 import { allResources, wrapHandler, type OperationId } from '../faults/lib.ts';

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { fail } from '../../reference-server/core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { signerSecret } from '../faults/lib.ts';
 import type { BuiltInRows } from '../../reference-server/store/builtIns.ts';
 import absoluteLinks from './absoluteLinks.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countryName, hashPassword, keypadDigits, resolveGrant, verifyPassword } from './rules.ts';
 import { decodeInline, MAX_IMAGE_BYTES, readThumbnail, sniff, thumbnailUrl } from './thumbnails.ts';
-import { ApiError } from '../core/errors.ts';
+import { ApiError } from '../../shared/errors.ts';
 
 test('D-14: phone letters become keypad digits, in either case; the rest is kept', () => {
   assert.equal(keypadDigits('1-800-FLOWERS'), '1-800-3569377');

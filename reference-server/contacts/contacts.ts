@@ -2,7 +2,7 @@
 // dispatcher from the contract; this file holds the rules the schema cannot express and the writes (create, update,
 // remove: each one transaction, with its event), over store/contacts.ts.
 import { schema } from '../../openapi/contract.ts';
-import { fail, notFound } from '../core/errors.ts';
+import { fail, notFound } from '../../shared/errors.ts';
 import { isoUtc, tx } from '../store/db.ts';
 import {
   addressesOf,

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { isPrivateHost, publicLookup, type AddressRule, type Resolve } from '../core/private-addresses.ts';
 import { deleteContent, writeContent } from '../store/content.ts';
 import type { Db } from '../store/db.ts';

@@ -1,5 +1,5 @@
 // D-19: App-facing URLs must be https, except http on loopback so local Apps and test suites can listen.
-import { fail } from './errors.ts';
+import { fail } from '../../shared/errors.ts';
 
 const loopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 

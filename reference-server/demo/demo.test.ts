@@ -1,23 +1,24 @@
 // `npm run serve -- --demo`: the server started as a user starts it seeds the demo store through its API;
 // every seeded list holds what demo/store.ts says and answers the contract's schema; a product carries prices, media,
-// specifications and stock; the reference App (reference-app/) is registered as a shipping service, and the printed
-// checkout answers options priced by it; a second start on the same database file seeds nothing and points the
-// same service at its new App.
+// specifications and stock; the reference App (reference-app/, which bin/serve.ts starts beside the server) is
+// registered as a shipping service, and the printed checkout answers options priced by it; a second start on the same
+// database file seeds nothing and points the same service at its new App.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { op, type Json } from '../../openapi/contract.ts';
+import type { components } from '../../openapi/dist/types.ts';
 import { validatorFor } from '../../openapi/validators.ts';
 import { spawnSync } from 'node:child_process';
-import { quoteRates, type Rate } from '../../reference-app/tariff.ts';
 import { startServer } from '../../shared/server-process.ts';
-import { roundMoney } from '../shipping/money.ts';
+import { roundMoney } from '../../shared/money.ts';
+import { sign } from '../../shared/signing.ts';
 import { DEMO_APP_TITLE } from './seed.ts';
 import * as store from './store.ts';
 
-/** Starts server.ts with `--demo` on a free port and file `db`; resolves with its base URL and demo line once seeded. */
+/** Starts the server with `--demo` on a free port and file `db`; resolves with its URL and demo line once seeded. */
 async function serve(db: string) {
   const server = await startServer({ demo: true, args: ['--db', db], onOutput: () => {} });
   return {
@@ -55,11 +56,28 @@ async function client(base: string) {
 
 const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
 
+type Rate = components['schemas']['Rate'];
+/** The secret of the client the demo seeds with, which the App holds (the service signs with it, D-16). */
+const SECRET = 'conformance-full-secret';
+
+/** What the demo's App quotes for `delivery`, asked of it over HTTP as the service asks it (§4.5, signed, D-16). */
+async function quote(appUrl: string, delivery: Json): Promise<Rate[]> {
+  const body = JSON.stringify({ delivery });
+  const res = await fetch(`${appUrl}/rates`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-store-signature': sign(body, SECRET) },
+    body,
+  });
+  assert.equal(res.status, 200, `the App's rates: ${res.status}`);
+  return ((await res.json()) as { rates: Rate[] }).rates;
+}
+
 /**
  * The printed checkout, run as a user pastes it (the token line, then the checkout line, in a shell), checked against
- * the contract; and what the demo's App quotes for each of its deliveries, asked directly of the App's tariff.
+ * the contract; and what the demo's App quotes for each of its deliveries, asked directly of the App at the address
+ * the demo printed.
  */
-function checkout(output: string) {
+async function checkout(output: string) {
   const lines = ['TOKEN=', 'curl -s \\S+/checkout/rates\\.json'].map((start) => {
     const line = new RegExp(`^ {2}(${start}.*)$`, 'm').exec(output);
     assert.ok(line, `the demo prints a line ${start}:\n${output}`);
@@ -75,7 +93,10 @@ function checkout(output: string) {
   // A boolean, not ajv's type guard, which would narrow the body to `unknown` through assert.ok.
   assert.ok(validate(body) as boolean, JSON.stringify(validate.errors?.slice(0, 3)));
   const { deliveries, options, currency } = body.data;
-  return { options, currency, quotes: deliveries.map((d: Json) => quoteRates(d)) as Rate[][] };
+  const appUrl = /^shipping App: the reference App on (http:\S+),/m.exec(output)?.[1];
+  assert.ok(appUrl, `the demo prints its App's address:\n${output}`);
+  const quotes = await Promise.all((deliveries as Json[]).map((d) => quote(appUrl, d)));
+  return { options, currency, quotes };
 }
 
 /** The options a checkout must answer with the App's quotes and modifiers 0 (D-22): a code every delivery got, its
@@ -204,7 +225,7 @@ test('--demo seeds the store through the API: each list as planned and valid, on
           'm',
         ),
       );
-      const quoted = checkout(first.output);
+      const quoted = await checkout(first.output);
       assert.deepEqual(
         quoted.options.map((o: { serviceCode: string }) => o.serviceCode),
         ['STD', 'EXP', 'PKT'],
@@ -237,7 +258,7 @@ test('--demo seeds the store through the API: each list as planned and valid, on
       const services = (await get('listShippingServices', '/api/shipping/services.json')).shippingServices;
       assert.equal(services.length, 1);
       assert.notEqual(services[0].ratesUrl, serviceUrl);
-      const quoted = checkout(second.output);
+      const quoted = await checkout(second.output);
       assert.deepEqual(quoted.options, expectedOptions(quoted.quotes, quoted.currency, services[0].id));
       assert.ok(quoted.options.length > 0);
     } finally {

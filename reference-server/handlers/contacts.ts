@@ -1,5 +1,5 @@
 // v1 Contacts (§4.2): wrapped in `contact` / `contacts`; the rules and writes are contacts/contacts.ts's.
-import { notFound } from '../core/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { create, present, remove, search, update, type ContactInput } from '../contacts/contacts.ts';
 import { ctxOf } from './crud.ts';
 import type { Handler, Reply, Req } from './types.ts';

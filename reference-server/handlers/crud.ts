@@ -1,7 +1,7 @@
 // list/get/create/update/delete of a resource (§4.3), shared by every resource stored as one table, in its envelopes
 // (envelopes.ts), and which operations of the contract they serve.
 import { op, operations } from '../../openapi/contract.ts';
-import { notFound } from '../core/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import type { Resources } from '../resources/index.ts';
 import { tx } from '../store/db.ts';
 import type { Ctx, ResourceDef } from '../store/types.ts';

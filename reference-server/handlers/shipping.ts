@@ -1,7 +1,7 @@
 // Checkout rates and shipments with their labels, the two reference extensions that trigger the App callbacks (D-20).
 // What they do, and the order of their reads, App calls and writes, is the domain's: shipping/checkout.ts,
 // shipping/shipments.ts. Shipping services (D-18) have the CRUD handlers of every resource (crud.ts).
-import { notFound } from '../core/errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { checkoutRates } from '../shipping/checkout.ts';
 import type { Cart } from '../shipping/deliveries.ts';
 import * as shipments from '../shipping/shipments.ts';

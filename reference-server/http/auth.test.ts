@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scopes } from '../../openapi/contract.ts';
-import { ApiError } from '../core/errors.ts';
+import { ApiError } from '../../shared/errors.ts';
 import { openDb } from '../store/db.ts';
 import { createTables } from '../store/tables.ts';
 import { Auth, loadClients, TOKEN_LIFETIME_S } from './auth.ts';

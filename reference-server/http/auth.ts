@@ -2,7 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defaultClients, type ClientCredentials } from '../../openapi/clients.ts';
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import type { Db } from '../store/db.ts';
 import { deleteExpiredTokens, findToken, insertToken, type StoredToken } from '../store/tokens.ts';
 

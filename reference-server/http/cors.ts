@@ -3,7 +3,7 @@
 // restricts it to a list. A preflight (`OPTIONS` with `Access-Control-Request-Method`) is answered here with 204;
 // any other `OPTIONS` goes on to the dispatcher (405 with `Allow`, as before).
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError, errorBody } from '../core/errors.ts';
+import { ApiError, errorBody } from '../../shared/errors.ts';
 
 /** Every method the API's operations use. */
 const METHODS = 'GET, POST, PUT, DELETE';

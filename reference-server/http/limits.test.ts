@@ -1,5 +1,6 @@
-// D-64: the connection and request limits. Timeouts are tested in-process with short values (the mechanism);
-// the other limits against `node reference-server/server.ts` itself, with the values it runs with.
+// D-64: the connection and request limits (shared/limits.ts) as the server runs with them. Timeouts are tested
+// in-process with short values (the mechanism); the other limits against `node bin/serve-main.ts` itself, with the
+// values it runs with.
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -7,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { defaultClients } from '../../openapi/clients.ts';
 import { startServer, type ServerProcess } from '../../shared/server-process.ts';
 import { configFromEnv, createApp } from '../app.ts';
-import { createLimitedServer, LIMITS, nestsDeeperThan, type Limits } from './limits.ts';
+import { createLimitedServer, LIMITS, nestsDeeperThan, type Limits } from '../../shared/limits.ts';
 
 test('D-64: nesting is counted outside strings only, escapes included', () => {
   assert.equal(nestsDeeperThan('{"a":[1,{"b":2}]}', 3), false);

@@ -1,6 +1,6 @@
 // The per-client rate limit (D-08; RATE_LIMIT requests a second, off unless set): a token bucket per App client,
 // refilled continuously, one request a token; an empty bucket is a 429 with `Retry-After`.
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 
 /** One bucket per client id: the tokens it holds and when it was last refilled (ms). */
 export type Buckets = Map<string, { tokens: number; at: number }>;

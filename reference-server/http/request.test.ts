@@ -1,11 +1,11 @@
-// Reading a request (request.ts): the body's media type and encoding (D-66), the token endpoint's answer to a body
+// Reading a request (shared/request.ts): the body's media type and encoding (D-66), the token endpoint's answer to a body
 // it cannot read (D-67), prototype keys in the query (D-41); each found by the fuzzer (robustness/README.md).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { ApiError } from '../core/errors.ts';
+import { ApiError } from '../../shared/errors.ts';
 import { start } from '../testing.ts';
-import { readBody, readQuery } from './request.ts';
+import { readBody, readQuery } from '../../shared/request.ts';
 
 const JSON_ONLY = ['application/json'];
 const TOKEN = ['application/x-www-form-urlencoded', 'application/json'];

@@ -1,6 +1,6 @@
 // Tokens, client secrets and secrets a client sends in a body never appear in the server's logs
 // (stdout, stderr) or in any answer, error answers included; webhook deliveries carry a signature (D-16), never the
-// secret. The server is `node reference-server/server.ts` itself, with App clients whose secrets are random, so a
+// secret. The server is `node bin/serve-main.ts` itself, with App clients whose secrets are random, so a
 // secret found anywhere can only have come from where it was sent.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Request validation compiled from the bundled document (never written twice): bodies, query and path
 // parameters. Violations become 422s naming the field and the rule (D-02); unknown parameters too (D-41).
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import {
   deref,
   isTokenEndpoint,
@@ -10,77 +10,10 @@ import {
   type Schema,
 } from '../../openapi/contract.ts';
 import { BUNDLE_ID, createAjv, validatorFor } from '../../openapi/validators.ts';
-import { ApiError, type ErrorContext, type ErrorItem } from '../core/errors.ts';
+import { ApiError, type ErrorContext } from '../../shared/errors.ts';
+import { toErrorItems } from '../../shared/schema-errors.ts';
 
 const paramAjv = createAjv({ coerceTypes: true });
-
-const NO_HTML = '^[^<>]*$'; // D-13
-
-const refByKeyword: Record<string, string> = {
-  required: 'error.required',
-  type: 'error.type',
-  format: 'error.format',
-  pattern: 'error.pattern',
-  enum: 'error.enum',
-  const: 'error.const',
-  maxLength: 'error.max-length',
-  minLength: 'error.min-length',
-  minimum: 'error.minimum',
-  maximum: 'error.maximum',
-  exclusiveMinimum: 'error.minimum',
-  exclusiveMaximum: 'error.maximum',
-  minItems: 'error.min-items',
-  maxItems: 'error.max-items',
-  additionalProperties: 'error.unknown-field',
-  unevaluatedProperties: 'error.unknown-field',
-  minProperties: 'error.required',
-  maxProperties: 'error.max-items',
-  uniqueItems: 'error.unique',
-  not: 'error.unknown-field',
-};
-// Wrapper keywords whose failure is explained by a more specific error underneath.
-const wrappers = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not', 'then', 'else']);
-
-export function toErrorItems(errors: ErrorObject[], prefix: string[] = []): ErrorItem[] {
-  const specific = errors.filter((e) => !wrappers.has(e.keyword));
-  const chosen = specific.length > 0 ? specific : errors;
-  const seen = new Set<string>();
-  const items: ErrorItem[] = [];
-  for (const e of chosen) {
-    const segments = [
-      ...prefix,
-      ...e.instancePath
-        .split('/')
-        .slice(1)
-        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')),
-    ];
-    const extra =
-      e.keyword === 'required'
-        ? e.params.missingProperty
-        : e.keyword === 'additionalProperties'
-          ? e.params.additionalProperty
-          : e.keyword === 'unevaluatedProperties'
-            ? e.params.unevaluatedProperty
-            : undefined;
-    if (extra) segments.push(extra);
-    const name = segments.join('.') || 'body';
-    const ref =
-      e.keyword === 'pattern' && e.params.pattern === NO_HTML
-        ? 'error.html'
-        : (refByKeyword[e.keyword] ?? `error.${e.keyword.toLowerCase()}`);
-    const message =
-      e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties'
-        ? 'is not a writable field of this resource'
-        : ref === 'error.html'
-          ? 'must not contain HTML'
-          : (e.message ?? 'is invalid');
-    const key = `${name}|${ref}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    items.push({ name, message, ref });
-  }
-  return items;
-}
 
 interface Compiled {
   body?: ValidateFunction;

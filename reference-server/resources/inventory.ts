@@ -1,6 +1,6 @@
 // Inventory (§2.4): one entry per product and location, `quantityAvailable` derived, and the product's
 // `currentStock` the sum over its locations (D-43).
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { sql } from '../store/db.ts';
 import type { ResourceDef } from '../store/types.ts';
 import { mustExist, schemaDefaults } from './lib.ts';

@@ -1,7 +1,7 @@
 // What several resource definitions share: defaults from the Input schema, numbering, the existence of a referenced
 // row, the built-in rows that cannot change (D-34, D-35).
 import { deref, isNullable, schema as schemaNamed, type Schema } from '../../openapi/contract.ts';
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { sql, type Row } from '../store/db.ts';
 import type { Ctx, Obj } from '../store/types.ts';
 

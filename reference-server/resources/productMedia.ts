@@ -1,5 +1,5 @@
 // Product media (§2.7): an image or a video (D-39), at most one primary item per product (D-46).
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import type { ResourceDef } from '../store/types.ts';
 import { nextNumber, productParent, schemaDefaults } from './lib.ts';
 

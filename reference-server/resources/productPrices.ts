@@ -1,5 +1,5 @@
 // Product prices (§2.6): `isCurrent` derived at the time of the request (D-30), an access role that exists (D-52).
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import type { ResourceDef } from '../store/types.ts';
 import { mustExist, productParent, schemaDefaults } from './lib.ts';
 

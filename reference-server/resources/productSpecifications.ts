@@ -1,7 +1,7 @@
 // Product specifications (§2.12, D-31): a value of a heading on a product, added by ids or by titles (headings and
 // values made on the fly); an update may change only `sequence` and `valueId` (to another value of the same heading).
 // The heading's title and the value's text are copies, kept in step with the heading and the value.
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { sql, type Row } from '../store/db.ts';
 import type { Ctx, Obj, ResourceDef, Self } from '../store/types.ts';
 import { nextNumber, productParent } from './lib.ts';

@@ -1,6 +1,6 @@
 // Products (§2.3, §3): `status` derived at the time of the request, SKUs unique case-insensitively (D-37), variant
 // settings that name existing headings, of which the product holds one value at most (§2.12, D-61).
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { sql, type Row } from '../store/db.ts';
 import type { Ctx, Obj, ResourceDef } from '../store/types.ts';
 import { mustExist, nextNumber, schemaDefaults } from './lib.ts';

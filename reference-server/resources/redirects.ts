@@ -1,5 +1,5 @@
 // Redirects (§2.5): a dynamic target derived when read (D-44), paths unique per language and country.
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { sql, type Row } from '../store/db.ts';
 import type { ResourceDef } from '../store/types.ts';
 import { schemaDefaults } from './lib.ts';

@@ -1,7 +1,7 @@
 // D-22: turning the rate responses of every delivery into the options offered at checkout (§4.5 rules 6, 8, 10; §7).
 // Pure: the callbacks have already dropped the Apps that failed.
 import type { RateTable } from '../core/config.ts';
-import { isoMinorUnits, roundMoney, roundTo, type MinorUnits } from './money.ts';
+import { isoMinorUnits, roundMoney, roundTo, type MinorUnits } from '../../shared/money.ts';
 
 /** One postage option of a rate response (§2.10); `landedCosts` is the part of the prices that is landed costs (D-59).
  *  An App may send fields beyond these (§4.5 rules 5-6, D-59): they are read past, never passed on. */

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sign } from '../core/signing.ts';
+import { sign } from '../../shared/signing.ts';
 import { aggregate, type ServiceSettings } from './aggregate.ts';
 import { collectQuotes, defaultAppCalls, requestLabels, type ServiceTarget } from './callbacks.ts';
 

@@ -4,7 +4,7 @@
 // open: fields beyond ours are read past and never passed on (D-59), while what we send stays closed.
 import { randomUUID } from 'node:crypto';
 import { validatorFor } from '../../openapi/validators.ts';
-import { signedHeaders } from '../core/signing.ts';
+import { signedHeaders } from '../../shared/signing.ts';
 import type { Quote, Rate, ServiceSettings } from './aggregate.ts';
 
 const validRates = validatorFor('#/components/schemas/RateResponse');

@@ -4,13 +4,13 @@
 // read of theirs happens before an App is called.
 import type { components } from '../../openapi/dist/types.ts';
 import type { Config } from '../core/config.ts';
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import type { Resource } from '../store/resource.ts';
 import type { Ctx, Obj } from '../store/types.ts';
 import type { Pricing } from './aggregate.ts';
 import type { AppCalls } from './callbacks.ts';
 import { fullAddress, isWarehouse, originOf, type Address } from './locations.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../../shared/money.ts';
 import type { Calculators } from './services.ts';
 import {
   MAX_DELIVERIES,

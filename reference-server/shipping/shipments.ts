@@ -1,7 +1,7 @@
 // Shipments (§2.11, §4.5 rules 2, 4, 9; D-49): one label request per box to the chosen service, then one write.
 // Label requests are calls to the App, never webhook events (§6): only the shipment itself is one. Every read
 // happens before the label requests and the write after them, so no transaction is open while an App answers.
-import { fail } from '../core/errors.ts';
+import { fail } from '../../shared/errors.ts';
 import { isoUtc, tx } from '../store/db.ts';
 import type { Resource } from '../store/resource.ts';
 import type { Ctx, Obj } from '../store/types.ts';

@@ -4,7 +4,7 @@
 // planned pages (store/pages.ts), kept JSON (store/kept.ts) and the cascades every definition declares
 // (store/cascades.ts).
 import type { SQLOutputValue } from 'node:sqlite';
-import { fail, notFound } from '../core/errors.ts';
+import { fail, notFound } from '../../shared/errors.ts';
 import { afterDelete, afterWrite, cascadesOf, fillCopies, type Cascade } from './cascades.ts';
 import { columnsOf, compileReader, tableDdl, toRow, type Column } from './columns.ts';
 import { isoUtc, sql, type Row } from './db.ts';

@@ -1,5 +1,5 @@
 // Background delivery of the outbox (D-23): at-least-once, exponential backoff, never on the request path.
-import { signedHeaders } from '../core/signing.ts';
+import { signedHeaders } from '../../shared/signing.ts';
 import { sql, tx, type Db, type Row } from '../store/db.ts';
 import type { Outbox } from './outbox.ts';
 

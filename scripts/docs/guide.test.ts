@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { op } from '../../openapi/contract.ts';
 import { validatorFor } from '../../openapi/validators.ts';
-import { sign } from '../../reference-server/core/signing.ts';
+import { sign } from '../../shared/signing.ts';
 import { enrich, sections } from './enrich.ts';
 
 const page: string = enrich(new Set()).info.description;

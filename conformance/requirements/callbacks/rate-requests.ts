@@ -106,7 +106,7 @@ skipping(manualCheckout, `${MANUAL_CHECKOUT}; see the operator-triggered require
   // The weights are D-38's and D-21's (.weight): the product's packagedWeight in grams is ours, and a "gross"
   // weight may count packaging the source does not weigh.
   // An edge of the same table: a product with no commodity code still gives a string (§2.10 types it `string`;
-  // D-68: the empty string). Issue 24, item 6.
+  // D-68: the empty string).
   requirement('calculateShippingRates.commodity-code-empty', '§2.10 D-68', {
     quote: 'HS tariff or international commodity code',
   }).test(

@@ -1,4 +1,4 @@
-import { notFound } from '../../../reference-server/core/errors.ts';
+import { notFound } from '../../../shared/errors.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';
 

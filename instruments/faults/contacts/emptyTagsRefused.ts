@@ -1,4 +1,4 @@
-import { fail } from '../../../reference-server/core/errors.ts';
+import { fail } from '../../../shared/errors.ts';
 import type { Json } from '../../../openapi/contract.ts';
 import { wrapHandler } from '../lib.ts';
 import type { Fault } from '../types.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../reference-server/core/errors.ts';
+import { ApiError } from '../../../shared/errors.ts';
 import { deref, doc, type Json } from '../../../openapi/contract.ts';
 import { beforeDispatch } from '../lib.ts';
 import type { Fault } from '../types.ts';

@@ -1,4 +1,4 @@
-import { fail } from '../../../reference-server/core/errors.ts';
+import { fail } from '../../../shared/errors.ts';
 import type { Fault } from '../types.ts';
 
 export default {

@@ -1,4 +1,4 @@
-import { fail } from '../../../reference-server/core/errors.ts';
+import { fail } from '../../../shared/errors.ts';
 import { sql } from '../../../reference-server/store/db.ts';
 import type { Fault } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { sign } from '../../../reference-server/core/signing.ts';
+import { sign } from '../../../shared/signing.ts';
 import type { Fault } from '../types.ts';
 
 export default {

@@ -1,7 +1,7 @@
 import type { Fault } from '../types.ts';
 
 /**
- * The headers of a signed POST to an App (D-16, core/signing.ts `signedHeaders`) but its content type: the signature,
+ * The headers of a signed POST to an App (D-16, shared/signing.ts `signedHeaders`) but its content type: the signature,
  * the delivery id, the timestamp, the account and the API version. A webhook delivery keeps its own
  * `X-Store-Event`, `X-Store-Webhook-Id` and `X-Store-Webhook-Attempt`, which name what it is, not who sent it.
  */
