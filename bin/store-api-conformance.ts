@@ -38,6 +38,7 @@ function help(): string {
     '  store-api-conformance app --rates-url URL [--labels-url URL] [--secret S] [options]',
     '                                                               the App suite: judges a shipping App (§4.5)',
     '  store-api-conformance proxy --target URL [--port 8081 …]      judges live traffic by the requirements (proxy --help)',
+    '  store-api-conformance judge FILE.har [--target URL …]         judges recorded traffic the same way (judge --help)',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
     ...of('service').map(option),
@@ -111,9 +112,11 @@ if (process.argv[2] === 'serve') process.exit(await (await import('./serve.ts'))
 // `serve-app`: the reference shipping App with its own options (bin/serve-app.ts), loaded only then.
 if (process.argv[2] === 'serve-app')
   process.exit(await (await import('./serve-app.ts')).serveApp(process.argv.slice(3)));
-// `proxy`: the contract in live traffic (conformance/proxy/), loaded only then.
+// `proxy`: the contract in live traffic (conformance/proxy/), loaded only then; `judge`: the same over a HAR file.
 if (process.argv[2] === 'proxy')
   process.exit(await (await import('../conformance/proxy/cli.ts')).proxy(process.argv.slice(3)));
+if (process.argv[2] === 'judge')
+  process.exit(await (await import('../conformance/proxy/har.ts')).judgeHar(process.argv.slice(3)));
 // What follows `--` goes to Playwright as it is (`-- --grep @products`).
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -157,7 +160,7 @@ if (command === 'merge') {
 if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
 if (command !== undefined && command !== 'app')
   usage(
-    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app and proxy`,
+    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app, proxy and judge`,
   );
 if (command === 'app') {
   if (dir !== undefined || values.shard) usage('app takes no argument and no --shard');

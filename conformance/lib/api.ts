@@ -32,6 +32,7 @@ import {
 import { answered, describeNoAnswer, NoAnswer, TargetGone, targetGone, unanswered } from './unanswered.ts';
 import { requested, type Answer } from './wire.ts';
 import { Unmet, type Precondition } from './verdict.ts';
+import type { Exchange as Observed } from './judging/exchange.ts';
 
 export class Nonconformance extends Error {
   constructor(message: string) {
@@ -48,6 +49,8 @@ function setupTokens(): Record<string, string> | undefined {
     tokens = JSON.parse(readFileSync(tokenFile(), 'utf8')) as Record<string, string>;
   return tokens;
 }
+/** The setup project's tokens, each with its role. */
+export const setupTokensByRole = (): [string, string][] => Object.entries(setupTokens() ?? {});
 export function tokenOf(role: ClientRole): string {
   const all = setupTokens();
   if (!all) throw new Error('No tokens: the setup project did not run');
@@ -300,6 +303,8 @@ export class Api {
   /** Whether contract mismatches fail the running requirement (decision and platform bases) or are noted. */
   private strict = true;
   private exchanges: Exchange[] = [];
+  /** Every exchange of the running requirement, whole, in the order answered: what its judgement reads (lib/judging/). */
+  readonly observed: Observed[] = [];
   private notes: string[] = [];
   /**
    * The calls with a body in our contract's form the requirement made, what each was answered, and the values of ours
@@ -328,6 +333,7 @@ export class Api {
     this.ledger.clear();
     this.strict = strict;
     this.exchanges = [];
+    this.observed.length = 0;
     this.notes = [];
     this.credentials.clear();
     this.handledBefore = workerHandled();
@@ -661,6 +667,9 @@ export class Api {
       response: { status, headers: responseHeaders, body: text },
     });
     answered();
+    this.observed.push(
+      observedOf(this.observed.length + 1, traffic.started, method, url, headers, data, status, responseHeaders, text),
+    );
     const sent = authorizationOf(headers);
     this.exchanges.push({
       method,
@@ -685,6 +694,47 @@ export class Api {
     }
     return { status, headers: responseHeaders, body, text, url };
   }
+}
+
+/** The exchange as a judgement reads it (lib/judging/exchange.ts): its path relative to the target's base URL. */
+function observedOf(
+  seq: number,
+  started: number,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  data: Buffer | undefined,
+  status: number,
+  responseHeaders: Record<string, string>,
+  text: string,
+): Observed {
+  const at = new URL(url);
+  const base = [config.targetUrl, config.authUrl]
+    .map((b) => new URL(b))
+    .find((b) => b.origin === at.origin && at.pathname.startsWith(b.pathname.replace(/\/$/, '')));
+  const path = base ? at.pathname.slice(base.pathname.replace(/\/$/, '').length) : at.pathname;
+  const requestHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const head = `${method} ${at.pathname}${at.search} HTTP/1.1\r\n${Object.entries(requestHeaders)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
+  const responseBody = Buffer.from(text);
+  return {
+    seq,
+    direction: 'api',
+    started,
+    ended: Date.now(),
+    method: method.toUpperCase(),
+    url: `${path}${at.search}`,
+    upstream: url,
+    requestHeaders,
+    requestHeadBytes: Buffer.byteLength(head),
+    requestBody: data ?? Buffer.alloc(0),
+    requestLength: data?.length ?? 0,
+    status,
+    responseHeaders,
+    responseBody,
+    responseLength: responseBody.length,
+  };
 }
 
 /**

@@ -95,7 +95,8 @@ const bytesOf = (body: Buffer | string) => (typeof body === 'string' ? Buffer.fr
 function textOf(body: Buffer | string): { text: string; encoding?: 'base64' } {
   if (typeof body === 'string') return { text: body };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body) };
+    // ignoreBOM keeps a leading byte order mark in the text: a replay sends the bytes the suite sent.
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body) };
   } catch {
     return { text: body.toString('base64'), encoding: 'base64' };
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { causesMarkdown, groupByCause } from '../lib/causes.ts';
 import type { Profile } from '../lib/verdict.ts';
 import { junit } from '../reporter.ts';
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from '../lib/judging/exchange.ts';
 import { evidenceOf, type JudgedRow, type Violation } from './verdicts.ts';
 
 export interface Run {

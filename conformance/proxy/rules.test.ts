@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import { loadDialect } from '../lib/dialect.ts';
 import { declared, metaOf } from '../lib/requirement.ts';
 import '../requirements/index.ts';
-import type { Exchange } from './exchange.ts';
-import { Memory } from './memory.ts';
+import type { Exchange } from '../lib/judging/exchange.ts';
+import { Memory } from '../lib/judging/memory.ts';
 import { Rules } from './rules.ts';
 import { Verdicts } from './verdicts.ts';
 
 const meta = new Map(declared().map((d) => [d.id, metaOf(d)]));
-const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loadDialect(undefined));
+const rules = new Rules(declared(), loadDialect(undefined));
 
 let seq = 0;
 /** An exchange of the API, its answer JSON. */

@@ -14,40 +14,41 @@ import {
   op,
   operations,
   parseList,
-  SCOPE_TABLE,
   type Json,
   type Operation,
 } from '../lib/contract.ts';
-import {
-  createFor,
-  fromTarget,
-  isObject,
-  requestWrapperOf,
-  resourceFromTarget,
-  scopeOf,
-  type LoadedDialect,
-} from '../lib/dialect.ts';
+import { isObject, requestWrapperOf, type LoadedDialect } from '../lib/dialect.ts';
 import { resourceOf } from '../lib/expectations.ts';
 import type { BasisName } from '../lib/verdict.ts';
+import type { Declared } from '../lib/requirement.ts';
+import type { Judge } from '../lib/judging/judge.ts';
 import { validatorFor } from '../../openapi/validators.ts';
 import { createOf, endlessNext, itemSchema, propertiesOf, resolveLink } from '../lib/lists.ts';
 import { returnedFields, typeProblem } from '../lib/returned.ts';
 import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
 import { nullable as productNullable, sourceNullable as productSourceNullable } from '../requirements/products.ts';
 import { notImplemented as contactNotImplemented } from '../requirements/contacts/shared.ts';
+import { depthOf, isUtf8, jsonOf, mediaType, operationOf, pathOf, type Exchange } from '../lib/judging/exchange.ts';
 import {
-  depthOf,
-  isUtf8,
-  jsonOf,
-  mediaType,
-  operationOf,
-  pathMatches,
-  pathOf,
-  queryOf,
-  type Exchange,
-  type Matched,
-} from './exchange.ts';
-import { collectionKey, itemKey, type Memory } from './memory.ts';
+  answerText,
+  BODY_LIMIT,
+  envelopeGap,
+  familyOf,
+  gap422,
+  got,
+  MAX_DEPTH,
+  isList,
+  isPaginated,
+  ok2xx,
+  readingOf,
+  remember,
+  resourceSchema,
+  tokenOps,
+  withBody,
+  writeOf,
+  type Reading,
+} from '../lib/judging/reading.ts';
+import { collectionKey, itemKey, type Memory } from '../lib/judging/memory.ts';
 
 /** One assertion of a requirement on one exchange: held, or not, and why not. */
 export interface Check {
@@ -76,46 +77,14 @@ export interface Judged {
 // ---------------------------------------------------------------------------------------------------------
 // The families of ids the rules judge, per operation: what `judgeable` counts (rules.test.ts keeps it honest).
 
-const has = (o: Operation, name: string) => o.parameters.some((p) => p.name === name && p.in === 'query');
-const isList = (o: Operation) =>
-  o.method === 'GET' && !!o.responses['200'] && JSON.stringify(o.responses['200']).includes('ListEnvelope');
-const isPaginated = (o: Operation) => o.method === 'GET' && has(o, 'page') && has(o, 'limit');
-const isById = (o: Operation) => !!o.security && /\{(id|mediaId)\}/.test(o.path);
-const withBody = (o: Operation) => !!o.security && o.requestExample !== undefined;
-const tokenOps = operations.filter((o) => o.path.startsWith('/admin/oauth')).map((o) => o.operationId);
-/** §5's scope table and D-07: the operations whose scopes tell families apart with one-scope clients. */
-const inTable = (o: Operation) => SCOPE_TABLE.includes(o.operationId);
-/** The verbs of a write, by operationId (§4.3: list, get, add, update, delete; D-01). */
-const writeOf = (id: string): 'add' | 'update' | 'delete' | undefined =>
-  /^create/.test(id) ? 'add' : /^update/.test(id) ? 'update' : /^delete/.test(id) ? 'delete' : undefined;
-
 /** Every id a rule may attribute, by operation (each family's generator in requirements/*.ts, cited). */
 function candidates(o: Operation): string[] {
   const id = o.operationId;
   const out: string[] = [];
   if (o.security) {
     // requirements/auth.ts: the token families of every secured operation, the scopes of §5's table and D-07.
-    out.push(
-      `${id}.auth.no-token`,
-      `${id}.auth.no-token.challenge`,
-      `${id}.auth.no-token.status`,
-      `${id}.auth.envelope`,
-      `${id}.auth.missing-scope`,
-      `${id}.auth.missing-scope.status`,
-      `${id}.auth.readonly-reads`,
-      `${id}.auth.readonly-cannot-write`,
-      `${id}.scope-family`,
-      `${id}.scope-family.status`,
-    );
+    out.push();
   }
-  if (withBody(o))
-    // requirements/envelopes.ts: bodies an operation cannot read, and an unknown field (D-02, D-09, D-48, D-64, D-66).
-    out.push(
-      ...['too-large', 'content-type', 'content-type.missing', 'content-type.merge-patch', 'not-utf8'].map(
-        (s) => `${id}.${s}`,
-      ),
-      ...['byte-order-mark', 'too-deep', 'malformed-json', 'unknown-field'].map((s) => `${id}.${s}`),
-    );
   // requirements/resources/lifecycle.ts: required fields of an add (D-39).
   if (o.method === 'POST' && o.bodyPointer) out.push(...requiredFields(o).map((f) => `${id}.required.${f}`));
   // requirements/contacts/fields.ts: a field's length and pattern (§2.2, §8).
@@ -136,14 +105,6 @@ function candidates(o: Operation): string[] {
           `${id}.${k}.${f}.stored`,
         );
     }
-  if (isList(o))
-    out.push(
-      `${id}.envelope`,
-      `${id}.page-zero`,
-      `${id}.unknown-parameter`,
-      `${id}.unknown-parameter.prototype-keys`,
-      `${id}.too-many-parameters`,
-    );
   if (isPaginated(o))
     // requirements/pagination.ts.
     out.push(
@@ -163,7 +124,6 @@ function candidates(o: Operation): string[] {
       `${id}.filter.date-time-input`,
       `${id}.filter.date-time-fraction`,
     );
-  if (isById(o)) out.push(`${id}.not-found.envelope`);
   // requirements/resources/ and contacts/: writes, read back, gone; the shape of what a get answers.
   const create = familyOf(o);
   if (create) {
@@ -204,15 +164,6 @@ function candidates(o: Operation): string[] {
     );
   return out;
 }
-/** requirements/envelopes.ts and auth.ts: the ids of no operation. */
-const ROUTING = [
-  'routing.unknown-route',
-  'routing.unknown-route.envelope',
-  'routing.wrong-method',
-  'routing.headers-too-large',
-];
-/** requirements/envelopes.ts: a literal path's own 405, per method it lacks. */
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 /** requirements/callbacks/: a callback's request against the document. */
 const CALLBACK_IDS = ['calculateShippingRates.request-schema', 'createShippingLabel.request-schema'];
 
@@ -233,17 +184,6 @@ function filterIds(o: Operation): string[] {
   });
 }
 
-/** The create operation of the resource family an operation reads or writes (lib/dialect.ts `createFor`). */
-function familyOf(o: Operation): string | undefined {
-  if (!o.security || o.path.startsWith('/admin/')) return undefined;
-  if (o.method === 'GET' && isList(o)) return undefined;
-  try {
-    return createFor(o.operationId);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The required fields of an add's resource (`required` lists, `allOf` parts; requirements/resources/shared.ts `requiredOf`). */
 function requiredFields(o: Operation): string[] {
   const wrapper = requestWrapperOf(o.operationId);
@@ -262,13 +202,8 @@ function requiredFields(o: Operation): string[] {
 // ---------------------------------------------------------------------------------------------------------
 // Reading an exchange.
 
-const MiB = 1024 * 1024;
-/** D-48: a body over 1 MiB is refused with 413. */
-const BODY_LIMIT = MiB;
-/** D-64: 32 levels of nesting; 100 query parameters; request line and headers within 16 KiB. */
-const MAX_DEPTH = 32;
+/** D-64: 100 query parameters. */
 const MAX_QUERY_PARAMETERS = 100;
-const HEADER_LIMIT_BYTES = 16 * 1024;
 /** D-70: an `:in` list holds at most 1000 values, in at most 12,000 characters. */
 const IN_MAX_VALUES = 1000;
 const IN_MAX_CHARACTERS = 12_000;
@@ -278,46 +213,6 @@ const EDGE_SLACK_MS = 1000;
 const EXPIRY_SLACK_MS = 1500;
 /** D-10: a v2 date-time as answered, `YYYY-MM-DDTHH:MM:SS±hh:mm` (requirements/resources/lifecycle.ts `date-time-shape`). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** What a rule reads of one exchange. */
-interface Reading {
-  x: Exchange;
-  match?: Matched;
-  o?: Operation;
-  query: [string, string][];
-  /** The answer as JSON, raw (as the target sent it) and in our contract's form (lib/dialect.ts `fromTarget`). */
-  raw: Json;
-  body: Json;
-  /** The request body as JSON, in our contract's form; undefined when it is none or not JSON. */
-  request: Json;
-  token?: { scheme: string; value: string };
-  loaded: LoadedDialect;
-  memory: Memory;
-}
-
-const ok2xx = (s: number) => s >= 200 && s < 300;
-const short = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
-const answerText = (r: Reading) => short(r.x.responseBody.toString('utf8'));
-const got = (r: Reading) => `got ${r.x.status}${r.x.responseBody.length ? `: ${answerText(r)}` : ''}`;
-
-/** D-02's error envelope with `status` (requirements/envelopes.ts `expectErrorEnvelope`): the first gap, or undefined. */
-function envelopeGap(r: Reading, status: number): string | undefined {
-  if (r.x.status !== status) return `expected ${status} in the error envelope, ${got(r)}`;
-  if (r.body?.success !== false) return `expected success false, ${got(r)}`;
-  if (r.body?.status !== status) return `expected status ${status} in the body, ${got(r)}`;
-  if (!(Array.isArray(r.body?.errors) && r.body.errors.length > 0))
-    return `expected a non-empty errors list, ${got(r)}`;
-  return undefined;
-}
-const named = (r: Reading, name: string) =>
-  Array.isArray(r.body?.errors) && r.body.errors.some((e: Json) => e?.name === name);
-/** D-02's 422 naming a field (lib/expectations.ts `expect422`). */
-function gap422(r: Reading, name: string): string | undefined {
-  const gap = envelopeGap(r, 422);
-  if (gap) return gap;
-  return named(r, name) ? undefined : `expected an error naming ${name}, ${got(r)}`;
-}
 
 /** What the rules gather for one exchange; `at` keeps only ids the suite declares. */
 class Judgement {
@@ -337,101 +232,14 @@ class Judgement {
 // ---------------------------------------------------------------------------------------------------------
 // The rules.
 
-/** §9, D-48, D-64, RFC 9110 §15.5.5 and §15.5.6: no operation for the method and path (requirements/envelopes.ts). */
-function routing(r: Reading, j: Judgement): boolean {
-  const { x } = r;
-  if (r.x.requestHeadBytes > HEADER_LIMIT_BYTES) {
-    j.at(
-      'routing.headers-too-large',
-      x.status === 431
-        ? undefined
-        : `expected 431 to ${x.requestHeadBytes} bytes of request line and headers, ${got(r)}`,
-      false,
-    );
-    return true;
-  }
-  if (r.match || x.method === 'OPTIONS' || x.method === 'HEAD') return false;
-  const path = pathOf(x.url);
-  const hits = pathMatches(path);
-  if (!hits.length) {
-    if (!path.startsWith('/api/')) return true;
-    j.at('routing.unknown-route', x.status === 404 ? undefined : `expected 404 for an unknown route, ${got(r)}`, false);
-    j.at('routing.unknown-route.envelope', envelopeGap(r, 404), false);
-    return true;
-  }
-  const methods = hits.map((h) => h.operation.method);
-  const allow = (x.responseHeaders.allow ?? '')
-    .split(',')
-    .map((m) => m.trim().toUpperCase())
-    .filter(Boolean);
-  const literal = !path.includes('{') && hits.every((h) => !h.operation.path.includes('{'));
-  const shadowing =
-    literal &&
-    operations.some(
-      (o) =>
-        o.path.includes('{') &&
-        new RegExp(`^${o.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
-    );
-  if (shadowing && METHODS.includes(x.method)) {
-    const id = `${hits[0]!.operation.operationId}.method-not-allowed.${x.method.toLowerCase()}`;
-    // RFC 9110 §15.5.6: 404 or 405; a 405 names this resource's methods, not the template's.
-    const wrongAllow =
-      x.status === 405 &&
-      (methods.some((m) => !allow.includes(m)) || allow.some((m) => METHODS.includes(m) && !methods.includes(m)));
-    j.at(
-      id,
-      ![404, 405].includes(x.status)
-        ? `expected 404 or 405, ${got(r)}`
-        : wrongAllow
-          ? `Allow: ${x.responseHeaders.allow ?? '(none)'}, expected ${methods.join(', ')}`
-          : undefined,
-      false,
-    );
-    j.at(`${id}.status`, envelopeGap(r, 405), false);
-    return true;
-  }
-  const gap = envelopeGap(r, 405);
-  const missing = methods.filter((m) => !allow.includes(m));
-  j.at(
-    'routing.wrong-method',
-    gap ?? (missing.length ? `Allow: ${x.responseHeaders.allow ?? '(none)'} lacks ${missing.join(', ')}` : undefined),
-    false,
-  );
-  return true;
-}
-
 /** §5, D-05, D-07, RFC 6750, RFC 9110 §15.5.2: tokens and scopes (requirements/auth.ts). True: nothing else to judge. */
 function auth(r: Reading, j: Judgement): boolean {
   const { x, o } = r;
   if (!o?.security) return false;
   const id = o.operationId;
   const refused = x.status >= 400 && x.status < 500;
-  const envelope = () =>
-    j.at(
-      `${id}.auth.envelope`,
-      r.body?.success === false && r.body?.status === x.status
-        ? undefined
-        : `a refusal of the caller must carry the error envelope with status ${x.status}, ${got(r)}`,
-    );
-  if (!r.token) {
-    const challenge = x.responseHeaders['www-authenticate'] ?? '';
-    j.at(`${id}.auth.no-token`, refused ? undefined : `a call without a token must be refused (4xx), ${got(r)}`);
-    j.at(
-      `${id}.auth.no-token.challenge`,
-      x.status !== 401 || /\S/.test(challenge) ? undefined : 'a 401 without a WWW-Authenticate challenge',
-    );
-    j.at(
-      `${id}.auth.no-token.status`,
-      x.status !== 401
-        ? `expected 401, ${got(r)}`
-        : /^Bearer/i.test(challenge)
-          ? undefined
-          : `WWW-Authenticate ${JSON.stringify(challenge)}, expected a Bearer challenge`,
-    );
-    if (x.status >= 400) envelope();
-    return true;
-  }
-  if (x.status === 401 || x.status === 403) envelope();
+  // Without a token, or refused for its caller: judged by the requirements' own judgements (requirements/auth.ts).
+  if (!r.token) return true;
   const token = r.memory.tokens.get(r.token.value);
   if (!token) return false;
   const age = x.started - token.issuedAt;
@@ -455,37 +263,7 @@ function auth(r: Reading, j: Judgement): boolean {
   // RFC 9110 §11.1: the scheme is case-insensitive.
   if (r.token.scheme === 'bearer' && id === 'listWebhooks')
     j.at('createToken.lowercase-bearer', x.status === 200 ? undefined : `the bearer scheme in lower case, ${got(r)}`);
-  const d = r.loaded.dialect;
-  const security = o.security.map((alt) => alt.map((s) => scopeOf(d, s)));
-  const holds = security.some((alt) => alt.every((s) => token.scopes.includes(s)));
-  const family = (s: string) => s.replace(/\.readonly$/, '');
-  const forbidden = (what: string) => (x.status === 403 ? undefined : `${what} must be refused with 403, ${got(r)}`);
-  const anyRefusal = (what: string) => (refused ? undefined : `${what} must be refused (4xx), ${got(r)}`);
-  if (!holds) {
-    // The suite's default client holds the default scope only (the token endpoint's scope null, D-07).
-    if (token.scopes.length === 0) {
-      if (inTable(o)) {
-        j.at(`${id}.auth.missing-scope`, anyRefusal('a client holding only the default scope'));
-        j.at(`${id}.auth.missing-scope.status`, forbidden('a client holding only the default scope'));
-      } else j.at(`${id}.auth.missing-scope`, forbidden('a client holding only the default scope'));
-    } else if (token.scopes.every((s) => s.endsWith('.readonly')) && o.method !== 'GET' && token.scopes.length > 1)
-      j.at(`${id}.auth.readonly-cannot-write`, forbidden('a readonly client'));
-    else if (
-      token.scopes.length === 1 &&
-      inTable(o) &&
-      !security.flat().some((s) => family(s) === family(token.scopes[0]!))
-    ) {
-      j.at(`${id}.scope-family`, anyRefusal(`a client holding only ${token.scopes[0]}`));
-      j.at(`${id}.scope-family.status`, forbidden(`a client holding only ${token.scopes[0]}`));
-    }
-    return x.status === 401 || x.status === 403;
-  }
-  const allowedMsg = (what: string) =>
-    [401, 403].includes(x.status) ? `${what} must be allowed, ${got(r)}` : undefined;
-  const readonlyOnly = token.scopes.length > 1 && token.scopes.every((s) => s.endsWith('.readonly'));
-  if (o.method === 'GET' && readonlyOnly) j.at(`${id}.auth.readonly-reads`, allowedMsg('a readonly client'));
-  if (token.scopes.length === 1 && inTable(o))
-    j.at(`${id}.scope-family`, allowedMsg(`a client holding only ${token.scopes[0]}`));
+  // The scopes are judged by the requirements' own judgements (requirements/auth/operations.ts).
   return x.status === 401 || x.status === 403;
 }
 
@@ -572,35 +350,15 @@ function tokenEndpoint(r: Reading, j: Judgement): void {
 /** D-02, D-09, D-39, D-48, D-64, D-66: a body the operation cannot read, or must refuse (requirements/envelopes.ts). */
 function bodies(r: Reading, j: Judgement): boolean {
   const { x, o } = r;
+  if (r.stage === 'unreadable') return true;
   if (!o || !withBody(o) || x.requestLength === 0 || !r.token) return false;
-  const id = o.operationId;
-  const type = x.requestHeaders['content-type'];
-  const unreadable = (slug: string, status: number) => {
-    j.at(`${id}.${slug}`, envelopeGap(r, status));
-    return true;
-  };
-  if (x.requestLength > BODY_LIMIT) return unreadable('too-large', 413);
-  if (type === undefined) return unreadable('content-type.missing', 415);
-  if (mediaType(type) === 'application/merge-patch+json') return unreadable('content-type.merge-patch', 415);
-  if (mediaType(type) !== 'application/json') return unreadable('content-type', 415);
-  if (!isUtf8(x.requestBody)) return unreadable('not-utf8', 400);
-  if (x.requestBody.subarray(0, 3).equals(BOM)) return unreadable('byte-order-mark', 400);
-  const text = x.requestBody.toString('utf8');
-  if (depthOf(text) > MAX_DEPTH) return unreadable('too-deep', 400);
-  try {
-    JSON.parse(text);
-  } catch {
-    return unreadable('malformed-json', 400);
-  }
-  const key = requestWrapperOf(id);
+  const key = requestWrapperOf(o.operationId);
   const resource = key ? r.request?.[key] : undefined;
   if (!key || !isObject(resource)) return false;
   const known = propertiesOf(propertiesOf(deref({ $ref: o.bodyPointer }))[key]);
   const unknown = Object.keys(resource).filter((f) => !(f in known));
-  // An update of an item that does not exist answers 404 before it reads the body (requirements/envelopes.ts).
-  for (const f of unknown) j.at(`${id}.unknown-field`, x.status === 404 ? undefined : gap422(r, `${key}.${f}`));
   const missing = o.method === 'POST' ? requiredFields(o).filter((f) => !(f in resource)) : [];
-  for (const f of missing) j.at(`${id}.required.${f}`, gap422(r, `${key}.${f}`));
+  for (const f of missing) j.at(`${o.operationId}.required.${f}`, gap422(r, `${key}.${f}`));
   return unknown.length > 0 || missing.length > 0 || limits(r, j, o, key);
 }
 
@@ -658,31 +416,18 @@ function lists(r: Reading, j: Judgement): void {
     v,
   ]);
   const value = (name: string) => query.find(([k]) => k === name)?.[1];
-  if (query.length > MAX_QUERY_PARAMETERS) {
-    j.at(
-      `${id}.too-many-parameters`,
-      envelopeGap(r, 422) ?? (named(r, 'query') ? undefined : `expected an error naming query, ${got(r)}`),
-      false,
-    );
-    return;
-  }
+  if (query.length > MAX_QUERY_PARAMETERS) return;
   let refusal = false;
   const refuse = (check: string, gap: string | undefined) => {
     j.at(check, gap);
     refusal = true;
   };
-  for (const name of ['__proto__', 'constructor'].filter((n) => query.some(([k]) => k === n)))
-    refuse(`${id}.unknown-parameter.prototype-keys`, gap422(r, name));
-  const unknown = query.filter(
-    ([k]) => !o.parameters.some((p) => p.name === k && p.in === 'query') && k !== '__proto__' && k !== 'constructor',
-  );
-  if (unknown.length) refuse(`${id}.unknown-parameter`, envelopeGap(r, 422));
+  if (query.some(([k]) => !o.parameters.some((p) => p.name === k && p.in === 'query'))) return;
   const page = value('page');
   const limit = value('limit');
   const param = (name: string) => deref(o.parameters.find((p) => p.name === name)?.schema);
   const outOf = (raw: string, s: Json) => !/^-?\d+$/.test(raw) || Number(raw) < s.minimum || Number(raw) > s.maximum;
   if (page !== undefined && isPaginated(o) && outOf(page, param('page'))) {
-    if (page === '0' && isList(o)) refuse(`${id}.page-zero`, gap422(r, 'page'));
     refuse(`${id}.pagination.page-range`, gap422(r, names.page));
   }
   if (limit !== undefined && isPaginated(o) && outOf(limit, param('limit')))
@@ -714,23 +459,7 @@ function lists(r: Reading, j: Judgement): void {
     return;
   }
   const b = r.body;
-  if (envelope) {
-    // §2.1: the list envelope's fields, each present.
-    const gap =
-      b?.success !== true ||
-      b?.status !== 200 ||
-      !Array.isArray(b?.data) ||
-      !isObject(b?.pagination) ||
-      !isObject(b?.links)
-        ? `expected success true, status 200, data, pagination and links, ${got(r)}`
-        : ['page', 'limit', 'total', 'totalPages'].find((k) => !(k in b.pagination))
-          ? `pagination lacks ${['page', 'limit', 'total', 'totalPages'].find((k) => !(k in b.pagination))}`
-          : ['self', 'previous', 'next'].find((k) => !(k in b.links))
-            ? `links lacks ${['self', 'previous', 'next'].find((k) => !(k in b.links))}`
-            : undefined;
-    j.at(`${id}.envelope`, gap);
-    if (gap) return;
-  }
+  if (envelope && (!Array.isArray(b?.data) || !isObject(b?.pagination) || !isObject(b?.links))) return;
   const items: Json[] | undefined = envelope ? b.data : Object.values(b ?? {}).find(Array.isArray);
   if (!items) return;
   const p = envelope ? b.pagination : undefined;
@@ -1055,11 +784,6 @@ const atRequestTime = (schema: Json): Set<string> =>
       .filter(([, s]) => READ_TIME.test(deref(s)?.description ?? ''))
       .map(([k]) => k),
   );
-/** The resource schema of a family's get answer (its 200 `data`, or `contact`). */
-function resourceSchema(get: Operation, key: string): Json {
-  const content = deref(get.responses['200'])?.content?.['application/json']?.schema;
-  return deref(propertiesOf(content)[key]);
-}
 /** The sections whose tables give a resource's fields "as returned" (§2.3–§2.8; requirements/resources/lifecycle.ts). */
 const returnedSection: Record<string, string> = {
   createProduct: '2.3',
@@ -1336,12 +1060,6 @@ function productStatus(r: Reading, j: Judgement, products: Json[]): void {
   }
 }
 
-/** D-02, D-04: a by-id operation's 404 carries the error envelope (requirements/envelopes.ts). */
-function notFound(r: Reading, j: Judgement): void {
-  if (r.o && isById(r.o) && r.x.status === 404 && r.token)
-    j.at(`${r.o.operationId}.not-found.envelope`, envelopeGap(r, 404));
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Callbacks: the target's request to an App (createShippingService's callbacks, §4.5, D-16), and the App's answer.
 
@@ -1406,25 +1124,32 @@ function callback(r: Reading, j: Judgement, cb: CallbackOperation): void {
 export class Rules {
   private readonly ids: ReadonlyMap<string, BasisName>;
   private readonly loaded: LoadedDialect;
-  /** `ids`: the suite's requirements and their bases (lib/requirement.ts `declared`). */
-  constructor(ids: ReadonlyMap<string, BasisName>, loaded: LoadedDialect) {
-    this.ids = ids;
+  /** The requirements' own judgements (lib/judging/judge.ts), by the operation whose exchanges they read. */
+  private readonly judged = new Map<string, Judge>();
+  private readonly byOperation = new Map<string | undefined, { id: string; judge: Judge }[]>();
+  /** `declared`: the suite's requirements (lib/requirement.ts `declared`). */
+  constructor(declared: readonly Declared[], loaded: LoadedDialect) {
+    this.ids = new Map(declared.map((d) => [d.id, d.basis]));
     this.loaded = loaded;
+    for (const d of declared)
+      if (d.judge) {
+        this.judged.set(d.id, d.judge);
+        const at = this.byOperation.get(d.judge.operation) ?? [];
+        this.byOperation.set(d.judge.operation, [...at, { id: d.id, judge: d.judge }]);
+      }
+  }
+  /** Every requirement's judgement that reads the exchange. */
+  private declaredChecks(r: Reading, j: Judgement): void {
+    for (const { id, judge } of [
+      ...(this.byOperation.get(r.o?.operationId ?? '') ?? []),
+      ...(this.byOperation.get(undefined) ?? []),
+    ])
+      if (judge.on(r)) j.at(id, judge.gap(r), judge.contract !== false);
   }
 
   /** Every id of the suite the rules can attribute, from traffic alone. */
   judgeable(): string[] {
-    const all = [
-      ...operations.flatMap(candidates),
-      ...ROUTING,
-      ...CALLBACK_IDS,
-      ...operations.flatMap((o) =>
-        METHODS.flatMap((m) => [
-          `${o.operationId}.method-not-allowed.${m.toLowerCase()}`,
-          `${o.operationId}.method-not-allowed.${m.toLowerCase()}.status`,
-        ]),
-      ),
-    ];
+    const all = [...operations.flatMap(candidates), ...CALLBACK_IDS, ...this.judged.keys()];
     return [...new Set(all)].filter((id) => this.ids.has(id)).sort();
   }
 
@@ -1434,7 +1159,7 @@ export class Rules {
     if (x.direction === 'callback') {
       const cb = callbackOperations.find((c) => c.operationId === x.callback);
       if (!cb) return { checks: [], contract: [], contractOf: 'app' };
-      const reading = this.reading(x, memory, undefined);
+      const reading = readingOf(x, memory, this.loaded);
       callback(reading, j, cb);
       const contract = x.status
         ? checkResponse(cb.operation, x.status, x.responseHeaders, reading.raw, x.responseBody.toString('utf8'))
@@ -1442,7 +1167,7 @@ export class Rules {
       return { checks: j.checks, operationId: cb.operationId, contract, contractOf: 'app' };
     }
     const match = operationOf(x.method, pathOf(x.url));
-    const r = this.reading(x, memory, match);
+    const r = readingOf(x, memory, this.loaded);
     if (x.status === 0)
       return {
         checks: [],
@@ -1450,14 +1175,14 @@ export class Rules {
         contractOf: 'target',
         ...(match ? { operationId: match.operation.operationId } : {}),
       };
-    const routed = !routing(r, j);
+    this.declaredChecks(r, j);
+    const routed = r.stage !== 'unrouted';
     if (routed) {
       tokenEndpoint(r, j);
       // A caller refused (401, 403) was judged by the token rules alone: the target never read the rest.
       if (!auth(r, j) && x.status !== 401 && x.status !== 403 && !bodies(r, j)) {
         lists(r, j);
         items(r, j);
-        notFound(r, j);
       }
     }
     // An answer cut at the cap is not judged against the document; nor one given before any route (D-64's 431).
@@ -1478,129 +1203,4 @@ export class Rules {
       ...(match ? { operationId: match.operation.operationId } : {}),
     };
   }
-
-  private reading(x: Exchange, memory: Memory, match: Matched | undefined): Reading {
-    const o = match?.operation;
-    const raw = jsonOf(x.responseBody, x.responseLength);
-    const body = o ? fromTarget(this.loaded.dialect, o.operationId, x.status, raw) : raw;
-    const auth = /^(\S+)\s+(\S+)$/.exec((x.requestHeaders.authorization ?? '').trim());
-    const token = auth && /^bearer$/i.test(auth[1]!) ? { scheme: auth[1]!, value: auth[2]! } : undefined;
-    return {
-      x,
-      ...(match ? { match, o } : {}),
-      query: queryOf(x.url),
-      raw,
-      body,
-      request: o ? requestFromTarget(this.loaded, o, jsonOf(x.requestBody, x.requestLength)) : undefined,
-      ...(token ? { token } : {}),
-      loaded: this.loaded,
-      memory,
-    };
-  }
-}
-
-/** A request body in our contract's form: the target's wrapper and field names (lib/dialect.ts) undone. */
-function requestFromTarget(loaded: LoadedDialect, o: Operation, body: Json): Json {
-  const key = requestWrapperOf(o.operationId);
-  if (!key || !isObject(body)) return body;
-  const d = loaded.dialect;
-  const bare = (key === 'data' && d.v2Body === 'none') || (key === 'contact' && d.contactBody === 'none');
-  const resource = bare ? body : body[key];
-  const create = (() => {
-    try {
-      return createFor(o.operationId);
-    } catch {
-      return undefined;
-    }
-  })();
-  return { [key]: create ? resourceFromTarget(d, create, resource) : resource };
-}
-
-/** What an exchange leaves in memory: a token and its scopes, a write, a delete, the links of a list answer. */
-function remember(r: Reading): void {
-  const { x, o, match, memory } = r;
-  if (!o || !match) return;
-  if (tokenOps.includes(o.operationId) && ok2xx(x.status) && typeof r.body?.access_token === 'string') {
-    const scope = r.body.scope;
-    memory.tokens.set(r.body.access_token, {
-      scopes: typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : [],
-      issuedAt: x.ended,
-      ...(typeof r.body.expires_in === 'number' ? { expiresIn: r.body.expires_in } : {}),
-    });
-    return;
-  }
-  const write = writeOf(o.operationId);
-  if (write && ok2xx(x.status) && o.method !== 'GET') memory.writes++;
-  if (o.method === 'GET' && x.status === 200 && (isList(o) || isPaginated(o))) memory.listed.add(pathOf(x.url));
-  if (o.method === 'GET' && x.status === 200 && isList(o) && isObject(r.body?.links) && isObject(r.body?.pagination)) {
-    const p = r.body.pagination;
-    const ids = Array.isArray(r.body.data) ? r.body.data.map((i: Json) => i?.id) : undefined;
-    for (const rel of ['self', 'next', 'previous'] as const) {
-      const link = r.body.links[rel];
-      if (typeof link !== 'string') continue;
-      const url = new URL(resolveLink(link), 'http://x');
-      const page = rel === 'self' ? p.page : rel === 'next' ? p.page + 1 : p.page - 1;
-      memory.links.set(`${url.pathname}${url.search}`, {
-        operationId: o.operationId,
-        rel,
-        page,
-        total: p.total,
-        ...(rel === 'self' && ids ? { ids } : {}),
-      });
-    }
-  }
-  const create = familyOf(o);
-  if (!create || !write || !ok2xx(x.status)) return;
-  const key = requestWrapperOf(create) ?? 'data';
-  const params = match.params;
-  const sent = Object.keys(r.request?.[key] ?? {});
-  const resource = resourceOf(r.body, key);
-  if (write === 'add') {
-    if (resource?.id === undefined) return;
-    const it = memory.item(itemKey(create, params, resource.id), create, collectionKey(create, params));
-    // A new item under an id a delete removed (D-04 forbids it; the add was judged for it): this item is not gone.
-    delete it.deleted;
-    delete it.stale;
-    it.seenMade = true;
-    it.madeBy = x.requestHeaders.authorization;
-    it.sent.clear();
-    for (const f of sent) it.sent.add(f);
-    it.last = { resource, write: memory.writes, operationId: o.operationId, at: x.ended };
-    return;
-  }
-  const itemParam = Object.keys(params).at(-1);
-  if (!itemParam) return;
-  const parents = Object.fromEntries(Object.entries(params).slice(0, -1));
-  const c = collectionKey(create, parents);
-  const it = memory.item(itemKey(create, parents, params[itemParam]!), create, c);
-  if (write === 'delete') {
-    it.deleted = true;
-    delete it.last;
-    memory.deletedIds.set(c, (memory.deletedIds.get(c) ?? new Set()).add(params[itemParam]!));
-    for (const other of memory.items.values())
-      if (other.create !== create && dependsOn(other.create, create)) other.stale = true;
-    return;
-  }
-  for (const f of sent) it.sent.add(f);
-  if (resource) it.last = { resource, write: memory.writes, operationId: o.operationId, at: x.ended };
-  else delete it.last;
-  delete it.stale;
-}
-
-/**
- * Whether a delete of `deleted`'s resource may remove or change an item of `family`: a path parameter or a field
- * naming it (`productId` a product, `specId` a specification, `valueId` a specification value; D-40, D-42).
- */
-function dependsOn(family: string, deleted: string): boolean {
-  const noun = deleted.slice(6).toLowerCase();
-  const get = operations.find((g) => g.method === 'GET' && g.operationId === `get${family.slice(6)}`);
-  if (!get) return true;
-  const key = requestWrapperOf(family) ?? 'data';
-  const names = [...get.path.matchAll(/\{(\w+)\}/g)]
-    .map((m) => m[1]!)
-    .concat(Object.keys(propertiesOf(resourceSchema(get, key))));
-  return names.some((n) => {
-    const stem = /^(\w+)Id$/.exec(n)?.[1]?.toLowerCase();
-    return !!stem && (noun.startsWith(stem) || noun.endsWith(stem));
-  });
 }

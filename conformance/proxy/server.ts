@@ -9,14 +9,11 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { loadDialect } from '../lib/dialect.ts';
-import { declared, metaOf, type Meta } from '../lib/requirement.ts';
 import type { Profile } from '../lib/verdict.ts';
-import type { Exchange } from './exchange.ts';
-import { Memory } from './memory.ts';
-import { writeReports, type Written } from './reports.ts';
-import { callbackOperations, Rules } from './rules.ts';
-import { Verdicts } from './verdicts.ts';
+import type { Exchange } from '../lib/judging/exchange.ts';
+import type { Written } from './reports.ts';
+import { callbackOperations } from './rules.ts';
+import { session } from './session.ts';
 
 export interface ProxyOptions {
   /** The target's base URL (`http://127.0.0.1:8080`). */
@@ -100,28 +97,13 @@ class Tap {
 }
 
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
-  await import('../requirements/index.ts');
-  const meta = new Map<string, Meta>(declared().map((d) => [d.id, metaOf(d)]));
-  const loaded = loadDialect(options.dialect);
-  const rules = new Rules(new Map([...meta].map(([id, m]) => [id, m.basis])), loaded);
-  const memory = new Memory();
-  const verdicts = new Verdicts(meta, options.profile, options.print);
-  const exchanges: Exchange[] = [];
+  const judging = await session(options);
   const started = new Date();
   const target = new URL(options.target.replace(/\/$/, ''));
-  let seq = 0;
   let open = 0;
   let settled: (() => void) | undefined;
 
-  const record = (x: Omit<Exchange, 'seq' | 'ended'>) => {
-    const exchange: Exchange = { ...x, seq: ++seq, ended: Date.now() };
-    exchanges.push(exchange);
-    try {
-      verdicts.add(exchange, rules.judge(exchange, memory));
-    } catch (err) {
-      options.print(`! the proxy could not judge ${x.method} ${x.url}: ${(err as Error).stack ?? String(err)}`);
-    }
-  };
+  const record = (x: Omit<Exchange, 'seq' | 'ended'>) => judging.add(x);
 
   function relay(
     req: IncomingMessage,
@@ -220,7 +202,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   });
   const address = server.address() as AddressInfo;
   const url = `http://${options.host}:${address.port}`;
-  const judgeable = rules.judgeable().filter((id) => verdicts.reported(id)).length;
+  const { judgeable } = judging;
 
   return {
     url,
@@ -233,17 +215,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
           setTimeout(resolve, graceMs).unref();
         });
       server.closeAllConnections();
-      const written = writeReports(options.reportDir, {
-        target: target.href,
-        profile: options.profile,
-        ...(options.dialect ? { dialect: options.dialect } : {}),
-        started,
-        stopped: new Date(),
-        judgeable,
-        exchanges,
-        rows: verdicts.rows(),
-        violations: verdicts.violations,
-      });
+      const written = judging.report(options.reportDir, target.href, started);
       return { ...written, dir: options.reportDir };
     },
   };

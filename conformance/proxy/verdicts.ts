@@ -7,7 +7,7 @@
 import { formatExchange, type Exchange as Evidence } from '../lib/api.ts';
 import type { Meta } from '../lib/requirement.ts';
 import { gates, type Profile, type Row } from '../lib/verdict.ts';
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from '../lib/judging/exchange.ts';
 import type { Judged } from './rules.ts';
 
 export interface Violation {

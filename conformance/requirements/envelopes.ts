@@ -2,12 +2,25 @@
 // the list envelope, unknown ids the 404 error envelope, broken rules the 422 error envelope naming the field.
 // Basis: the list envelope is the source's (§2.1), a 404 for what does not exist is HTTP's (RFC 9110);
 // the error envelope and the status codes of D-02 and D-48 are decisions, each in a requirement of its own.
-import { expect, requirement } from '../lib/requirement.ts';
-import { errorNames, errorsOf, expectNotFound } from '../lib/expectations.ts';
-import { operations } from '../lib/contract.ts';
+import { requirement } from '../lib/requirement.ts';
+import { expectNotFound } from '../lib/expectations.ts';
+import { deref, operations, type Json, type Operation } from '../lib/contract.ts';
 import { config } from '../lib/config.ts';
+import { isObject, requestWrapperOf } from '../lib/dialect.ts';
 import { anyBody, exampleOf, paramsFor, wrapperOf } from '../lib/fixtures.ts';
-import type { Api, ApiResponse } from '../lib/api.ts';
+import { propertiesOf } from '../lib/lists.ts';
+import type { Api } from '../lib/api.ts';
+import type { Judge } from '../lib/judging/judge.ts';
+import { pathMatches, pathOf } from '../lib/judging/exchange.ts';
+import {
+  envelopeGap,
+  gap422,
+  got,
+  HEADER_LIMIT_BYTES,
+  named,
+  type Reading,
+  type Unreadable,
+} from '../lib/judging/reading.ts';
 
 const served = operations.filter((o) => o.security);
 const lists = served.filter(
@@ -54,7 +67,7 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * example body otherwise, so that the way it is sent is the only thing wrong with it.
  */
 const unreadableBodies: {
-  slug: string;
+  slug: Unreadable;
   title: string;
   status: number;
   source: string[];
@@ -101,170 +114,292 @@ const unreadableBodies: {
 ];
 /** D-64: more query parameters than a request may carry (a repeated key counts each time). */
 const MAX_QUERY_PARAMETERS = 100;
-/** D-64: the request line and headers together may take 16 KiB; the padding header alone is past it. */
-const HEADER_LIMIT_BYTES = 16 * 1024;
 
-function expectErrorEnvelope(res: ApiResponse, status: number) {
-  expect(res.status).toBe(status);
-  expect(res.body, res.text.slice(0, 300)).toMatchObject({ success: false, status });
-  expect(errorsOf(res).length, `the errors listed in ${res.text.slice(0, 300)}`).toBeGreaterThan(0);
+// What each requirement judges of an exchange (lib/judging/judge.ts): the suite over the exchanges its act made, the
+// proxy over live traffic. `reading.ts` reads the exchange; a gap is the first way it breaks the requirement.
+
+/** The query of a list request, the dialect's page parameters named as ours (D-03). */
+function queryOf(r: Reading): [string, string][] {
+  const names = r.loaded.dialect.pageParams;
+  return r.query.map(([k, v]) => [k === names.page ? 'page' : k === names.limit ? 'limit' : k, v]);
 }
+const PROTOTYPE_KEYS = ['__proto__', 'constructor'];
+/** A call of `o` whose body the target read (a token, a caller not refused, a body it can read). */
+const read = (o: Operation, r: Reading) => r.o === o && r.stage === 'read';
+/** A list request whose query the target must refuse: too many parameters, an unknown one, a page or limit out of range. */
+function refusedQuery(o: Operation, r: Reading): boolean {
+  const query = queryOf(r);
+  if (query.length > MAX_QUERY_PARAMETERS) return true;
+  if (query.some(([k]) => !o.parameters.some((p) => p.name === k && p.in === 'query'))) return true;
+  return query.some(([k, v]) => {
+    const s = deref(o.parameters.find((p) => p.name === k && p.in === 'query')?.schema);
+    return (k === 'page' || k === 'limit') && (!/^-?\d+$/.test(v) || Number(v) < s?.minimum || Number(v) > s?.maximum);
+  });
+}
+/** D-02: the error envelope with `status`, on the exchanges `on` picks. */
+const errorEnvelope = (reads: string, status: number, on: Judge['on'], extra?: Partial<Judge>): Judge => ({
+  reads,
+  on,
+  gap: (r) => envelopeGap(r, status),
+  ...extra,
+});
+/** D-48, D-64, D-66: a body the target cannot read, the way `slug` names, refused with `status` in the envelope. */
+const unreadable = (o: Operation, slug: Unreadable, status: number): Judge =>
+  errorEnvelope(
+    `a call of ${o.operationId} with a token and a body that is ${slug}`,
+    status,
+    (r) => r.o === o && r.stage === 'unreadable' && r.unreadable?.slug === slug,
+    { operation: o.operationId },
+  );
+/** The fields of a body's resource the document does not have (D-09). */
+function unknownFields(o: Operation, r: Reading): string[] {
+  const key = requestWrapperOf(o.operationId);
+  const resource: Json = key ? r.request?.[key] : undefined;
+  if (!key || !isObject(resource) || !o.bodyPointer) return [];
+  const known = propertiesOf(propertiesOf(deref({ $ref: o.bodyPointer }))[key]);
+  return Object.keys(resource).filter((f) => !(f in known));
+}
+/** A request to a path under /api/ that no operation of the document has, within D-64's 16 KiB of head. */
+const unknownRoute = (r: Reading) =>
+  r.stage === 'unrouted' &&
+  r.x.requestHeadBytes <= HEADER_LIMIT_BYTES &&
+  pathOf(r.x.url).startsWith('/api/') &&
+  !pathMatches(pathOf(r.x.url)).length;
 
 for (const o of lists) {
-  requirement(`${o.operationId}.envelope`, '§2.1 §7', {
+  const id = o.operationId;
+  const list = async (api: Api, query: Record<string, string | number>) =>
+    api.untyped(id, { params: await paramsFor(api, id), query });
+  requirement(`${id}.envelope`, '§2.1 §7', {
     quote: 'List (search) response envelope (all v2 list endpoints)',
-  }).test('answers the list envelope: success, status 200, data, pagination, links', async ({ api }) => {
-    const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId) });
-    expect(res.status, res.text.slice(0, 300)).toBe(200);
-    // §2.1's fields, each present; more than those is not the source's to forbid (our contract's schema is).
-    expect(res.body).toMatchObject({
-      success: true,
-      status: 200,
-      data: expect.any(Array),
-      pagination: expect.any(Object),
-      links: expect.any(Object),
-    });
-    for (const k of ['page', 'limit', 'total', 'totalPages'])
-      expect(res.body.pagination, 'pagination').toHaveProperty(k);
-    for (const k of ['self', 'previous', 'next']) expect(res.body.links, 'links').toHaveProperty(k);
-  });
-  requirement(`${o.operationId}.page-zero`, 'D-03 D-02').test(
-    'rejects page=0 with 422 naming page',
-    async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId),
-        query: { page: 0 },
-      });
-      expectErrorEnvelope(res, 422);
-      expect(errorNames(res)).toContain('page');
+    judge: {
+      operation: id,
+      reads: `a call of ${id} answered 200 to a query it accepts`,
+      on: (r) => read(o, r) && !refusedQuery(o, r) && r.x.status === 200,
+      // §2.1's fields, each present; more than those is not the source's to forbid (our contract's schema is).
+      gap: (r) => {
+        const b = r.body;
+        if (b?.success !== true || b?.status !== 200 || !Array.isArray(b?.data))
+          return `expected success true, status 200 and a data list, ${got(r)}`;
+        if (!isObject(b.pagination) || !isObject(b.links)) return `expected pagination and links, ${got(r)}`;
+        const lacking =
+          ['page', 'limit', 'total', 'totalPages'].find((k) => !(k in b.pagination)) ??
+          ['self', 'previous', 'next'].find((k) => !(k in b.links));
+        return lacking ? `the envelope lacks ${lacking}, ${got(r)}` : undefined;
+      },
     },
-  );
-  requirement(`${o.operationId}.unknown-parameter`, 'D-41', { level: 'SHOULD' })
+  }).test('answers the list envelope: success, status 200, data, pagination, links', async ({ api }) => {
+    await list(api, {});
+  });
+  requirement(`${id}.page-zero`, 'D-03 D-02', {
+    judge: {
+      operation: id,
+      reads: `a call of ${id} with page=0`,
+      on: (r) => read(o, r) && queryOf(r).some(([k, v]) => k === 'page' && v === '0'),
+      gap: (r) => gap422(r, 'page'),
+    },
+  }).test('rejects page=0 with 422 naming page', async ({ api }) => {
+    await list(api, { page: 0 });
+  });
+  requirement(`${id}.unknown-parameter`, 'D-41', {
+    level: 'SHOULD',
+    judge: errorEnvelope(
+      `a call of ${id} with a query parameter it does not have`,
+      422,
+      (r) =>
+        read(o, r) &&
+        queryOf(r).length <= MAX_QUERY_PARAMETERS &&
+        queryOf(r).some(([k]) => !PROTOTYPE_KEYS.includes(k) && !o.parameters.some((p) => p.name === k)),
+      { operation: id },
+    ),
+  })
     .test('rejects an unknown query parameter with 422 instead of ignoring it', async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId),
-        query: { 'id:mim': 1 },
-      });
-      expectErrorEnvelope(res, 422);
+      await list(api, { 'id:mim': 1 });
     })
     // A query read into a plain object loses `__proto__` (it sets the prototype) and finds `constructor` inherited.
-    .twin('prototype-keys', 'D-41', { level: 'SHOULD' })
+    .twin('prototype-keys', 'D-41', {
+      level: 'SHOULD',
+      judge: {
+        operation: id,
+        reads: `a call of ${id} with __proto__ or constructor in its query`,
+        on: (r) => read(o, r) && queryOf(r).some(([k]) => PROTOTYPE_KEYS.includes(k)),
+        gap: (r) =>
+          PROTOTYPE_KEYS.filter((k) => queryOf(r).some(([q]) => q === k))
+            .map((k) => gap422(r, k))
+            .find((gap) => gap !== undefined),
+      },
+    })
     .test(
       'rejects `__proto__` and `constructor` as query keys with 422 naming them, like any unknown parameter',
       async ({ api }) => {
-        const params = await paramsFor(api, o.operationId);
-        for (const name of ['__proto__', 'constructor']) {
-          const res = await api.untyped(o.operationId, { params, query: { [name]: 1 } });
-          expectErrorEnvelope(res, 422);
-          expect(errorNames(res)).toContain(name);
-        }
+        for (const name of PROTOTYPE_KEYS) await list(api, { [name]: 1 });
       },
     );
-  requirement(`${o.operationId}.too-many-parameters`, 'D-64 D-02').test(
+  requirement(`${id}.too-many-parameters`, 'D-64 D-02', {
+    judge: {
+      operation: id,
+      reads: `a call of ${id} with more than ${MAX_QUERY_PARAMETERS} query parameters`,
+      on: (r) => read(o, r) && queryOf(r).length > MAX_QUERY_PARAMETERS,
+      gap: (r) => envelopeGap(r, 422) ?? (named(r, 'query') ? undefined : `expected an error naming query, ${got(r)}`),
+      contract: false,
+    },
+  }).test(
     `rejects more than ${MAX_QUERY_PARAMETERS} query parameters with 422 naming query, before reading them`,
     async ({ api }) => {
-      const url = api.url(o.operationId, await paramsFor(api, o.operationId));
+      const url = api.url(id, await paramsFor(api, id));
       const query = Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'page=1').join('&');
-      const res = await api.send(o.method, `${url}?${query}`);
-      expectErrorEnvelope(res, 422);
-      expect(errorNames(res)).toContain('query');
+      await api.send(o.method, `${url}?${query}`);
     },
   );
 }
 
 for (const o of byId) {
+  const unknownId = async (api: Api) =>
+    api.untyped(o.operationId, {
+      params: await paramsFor(api, o.operationId, 987654321),
+      body: anyBody(api, o.operationId),
+    });
   requirement(`${o.operationId}.not-found`, '§4', { standard: 'RFC 9110 §15.5.5' })
     .test(`${o.method} of an unknown id answers 404`, async ({ api }) => {
-      expectNotFound(
-        await api.untyped(o.operationId, {
-          params: await paramsFor(api, o.operationId, 987654321),
-          body: anyBody(api, o.operationId),
-        }),
-        'an unknown id',
-      );
+      expectNotFound(await unknownId(api), 'an unknown id');
     })
-    .twin('envelope', '§7 D-04 D-02')
+    // The proxy cannot tell an id unknown: it judges the envelope of the 404s it sees.
+    .twin('envelope', '§7 D-04 D-02', {
+      judge: errorEnvelope(`a call of ${o.operationId} answered 404`, 404, (r) => read(o, r) && r.x.status === 404, {
+        operation: o.operationId,
+      }),
+    })
     .test(`${o.method} of an unknown id answers 404 in the error envelope`, async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId, 987654321),
-        body: anyBody(api, o.operationId),
-      });
-      expectErrorEnvelope(res, 404);
+      await unknownId(api);
     });
 }
 
 for (const o of withBody) {
   const key = wrapperOf(o.operationId);
-  requirement(`${o.operationId}.malformed-json`, 'D-02 D-48').test(
-    'answers 400 in the error envelope to malformed JSON',
-    async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId, 1),
-        raw: { text: `{"${key}": {`, contentType: 'application/json' },
-      });
-      expectErrorEnvelope(res, 400);
-    },
-  );
-  requirement(`${o.operationId}.content-type`, 'D-02 D-48').test(
+  const send = async (api: Api, raw: { text: string | Uint8Array; contentType?: string }) =>
+    api.untyped(o.operationId, { params: await paramsFor(api, o.operationId, 1), raw });
+  requirement(`${o.operationId}.malformed-json`, 'D-02 D-48', {
+    judge: unreadable(o, 'malformed-json', 400),
+  }).test('answers 400 in the error envelope to malformed JSON', async ({ api }) => {
+    await send(api, { text: `{"${key}": {`, contentType: 'application/json' });
+  });
+  requirement(`${o.operationId}.content-type`, 'D-02 D-48', { judge: unreadable(o, 'content-type', 415) }).test(
     'answers 415 to a body that is not JSON',
     async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId, 1),
-        raw: { text: 'a=b', contentType: 'text/plain' },
-      });
-      expectErrorEnvelope(res, 415);
+      await send(api, { text: 'a=b', contentType: 'text/plain' });
     },
   );
   for (const u of unreadableBodies)
-    requirement(`${o.operationId}.${u.slug}`, u.source).test(u.title, async ({ api }) => {
-      const res = await api.untyped(o.operationId, {
-        params: await paramsFor(api, o.operationId, 1),
-        raw: u.raw(o.operationId, key),
-      });
-      expectErrorEnvelope(res, u.status);
-    });
-  requirement(`${o.operationId}.unknown-field`, 'D-09 D-02').test(
-    'rejects an unknown field with 422 naming it',
+    requirement(`${o.operationId}.${u.slug}`, u.source, { judge: unreadable(o, u.slug, u.status) }).test(
+      u.title,
+      async ({ api }) => {
+        await send(api, u.raw(o.operationId, key));
+      },
+    );
+  requirement(`${o.operationId}.unknown-field`, 'D-09 D-02', {
+    judge: {
+      operation: o.operationId,
+      reads: `a call of ${o.operationId} whose body holds a field the document does not have`,
+      on: (r) => read(o, r) && unknownFields(o, r).length > 0,
+      // The item of an update that does not exist answers 404 before its body is read.
+      gap: (r) =>
+        r.x.status === 404
+          ? undefined
+          : unknownFields(o, r)
+              .map((f) => gap422(r, `${key}.${f}`))
+              .find((gap) => gap !== undefined),
+    },
+  }).test('rejects an unknown field with 422 naming it', async ({ api }) => {
+    const body = { [key]: { ...exampleOf(o.operationId)[key], notAField: 1 } };
+    await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId, 1), body });
+  });
+  requirement(`${o.operationId}.too-large`, 'D-48', { judge: unreadable(o, 'too-large', 413) }).test(
+    'answers 413 to a body over 1 MiB',
     async ({ api }) => {
-      const body = { [key]: { ...exampleOf(o.operationId)[key], notAField: 1 } };
-      const res = await api.untyped(o.operationId, { params: await paramsFor(api, o.operationId, 1), body });
-      if (res.status === 404) return; // the item of an update does not exist; the create and parent forms check the field
-      expectErrorEnvelope(res, 422);
-      expect(errorNames(res)).toContain(`${key}.notAField`);
+      await send(api, {
+        text: `{"${key}": {"x": "${'a'.repeat(1024 * 1024 + 10)}"}}`,
+        contentType: 'application/json',
+      });
     },
   );
-  requirement(`${o.operationId}.too-large`, 'D-48').test('answers 413 to a body over 1 MiB', async ({ api }) => {
-    const res = await api.untyped(o.operationId, {
-      params: await paramsFor(api, o.operationId, 1),
-      raw: { text: `{"${key}": {"x": "${'a'.repeat(1024 * 1024 + 10)}"}}`, contentType: 'application/json' },
-    });
-    expectErrorEnvelope(res, 413);
-  });
 }
 
-requirement('routing.unknown-route', '§9', { standard: 'RFC 9110 §15.5.5' })
+const unknownRouteOf = (api: Api) => api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`);
+requirement('routing.unknown-route', '§9', {
+  standard: 'RFC 9110 §15.5.5',
+  judge: {
+    operation: '',
+    reads: 'a request to a path under /api/ that no operation has',
+    on: unknownRoute,
+    gap: (r) => (r.x.status === 404 ? undefined : `expected 404 for an unknown route, ${got(r)}`),
+    contract: false,
+  },
+})
   .test('an unknown route answers 404', async ({ api }) => {
-    expectNotFound(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 'an unknown route');
+    await unknownRouteOf(api);
   })
-  .twin('envelope', 'D-48 D-02')
+  .twin('envelope', 'D-48 D-02', {
+    judge: errorEnvelope('a request to a path under /api/ that no operation has', 404, unknownRoute, {
+      operation: '',
+      contract: false,
+    }),
+  })
   .test('an unknown route answers 404 in the error envelope', async ({ api }) => {
-    expectErrorEnvelope(await api.send('GET', `${config.targetUrl}/api/v2/no-such-resource.json`), 404);
+    await unknownRouteOf(api);
   });
 // Answered by the HTTP layer, before any route is found: no envelope (D-64).
-requirement('routing.headers-too-large', 'D-64').test('answers 431 to request headers over 16 KiB', async ({ api }) => {
-  const res = await api.send('GET', api.url('listProducts'), {
+requirement('routing.headers-too-large', 'D-64', {
+  judge: {
+    reads: `a request whose line and headers are over ${HEADER_LIMIT_BYTES} bytes`,
+    on: (r) => r.x.requestHeadBytes > HEADER_LIMIT_BYTES,
+    gap: (r) =>
+      r.x.status === 431
+        ? undefined
+        : `expected 431 to ${r.x.requestHeadBytes} bytes of request line and headers, ${got(r)}`,
+    contract: false,
+  },
+}).test('answers 431 to request headers over 16 KiB', async ({ api }) => {
+  await api.send('GET', api.url('listProducts'), {
     headers: { 'x-conformance-padding': 'a'.repeat(HEADER_LIMIT_BYTES + 1024) },
   });
-  expect(res.status, res.text.slice(0, 200)).toBe(431);
 });
-requirement('routing.wrong-method', 'D-48 D-02').test(
-  'a known path with another method answers 405 with Allow',
-  async ({ api }) => {
-    const res = await api.send('PATCH', `${config.targetUrl}/api/v2/products.json`);
-    expectErrorEnvelope(res, 405);
-    expect(res.headers.allow ?? '').toContain('GET');
+
+/** The methods an `Allow` header lists, upper case. */
+const allowOf = (r: Reading) =>
+  (r.x.responseHeaders.allow ?? '')
+    .split(',')
+    .map((m) => m.trim().toUpperCase())
+    .filter(Boolean);
+/** A literal path's own resource (`shadowedLiterals`) a request calls, when its method is one the path lacks. */
+const shadowed = (r: Reading) =>
+  r.stage === 'unrouted' && METHODS.includes(r.x.method)
+    ? shadowedLiterals.find((l) => l.path === pathOf(r.x.url) && !l.methods.includes(r.x.method))
+    : undefined;
+requirement('routing.wrong-method', 'D-48 D-02', {
+  judge: {
+    operation: '',
+    reads: 'a request to a path of the document with a method the path does not have',
+    on: (r) =>
+      r.stage === 'unrouted' &&
+      r.x.requestHeadBytes <= HEADER_LIMIT_BYTES &&
+      !['OPTIONS', 'HEAD'].includes(r.x.method) &&
+      pathMatches(pathOf(r.x.url)).length > 0 &&
+      !shadowed(r) &&
+      !shadowedLiterals.some((l) => l.path === pathOf(r.x.url)),
+    // RFC 9110 §15.5.6: a 405 lists the methods the path has.
+    gap: (r) => {
+      const methods = pathMatches(pathOf(r.x.url)).map((h) => h.operation.method);
+      const missing = methods.filter((m) => !allowOf(r).includes(m));
+      return (
+        envelopeGap(r, 405) ??
+        (missing.length ? `Allow: ${r.x.responseHeaders.allow ?? '(none)'} lacks ${missing.join(', ')}` : undefined)
+      );
+    },
+    contract: false,
   },
-);
+}).test('a known path with another method answers 405 with Allow', async ({ api }) => {
+  await api.send('PATCH', `${config.targetUrl}/api/v2/products.json`);
+});
 
 // A method a literal path lacks is its own 405, never the operation of a template that also matches the path.
 for (const { path, ops, methods } of shadowedLiterals)
@@ -272,23 +407,35 @@ for (const { path, ops, methods } of shadowedLiterals)
     const id = `${ops[0]!.operationId}.method-not-allowed.${method.toLowerCase()}`;
     const send = (api: Api) =>
       api.send(method, `${config.targetUrl}${path}`, method === 'PUT' || method === 'POST' ? { body: {} } : {});
-    requirement(id, ops[0]!.source, { standard: 'RFC 9110 §15.5.6' })
+    const on = (r: Reading) => shadowed(r)?.path === path && r.x.method === method;
+    requirement(id, ops[0]!.source, {
+      standard: 'RFC 9110 §15.5.6',
+      judge: {
+        operation: '',
+        reads: `a ${method} request to ${path}`,
+        on,
+        // 404 or 405: the path has no such method. A 405 names the methods of this resource, not of the template's.
+        gap: (r) =>
+          ![404, 405].includes(r.x.status)
+            ? `expected 404 or 405, ${got(r)}`
+            : r.x.status === 405 &&
+                (methods.some((m) => !allowOf(r).includes(m)) ||
+                  allowOf(r).some((m) => METHODS.includes(m) && !methods.includes(m)))
+              ? `Allow: ${r.x.responseHeaders.allow ?? '(none)'}, expected ${methods.join(', ')}`
+              : undefined,
+        contract: false,
+      },
+    })
       .test(
         `${method} ${path} is not served by a template that also matches it; a 405 lists ${methods.join(', ')} in Allow`,
         async ({ api }) => {
-          const res = await send(api);
-          // 404 or 405: the path has no such method. A 405 names the methods of this resource, not of the template's.
-          expect([404, 405], res.text.slice(0, 200)).toContain(res.status);
-          if (res.status !== 405) return;
-          const allow = (res.headers.allow ?? '').split(',').map((m) => m.trim().toUpperCase());
-          for (const m of methods) expect(allow, `Allow: ${res.headers.allow}`).toContain(m);
-          for (const m of METHODS.filter((x) => !methods.includes(x)))
-            expect(allow, `Allow: ${res.headers.allow}`).not.toContain(m);
+          await send(api);
         },
       )
-      .twin('status', 'D-02')
+      .twin('status', 'D-02', {
+        judge: errorEnvelope(`a ${method} request to ${path}`, 405, on, { operation: '', contract: false }),
+      })
       .test(`${method} ${path} answers 405 in the error envelope`, async ({ api }) => {
-        const res = await send(api);
-        expectErrorEnvelope(res, 405);
+        await send(api);
       });
   }

@@ -1,7 +1,8 @@
 // Every requirement of the suite, by area: a file an area, or a folder of files for a large one (requirements/README.md).
 // Importing this module declares them all (lib/requirement.ts's registry); conformance/suite.spec.ts runs them,
 // conformance/reporter.ts reads their metadata.
-import './auth.ts';
+import './auth/operations.ts';
+import './auth/tokens.ts';
 import './contacts/fields.ts';
 import './contacts/nested.ts';
 import './contacts/thumbnails.ts';

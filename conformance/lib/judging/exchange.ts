@@ -1,8 +1,8 @@
 // One HTTP exchange as the proxy saw it pass (server.ts records it, rules.ts judges it), and how its parts read: the
 // operation of the document it calls (by method and path, a literal path before a template, OpenAPI 3.1 §4.8.8), its
 // query as sent, its bodies as bytes and as JSON.
-import type { Json, Operation } from '../lib/contract.ts';
-import { operations } from '../lib/contract.ts';
+import type { Json, Operation } from '../contract.ts';
+import { operations } from '../contract.ts';
 
 export interface Exchange {
   /** Its place in the order the exchanges ended, from 1. */

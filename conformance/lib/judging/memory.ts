@@ -3,7 +3,7 @@
 // endpoint's answer is the only way to know them), the last write of each item and what every write sent (a write
 // reads back on the next get, D-01; unset fields read null, §2.1), the items deleted (gone, and their ids never given
 // again, D-04), and the links of list answers (what following one must lead to, §2.1).
-import type { Json } from '../lib/contract.ts';
+import type { Json } from '../contract.ts';
 
 export interface Token {
   /** The scopes the token endpoint's `scope` named (D-07: null, the default scope only, is none). */
