@@ -21,6 +21,12 @@ export interface Judge {
    * count the answer's contract problems against it.
    */
   contract?: false;
+  /**
+   * In the suite: every exchange the act made of `operation` must be one it reads (`on`). For a requirement whose act
+   * knows what traffic cannot show (its credentials are valid, so the answer is a success): an answer of another kind
+   * fails it there, where the proxy, which cannot know, reads only the exchanges `on` picks.
+   */
+  every?: true;
 }
 
 /** What a judgement found over a sequence of exchanges: how many it read, and the first that broke it. */
@@ -44,15 +50,13 @@ export function judgeExchanges(
   const found: Found = { judged: 0 };
   for (const exchange of exchanges) {
     const r = readingOf(exchange, memory, loaded);
-    if (
-      exchange.status !== 0 &&
-      (judge.operation === undefined || judge.operation === (r.o?.operationId ?? '')) &&
-      judge.on(r)
-    ) {
+    const mine = judge.operation === undefined || judge.operation === (r.o?.operationId ?? '');
+    if (exchange.status !== 0 && mine && judge.on(r)) {
       found.judged++;
       const reason = judge.gap(r);
       if (reason !== undefined && !found.broken) found.broken = { exchange, reason };
-    }
+    } else if (exchange.status !== 0 && mine && judge.every && judge.operation !== undefined && !found.broken)
+      found.broken = { exchange, reason: `not ${judge.reads} (answered ${exchange.status})` };
     remember(r);
   }
   for (const [value, token] of memory.tokens) tokens.set(value, token);
