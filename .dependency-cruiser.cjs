@@ -232,6 +232,24 @@ module.exports = {
       from: { path: '^conformance/lib/' },
       to: { path: '^conformance/requirements/' },
     },
+    {
+      name: 'suite-library-never-imports-the-proxy',
+      severity: 'error',
+      comment:
+        'conformance/proxy/ judges traffic with the requirements\' judgements (conformance/lib/judging/); the library ' +
+        'and the requirements are what it is built on, so neither imports it.',
+      from: { path: '^conformance/(lib|requirements|app)/' },
+      to: { path: '^conformance/proxy/' },
+    },
+    {
+      name: 'requirements-and-app-suite-apart',
+      severity: 'error',
+      comment:
+        'The service requirements (conformance/requirements/) and the App suite (conformance/app/) are two users of ' +
+        'the library: what both need is in conformance/lib/ (lib/callbacks.ts), never in one another.',
+      from: { path: '^conformance/(requirements|app)/' },
+      to: { path: '^conformance/(app|requirements)/', pathNot: '^conformance/$1/' },
+    },
   ],
   options: {
     // Type imports are dependencies too (see the top of the file).
