@@ -18,6 +18,11 @@ export interface Run {
   stopped: Date;
   /** How many requirements of the suite the proxy can judge from traffic at all (rules.ts `judgeable`). */
   judgeable: number;
+  /**
+   * The requirements reported under the profile that traffic cannot show: declared without a judgement, their act
+   * alone judges them (an unknown token it sent, a delivery it awaited). The suite judges them.
+   */
+  needsTheSuite: { id: string; area: string }[];
   exchanges: Exchange[];
   rows: JudgedRow[];
   violations: Violation[];
@@ -107,6 +112,13 @@ export function har(exchanges: Exchange[]): unknown {
   };
 }
 
+/** `auth 12, contacts 40, …`: how many of `rows` each area holds. */
+const areasOf = (rows: { area: string }[]) =>
+  [...rows.reduce((m, r) => m.set(r.area, (m.get(r.area) ?? 0) + 1), new Map<string, number>())]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([area, n]) => `${area} ${n}`)
+    .join(', ') || 'none';
+
 /** Writes the four files into `dir`; returns the counts and whether what gates passed. */
 export function writeReports(dir: string, run: Run): Written {
   mkdirSync(dir, { recursive: true });
@@ -131,12 +143,13 @@ export function writeReports(dir: string, run: Run): Written {
         stopped: run.stopped.toISOString(),
         exchanges: run.exchanges.length,
         judgeable: run.judgeable,
-        counts: { judged: run.rows.length, pass: passed, fail: failed.length },
+        counts: { judged: run.rows.length, pass: passed, fail: failed.length, needsTheSuite: run.needsTheSuite.length },
         passed: ok,
         requirements: run.rows,
         findings: unattributed,
         requests,
         violations: run.violations,
+        needsTheSuite: run.needsTheSuite.map((r) => r.id),
       },
       null,
       2,
@@ -187,6 +200,10 @@ export function writeReports(dir: string, run: Run): Written {
           '',
         ]
       : []),
+    '## Needs the suite',
+    '',
+    `${run.needsTheSuite.length} requirements reported under the profile have no judgement traffic can show: only what the suite's act made judges them (results.json lists them, \`needsTheSuite\`). By area: ${areasOf(run.needsTheSuite)}.`,
+    '',
     '## Judged',
     '',
     '| requirement | basis | status | exchanges |',

@@ -33,7 +33,11 @@ export async function session(options: SessionOptions): Promise<Session> {
   const memory = new Memory();
   const verdicts = new Verdicts(meta, options.profile, options.print);
   const exchanges: Exchange[] = [];
-  const judgeable = rules.judgeable().filter((id) => verdicts.reported(id)).length;
+  const traffic = new Set(rules.judgeable());
+  const judgeable = [...traffic].filter((id) => verdicts.reported(id)).length;
+  const needsTheSuite = declared()
+    .filter((d) => verdicts.reported(d.id) && !traffic.has(d.id))
+    .map((d) => ({ id: d.id, area: d.area }));
   return {
     judgeable,
     add(x) {
@@ -53,6 +57,7 @@ export async function session(options: SessionOptions): Promise<Session> {
         started,
         stopped: new Date(),
         judgeable,
+        needsTheSuite,
         exchanges,
         rows: verdicts.rows(),
         violations: verdicts.violations,
