@@ -1,4 +1,4 @@
-// Coverage, proven (openapi/COVERAGE.md): every normative statement of the source is quoted in coverage.yaml, and
+// Coverage, proven (openapi/COVERAGE.md): every normative statement of the source is quoted in openapi/coverage/, and
 // each one points at the contract, the reference server and the requirements that check it, or says why it cannot
 // be checked from outside. This test fails on a quote that is not in the source, a table row, bullet or rule of
 // §2–§9 that no statement quotes (row, bullet, rule or sentence), a pointer that does not resolve, a server file that does not exist, a requirement
