@@ -25,7 +25,7 @@ import type { Judge } from '../lib/judging/judge.ts';
 import { validatorFor } from '../../openapi/validators.ts';
 import { createOf, endlessNext, itemSchema, propertiesOf, resolveLink } from '../lib/lists.ts';
 import { returnedFields, typeProblem } from '../lib/returned.ts';
-import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters.ts';
+import { derived as derivedFields, filtersOf, matches, type Filter } from '../requirements/filters/shared.ts';
 import { nullable as productNullable, sourceNullable as productSourceNullable } from '../requirements/products.ts';
 import { notImplemented as contactNotImplemented } from '../requirements/contacts/shared.ts';
 import { depthOf, isUtf8, jsonOf, mediaType, operationOf, pathOf, type Exchange } from '../lib/judging/exchange.ts';

@@ -15,7 +15,7 @@ import './resources/product-parts.ts';
 import './specifications.ts';
 import './envelopes.ts';
 import './pagination.ts';
-import './filters.ts';
+import './filters/lists.ts';
 import './webhooks.ts';
 import './callbacks/rate-requests.ts';
 import './callbacks/checkout.ts';
