@@ -11,6 +11,8 @@ export interface Token {
   issuedAt: number;
   /** `expires_in`, seconds; undefined when the answer gave none. */
   expiresIn?: number;
+  /** Issued for HTTP Basic client credentials (RFC 6749 §2.3.1), not credentials in the body. */
+  basic?: true;
 }
 
 export interface Item {

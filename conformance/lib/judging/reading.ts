@@ -181,6 +181,7 @@ export function remember(r: Reading): void {
       scopes: typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : [],
       issuedAt: x.ended,
       ...(typeof r.body.expires_in === 'number' ? { expiresIn: r.body.expires_in } : {}),
+      ...(/^basic\s/i.test(x.requestHeaders.authorization ?? '') ? { basic: true as const } : {}),
     });
     return;
   }

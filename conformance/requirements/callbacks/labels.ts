@@ -4,10 +4,10 @@
 // Bases: what §2.10, §2.11, §4.5 and §7 say of the requests and of the options is `source`; the minor units of a
 // currency `standard` (ISO 4217); the headers and signature `platform` (D-16); the rest `decision`.
 import { expect, requirement, skipping } from '../../lib/requirement.ts';
-import { check, type Json } from '../../lib/contract.ts';
+import type { Json } from '../../lib/contract.ts';
 import { config } from '../../lib/config.ts';
 import { uid } from '../../lib/fixtures.ts';
-import { bodyOf, headerProblems, inbox, signatureValid, expectValidatable } from '../../lib/inbox.ts';
+import { bodyOf, inbox, signatureValid, expectValidatable } from '../../lib/inbox.ts';
 import type { Api } from '../../lib/api.ts';
 import { isObject } from '../../lib/dialect.ts';
 import { elementField } from '../../lib/triggers.ts';
@@ -21,7 +21,9 @@ import {
   itemIds,
   labelCallback,
   manualDispatch,
+  observe,
   register,
+  requestSchemaJudge,
   ship,
   stocked,
   twoLocations,
@@ -65,21 +67,20 @@ skipping(manualDispatch, MANUAL_DISPATCH, () => {
     },
   );
 
-  requirement('createShippingLabel.request-schema', '§2.11 D-16 D-49', { platform: true }).test(
+  const labelSchema = requestSchemaJudge('createShippingLabel', labelCallback);
+  requirement('createShippingLabel.request-schema', '§2.11 D-16 D-49', { platform: true, judge: labelSchema }).test(
     "each box of a two-location shipment gets a label request signed with the registering client's secret, matching the document's callback body and headers",
     async ({ api }) => {
       const [a, b] = await twoLocations(api);
       const key = uid('app');
       const chosen = await register(api, key);
       const shipment = await shipOneOfEach(api, [a, b], chosen);
-      expect(boxesOf(shipment)).toHaveLength(2);
       const requests = (await inbox(key)).filter(about('labels', [a.id, b.id]));
+      observe(api, key, requests, 'createShippingLabel');
+      // Only the act knows the shipment's boxes and the client that registered the service (its secret).
+      expect(boxesOf(shipment)).toHaveLength(2);
       expect(requests).toHaveLength(2);
-      for (const r of requests) {
-        expect(check(labelCallback.bodyPointer, bodyOf(r)), `body against ${labelCallback.bodyPointer}`).toEqual([]);
-        expect(headerProblems(r, labelCallback.operation.parameters, labelCallback.paramsPointer)).toEqual([]);
-        expect(signatureValid(r, config.clients.full.clientSecret)).toBe(true);
-      }
+      for (const r of requests) expect(signatureValid(r, config.clients.full.clientSecret)).toBe(true);
     },
   );
 });

@@ -1,14 +1,17 @@
 // What the requirements of callbacks (and webhooks.ts's not-webhook-events) share: the document's two callbacks, the
-// fields §2.10 gives a delivery, its items and its addresses, with their types; products stocked for a checkout, shipping
-// services registered at the App receiver (and deleted after each requirement: every active one is asked at every
-// checkout of the account), the checkout and dispatch triggers (D-20), and reading the requests the receiver recorded.
+// judgement of their requests against it and the recorded requests as exchanges to judge, the fields §2.10 gives a
+// delivery, its items and its addresses, with their types; products stocked for a checkout, shipping services
+// registered at the App receiver (and deleted after each requirement: every active one is asked at every checkout of
+// the account), the checkout and dispatch triggers (D-20), and reading the requests the receiver recorded.
 // It declares no requirement.
 import { expect, afterEach } from '../../lib/requirement.ts';
-import { doc, schema, type Json } from '../../lib/contract.ts';
+import { check, doc, schema, type Json } from '../../lib/contract.ts';
 import { config, type ClientRole } from '../../lib/config.ts';
 import { baseBody, create, exampleOf, pick, product, uid } from '../../lib/fixtures.ts';
-import { appUrl, bodyOf, inbox, requestSchemaPointer, type Recorded } from '../../lib/inbox.ts';
+import { appUrl, bodyOf, headerParams, inbox, requestSchemaPointer, type Recorded } from '../../lib/inbox.ts';
 import type { Api } from '../../lib/api.ts';
+import type { Judge } from '../../lib/judging/judge.ts';
+import { jsonOf, mediaType } from '../../lib/judging/exchange.ts';
 import { statedFields } from '../../lib/updates.ts';
 import {
   addShippingService,
@@ -49,6 +52,75 @@ function callbackOf(field: 'ratesUrl' | 'labelsUrl') {
 }
 export const rateCallback = callbackOf('ratesUrl');
 export const labelCallback = callbackOf('labelsUrl');
+
+/**
+ * D-16, §4.5: a callback's request as the document declares it: a POST of JSON matching its body schema, with its
+ * header parameters (each required one present, each value of its schema), stamped within 5 minutes of its arrival.
+ * Read from the exchange of the target's call to an App (`direction` callback): relayed by the proxy, or recorded by
+ * the receiver and given to the requirement's judgement by its act (`observe`).
+ */
+export const requestSchemaJudge = (operationId: string, cb: typeof rateCallback): Judge => ({
+  operation: '',
+  reads: `a ${operationId} request the target sent an App`,
+  on: (r) => r.x.direction === 'callback' && r.x.callback === operationId,
+  gap: (r) => {
+    const { x } = r;
+    const types = Object.keys(cb.operation.requestBody.content);
+    const timestamp = Number(x.requestHeaders['x-store-timestamp']);
+    const problems = [
+      ...(x.method !== 'POST' ? [`method ${x.method}, expected POST`] : []),
+      ...(types.includes(mediaType(x.requestHeaders['content-type']))
+        ? []
+        : [`content type ${x.requestHeaders['content-type'] ?? '(none)'}, expected ${types.join(' or ')}`]),
+      ...check(cb.bodyPointer, jsonOf(x.requestBody, x.requestLength)).map(
+        (p) => `body against ${cb.bodyPointer}: ${p}`,
+      ),
+      ...headerParams(cb.operation.parameters, cb.paramsPointer).flatMap((h) => {
+        const value = x.requestHeaders[h.name.toLowerCase()];
+        if (value === undefined) return h.required ? [`header ${h.name} is missing`] : [];
+        return check(h.pointer, value).map((p) => `header ${h.name}: "${value}" ${p}`);
+      }),
+      ...(Math.abs(timestamp - x.started / 1000) < 300
+        ? []
+        : [
+            `X-Store-Timestamp ${x.requestHeaders['x-store-timestamp'] ?? '(none)'}: not within 5 minutes of its arrival`,
+          ]),
+    ];
+    return problems.length ? `the ${operationId} request: ${problems.slice(0, 3).join('; ')}` : undefined;
+  },
+});
+/**
+ * The requests the receiver recorded at `key`, as exchanges of the requirement's act (lib/judging/exchange.ts): the
+ * target's calls to an App the act caused, which its judgement reads as the proxy reads those it relays. The answer is
+ * the receiver's URL scheme's (lib/receiver.ts): 500 where told to fail, else 200.
+ */
+export function observe(api: Api, key: string, requests: Recorded[], callback: string): void {
+  for (const r of requests) {
+    const body = Buffer.from(r.body);
+    const url = `/${key}/${r.kind}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''}`;
+    const head = `${r.method} ${url} HTTP/1.1\r\n${Object.entries(r.headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`;
+    api.observed.push({
+      seq: api.observed.length + 1,
+      direction: 'callback',
+      started: r.at,
+      ended: r.at,
+      method: r.method,
+      url,
+      upstream: `${config.receiverUrl.replace(/\/$/, '')}${url}`,
+      requestHeaders: r.headers,
+      requestHeadBytes: Buffer.byteLength(head),
+      requestBody: body,
+      requestLength: body.length,
+      status: r.query.mode === 'fail' ? 500 : 200,
+      responseHeaders: {},
+      responseBody: Buffer.alloc(0),
+      responseLength: 0,
+      callback,
+    });
+  }
+}
 
 export const destination: Json = exampleOf('calculateCheckoutRates').data.destination;
 export const shipTo: Json = exampleOf('createShipment').data.destination;
