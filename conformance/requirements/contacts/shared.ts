@@ -1,12 +1,17 @@
 // What the requirements of contacts share: the fields read from the document's ContactInput and Contact schemas and
 // the create body's if/then (D-29); a valid create body, a contact read back, the roles the target lists, the hq
-// contact. It declares no requirement.
+// contact; what the requirements of a contact's writes and reads judge of their exchanges. It declares no requirement.
 import { expect } from '../../lib/requirement.ts';
 import { errorsBy, everyItem, expectAccepted, resourceIn } from '../../lib/expectations.ts';
-import { check, deref, op, schema, sourceText, type Json } from '../../lib/contract.ts';
+import { check, deref, isNullable, op, schema, sourceText, type Json } from '../../lib/contract.ts';
 import { baseBody, contactsIn, create } from '../../lib/fixtures.ts';
 import { Nonconformance, type Api, type ApiResponse } from '../../lib/api.ts';
 import type { components } from '../../../client/index.ts';
+import type { Judge } from '../../lib/judging/judge.ts';
+import { collectionKey } from '../../lib/judging/memory.ts';
+import { answerText, envelopeGap, got, ok2xx, type Reading } from '../../lib/judging/reading.ts';
+import { propertiesOf } from '../../lib/lists.ts';
+import { callOf, differs, fresh, readBackGap, shown, unsetIn, type Call } from '../resources/judgements.ts';
 
 export const input: Json = schema('ContactInput');
 export const output: Json = schema('Contact');
@@ -180,3 +185,109 @@ export async function openRole(api: Api): Promise<string> {
   );
 }
 export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+// ---------------------------------------------------------------------------------------------------------
+// What the requirements of a contact's writes and reads judge (lib/judging/): the suite over the exchanges its act
+// made, the proxy over live traffic; memory (lib/judging/memory.ts) tells what a write made, answered and deleted.
+
+/** A call of a contact's operations of one of `kinds` (resources/judgements.ts `callOf`). */
+const contactCall = (r: Reading, ...kinds: Call['kind'][]): Call | undefined => {
+  const c = callOf(r);
+  return c?.create === 'createContact' && kinds.includes(c.kind) ? c : undefined;
+};
+
+/** D-11: a get of a contact with no write since its add answers the contact exactly as the add answered it. */
+export const readsBack: Judge = {
+  operation: 'getContact',
+  reads: 'a get of a contact with no write since its add',
+  on: (r) => {
+    const c = contactCall(r, 'get');
+    return !!c && fresh(c, r) && c.item!.last!.operationId === 'createContact';
+  },
+  gap: (r) => {
+    const c = contactCall(r, 'get')!;
+    const gap = readBackGap(c, r, 'the contact added');
+    if (gap) return gap;
+    const different = differs(c);
+    return different.length
+      ? `the get differs from what createContact answered in ${different.slice(0, 5).join(', ')}`
+      : undefined;
+  },
+  every: true,
+};
+
+/** A get or a delete of a contact a delete removed. */
+const ofDeleted = (r: Reading) => {
+  const c = contactCall(r, 'get', 'delete');
+  return c?.item?.deleted ? c : undefined;
+};
+/** RFC 9110 §15.5.5, §15.5.11: after its delete, a get or a delete of the contact answers 404, or 410 Gone. */
+export const gone: Judge = {
+  reads: 'a get or a delete of a deleted contact',
+  on: (r) => ofDeleted(r) !== undefined,
+  gap: (r) =>
+    [404, 410].includes(r.x.status)
+      ? undefined
+      : `the deleted contact ${ofDeleted(r)!.id} must be 404 (or 410 Gone), ${got(r)}`,
+};
+/** The contacts a search whose query filters them lists that a delete removed. */
+function searchedDeleted(r: Reading): string[] | undefined {
+  if (r.o?.operationId !== 'searchContacts' || r.stage !== 'read' || r.x.status !== 200) return undefined;
+  // An unfiltered search is one another client's delete may cross in live traffic.
+  if (!r.query.some(([k]) => k !== 'page' && k !== 'limit') || !Array.isArray(r.body?.contacts)) return undefined;
+  const deleted = r.memory.deletedIds.get(collectionKey('createContact', {}));
+  if (!deleted?.size) return undefined;
+  return r.body.contacts.map((x: Json) => String(x?.id)).filter((id: string) => deleted.has(id));
+}
+/**
+ * D-04, D-11, D-02: a delete answers 204 (or the dialect's status) without a body; then a get or a delete of the
+ * contact answers 404 in the error envelope with `error.not-found`, and no search lists it.
+ */
+export const goneStatus: Judge = {
+  reads: 'a delete of a contact that succeeded, a get or a delete of a deleted one, or a search after a delete',
+  on: (r) => {
+    const c = contactCall(r, 'delete');
+    return ofDeleted(r) !== undefined || (!!c && ok2xx(r.x.status)) || searchedDeleted(r) !== undefined;
+  },
+  gap: (r) => {
+    const listed = searchedDeleted(r);
+    if (listed) return listed.length ? `the search lists ${listed.join(', ')}, which a delete removed` : undefined;
+    if (ofDeleted(r))
+      return (
+        envelopeGap(r, 404) ??
+        (Array.isArray(r.body?.errors) && r.body.errors.some((e: Json) => e?.ref === 'error.not-found')
+          ? undefined
+          : `expected an error with ref error.not-found, ${got(r)}`)
+      );
+    const status = r.loaded.dialect.statuses.delete;
+    return r.x.status !== status
+      ? `delete answered ${r.x.status}, expected ${status}`
+      : r.x.responseLength
+        ? `delete answered a body: ${answerText(r)}`
+        : undefined;
+  },
+};
+
+/**
+ * An add of a contact that leaves some nullable fields unset, or a get reading one back with no write between: the
+ * call, and those of them the Contact schema types nullable (a field "Currently not implemented", §2.2, need not be
+ * returned at all: D-27's).
+ */
+function unsetContact(r: Reading) {
+  const c = contactCall(r, 'add', 'get');
+  const fields = propertiesOf(output);
+  const unset = (c && unsetIn(c, r))?.filter((f) => f in fields && isNullable(fields[f]) && !notImplemented.has(f));
+  return c && unset?.length ? { c, unset } : undefined;
+}
+/** §2.1: such an answer holds each of those fields, null. */
+export const unsetNull: Judge = {
+  reads: 'an add of a contact leaving nullable fields unset, or a get reading one back',
+  on: (r) => unsetContact(r) !== undefined,
+  gap: (r) => {
+    const { c, unset } = unsetContact(r)!;
+    const gap = c.kind === 'get' ? readBackGap(c, r, 'the contact') : undefined;
+    if (gap) return gap;
+    const wrong = unset.filter((f) => c.resource[f] !== null);
+    return wrong.length ? `unset fields are not null (§2.1): ${shown(c.resource, wrong)}` : undefined;
+  },
+};
