@@ -16,7 +16,7 @@ export interface Run {
   dialect?: string;
   started: Date;
   stopped: Date;
-  /** How many requirements of the suite the proxy can judge from traffic at all (rules.ts `judgeable`). */
+  /** How many requirements of the suite the proxy can judge from traffic at all (matching.ts `judgeable`). */
   judgeable: number;
   /**
    * The requirements reported under the profile that traffic cannot show: declared without a judgement, their act

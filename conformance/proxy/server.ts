@@ -1,7 +1,7 @@
 // The proxy itself: forwards every request to the target and every answer back, changing nothing but what HTTP/1.1
 // makes hop-by-hop (RFC 9110 §7.6.1: Connection and the headers it names, Keep-Alive, Proxy-*, TE, Trailer,
 // Transfer-Encoding, Upgrade) and, with `changeOrigin`, Host. Bodies stream through; the first `maxBody` bytes of each
-// are kept to judge. Each exchange is judged as its answer ends (rules.ts), a line printed per violation; `stop()`
+// are kept to judge. Each exchange is judged as its answer ends (session.ts, matching.ts), a line printed per violation; `stop()`
 // writes the reports (reports.ts).
 //
 // Callbacks: `/__app/<rates|labels>?to=<the App's URL>` relays a callback of createShippingService (§4.5) to the App
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Profile } from '../lib/verdict.ts';
 import type { Exchange } from '../lib/judging/exchange.ts';
 import type { Written } from './reports.ts';
-import { callbackOperations } from './rules.ts';
+import { callbackOperations } from './matching.ts';
 import { session } from './session.ts';
 
 export interface ProxyOptions {
@@ -34,7 +34,7 @@ export interface ProxyOptions {
 export interface Proxy {
   /** `http://<host>:<port>`. */
   url: string;
-  /** How many requirements of the suite the rules can judge from traffic alone. */
+  /** How many requirements of the suite traffic can show (their judgements: matching.ts). */
   judgeable: number;
   /** Stops listening, lets the exchanges under way end (at most `graceMs`), writes the reports. */
   stop(graceMs?: number): Promise<Written & { dir: string }>;

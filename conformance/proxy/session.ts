@@ -1,5 +1,5 @@
 // One judging of traffic, live (server.ts, the proxy) or recorded (har.ts, `judge FILE.har`): every exchange, in the
-// order its answer ended, judged by the requirements that read it (rules.ts, with the requirements' own judgements),
+// order its answer ended, judged by the requirements whose judgements read it (matching.ts),
 // with what the exchanges before it left in memory; then the reports (reports.ts).
 import { loadDialect } from '../lib/dialect.ts';
 import { declared, metaOf, type Meta } from '../lib/requirement.ts';
@@ -7,7 +7,7 @@ import type { Profile } from '../lib/verdict.ts';
 import type { Exchange } from '../lib/judging/exchange.ts';
 import { Memory } from '../lib/judging/memory.ts';
 import { writeReports, type Written } from './reports.ts';
-import { Rules } from './rules.ts';
+import { Matching } from './matching.ts';
 import { Verdicts } from './verdicts.ts';
 
 export interface SessionOptions {
@@ -29,11 +29,11 @@ export interface Session {
 export async function session(options: SessionOptions): Promise<Session> {
   await import('../requirements/index.ts');
   const meta = new Map<string, Meta>(declared().map((d) => [d.id, metaOf(d)]));
-  const rules = new Rules(declared(), loadDialect(options.dialect));
+  const matching = new Matching(declared(), loadDialect(options.dialect));
   const memory = new Memory();
   const verdicts = new Verdicts(meta, options.profile, options.print);
   const exchanges: Exchange[] = [];
-  const traffic = new Set(rules.judgeable());
+  const traffic = new Set(matching.judgeable());
   const judgeable = [...traffic].filter((id) => verdicts.reported(id)).length;
   const needsTheSuite = declared()
     .filter((d) => verdicts.reported(d.id) && !traffic.has(d.id))
@@ -44,7 +44,7 @@ export async function session(options: SessionOptions): Promise<Session> {
       const exchange: Exchange = { ...x, seq: exchanges.length + 1, ended: x.ended ?? Date.now() };
       exchanges.push(exchange);
       try {
-        verdicts.add(exchange, rules.judge(exchange, memory));
+        verdicts.add(exchange, matching.judge(exchange, memory));
       } catch (err) {
         options.print(`! could not judge ${x.method} ${x.url}: ${(err as Error).stack ?? String(err)}`);
       }

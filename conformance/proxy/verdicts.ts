@@ -8,7 +8,7 @@ import { formatExchange, type Exchange as Evidence } from '../lib/api.ts';
 import type { Meta } from '../lib/requirement.ts';
 import { gates, type Profile, type Row } from '../lib/verdict.ts';
 import type { Exchange } from '../lib/judging/exchange.ts';
-import type { Judged } from './rules.ts';
+import type { Judged } from './matching.ts';
 
 export interface Violation {
   seq: number;

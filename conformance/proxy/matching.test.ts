@@ -1,5 +1,6 @@
-// The rules on exchanges made by hand: what an exchange is judged by, how a contract problem counts (as the suite
-// counts it, lib/api.ts), what the source profile reports, and that the rules name only requirements the suite has.
+// The requirements' judgements on exchanges made by hand, as the proxy matches them: what an exchange is judged by,
+// how a contract problem counts (as the suite counts it, lib/api.ts), what the source profile reports, and that only
+// requirements the suite declares are judged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadDialect } from '../lib/dialect.ts';
@@ -7,11 +8,11 @@ import { declared, metaOf } from '../lib/requirement.ts';
 import '../requirements/index.ts';
 import type { Exchange } from '../lib/judging/exchange.ts';
 import { Memory } from '../lib/judging/memory.ts';
-import { Rules } from './rules.ts';
+import { Matching } from './matching.ts';
 import { Verdicts } from './verdicts.ts';
 
 const meta = new Map(declared().map((d) => [d.id, metaOf(d)]));
-const rules = new Rules(declared(), loadDialect(undefined));
+const rules = new Matching(declared(), loadDialect(undefined));
 
 let seq = 0;
 /** An exchange of the API, its answer JSON. */
