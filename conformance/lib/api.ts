@@ -553,6 +553,7 @@ export class Api {
     const { response } = await (client.request as Untyped)(o.method.toLowerCase(), o.path, {
       params: { path: options.params, query: options.query },
       headers: this.headersFor(options),
+      fetch: (request: Request) => this.transport(request, callerOf(options)),
       parseAs: 'stream',
       ...(options.raw
         ? { body: options.raw.text, bodySerializer: (b: string | Uint8Array) => b }
@@ -601,16 +602,23 @@ export class Api {
       data = Buffer.from(JSON.stringify(options.body));
       headers['content-type'] ??= 'application/json';
     }
-    return this.exchange(method, url, headers, data, options.waitMs);
+    return this.exchange(method, url, headers, data, options.waitMs, callerOf(options));
   }
 
   private clients: Record<string, StoreClient> = {};
   /** What the transport saw, by the Response it handed to openapi-fetch. */
   private responses = new WeakMap<Response, ApiResponse>();
   /** openapi-fetch's `fetch`: Playwright sends the request; the answer is recorded as the suite saw it. */
-  private transport = async (request: Request): Promise<Response> => {
+  private transport = async (request: Request, caller?: Caller): Promise<Response> => {
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const res = await this.exchange(request.method, request.url, Object.fromEntries(request.headers), body);
+    const res = await this.exchange(
+      request.method,
+      request.url,
+      Object.fromEntries(request.headers),
+      body,
+      undefined,
+      caller,
+    );
     // Statuses that forbid a body, and the odd status a hostile target may send, get an empty Response: nothing
     // reads it, the suite reads the recorded answer.
     const response = new Response(null, { status: res.status >= 200 && res.status <= 599 ? res.status : 599 });
@@ -641,6 +649,7 @@ export class Api {
     headers: Record<string, string>,
     data: Buffer | undefined,
     waitMs?: number,
+    caller?: Caller,
   ): Promise<ApiResponse> {
     // Once the target has stopped answering (lib/unanswered.ts), the requirement is not run rather than left to wait.
     const gone = targetGone();
@@ -667,9 +676,20 @@ export class Api {
       response: { status, headers: responseHeaders, body: text },
     });
     answered();
-    this.observed.push(
-      observedOf(this.observed.length + 1, traffic.started, method, url, headers, data, status, responseHeaders, text),
-    );
+    this.observed.push({
+      ...observedOf(
+        this.observed.length + 1,
+        traffic.started,
+        method,
+        url,
+        headers,
+        data,
+        status,
+        responseHeaders,
+        text,
+      ),
+      ...(caller ? { caller } : {}),
+    });
     const sent = authorizationOf(headers);
     this.exchanges.push({
       method,
@@ -694,6 +714,15 @@ export class Api {
     }
     return { status, headers: responseHeaders, body, text, url };
   }
+}
+
+type Caller = NonNullable<Observed['caller']>;
+/** The configured client a call goes as, with its scopes; undefined without one (no token, a token of its own). */
+function callerOf(options: SendOptions): Caller | undefined {
+  const as = options.as ?? 'full';
+  if (typeof as !== 'string' || as === 'none') return undefined;
+  const client = (config.clients as Partial<Record<string, ClientCredentials>>)[as];
+  return client ? { scopes: [...client.scopes] } : undefined;
 }
 
 /** The exchange as a judgement reads it (lib/judging/exchange.ts): its path relative to the target's base URL. */

@@ -31,6 +31,11 @@ export interface Exchange {
   error?: string;
   /** For a callback: which one of the document (`calculateShippingRates`). */
   callback?: string;
+  /**
+   * In the suite: the configured client its act called as, with the scopes the clients file gives it. Its token reads
+   * as that client's, though the target issued every client the same token (a mock answering from examples).
+   */
+  caller?: { scopes: string[] };
 }
 
 /** The JSON a body holds; undefined when it is empty, cut at the cap, or not JSON. */

@@ -49,6 +49,8 @@ export function judgeExchanges(
   for (const [value, token] of tokens) memory.tokens.set(value, token);
   const found: Found = { judged: 0 };
   for (const exchange of exchanges) {
+    const bearer = /^bearer\s+(\S+)$/i.exec((exchange.requestHeaders.authorization ?? '').trim())?.[1];
+    if (bearer && exchange.caller) memory.tokens.set(bearer, { scopes: exchange.caller.scopes, issuedAt: 0 });
     const r = readingOf(exchange, memory, loaded);
     const mine = judge.operation === undefined || judge.operation === (r.o?.operationId ?? '');
     if (exchange.status !== 0 && mine && judge.on(r)) {
