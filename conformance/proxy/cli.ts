@@ -25,6 +25,20 @@ service's ratesUrl (labelsUrl): the proxy relays them to the App and judges both
 
 Exit status, once stopped: 0 every requirement judged that gates under the profile passed, 1 one failed, 2 a bad option.`;
 
+/**
+ * Puts the judging's settings in the environment, before the suite's modules load: they read their settings when
+ * first loaded (lib/config.ts), so the requirements then load as a run of the suite would load them.
+ */
+export function settle(target: string, profile: string, reportDir: string, dialect: string | undefined): void {
+  Object.assign(process.env, {
+    TARGET_URL: target,
+    CONFORMANCE_PROFILE: profile,
+    CONFORMANCE_REPORT_DIR: reportDir,
+    ...(dialect ? { CONFORMANCE_DIALECT: dialect } : {}),
+  });
+  if (!dialect) delete process.env.CONFORMANCE_DIALECT;
+}
+
 /** Runs the proxy until a signal stops it; resolves with the exit status. */
 export async function proxy(argv: string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
@@ -67,13 +81,7 @@ export async function proxy(argv: string[]): Promise<number> {
   }
   const target = String(values.target).replace(/\/$/, '');
   const reportDir = String(values['report-dir']);
-  Object.assign(process.env, {
-    TARGET_URL: target,
-    CONFORMANCE_PROFILE: values.profile,
-    CONFORMANCE_REPORT_DIR: reportDir,
-    ...(values.dialect ? { CONFORMANCE_DIALECT: values.dialect } : {}),
-  });
-  if (!values.dialect) delete process.env.CONFORMANCE_DIALECT;
+  settle(target, String(values.profile), reportDir, values.dialect ? String(values.dialect) : undefined);
   const { startProxy } = await import('./server.ts');
   const running = await startProxy({
     target,

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Exchange } from '../lib/judging/exchange.ts';
+import { settle } from './cli.ts';
 
 const USAGE = `Usage: store-api-conformance judge FILE.har [options]
 
@@ -150,14 +151,7 @@ export async function judgeHar(argv: string[]): Promise<number> {
   if (!target || !/^https?:\/\/[^/]/.test(target))
     return fail(`judge: no entry of ${files[0]} calls /api/ or /admin/oauth/; name the target with --target URL`);
   const reportDir = String(values['report-dir']);
-  // The suite's modules read their settings when first loaded (lib/config.ts), as the proxy's do (cli.ts).
-  Object.assign(process.env, {
-    TARGET_URL: target,
-    CONFORMANCE_PROFILE: values.profile,
-    CONFORMANCE_REPORT_DIR: reportDir,
-    ...(values.dialect ? { CONFORMANCE_DIALECT: values.dialect } : {}),
-  });
-  if (!values.dialect) delete process.env.CONFORMANCE_DIALECT;
+  settle(target, String(values.profile), reportDir, values.dialect ? String(values.dialect) : undefined);
   const { session } = await import('./session.ts');
   const judging = await session({
     profile: values.profile,
