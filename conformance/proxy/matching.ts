@@ -93,7 +93,12 @@ export class Matching {
     ])
       if (judge.on(r)) {
         const reason = judge.gap(r);
-        found.push({ id, ok: reason === undefined, ...(reason ? { reason } : {}), contract: judge.contract !== false });
+        found.push({
+          id,
+          ok: reason === undefined,
+          ...(reason ? { reason } : {}),
+          contract: typeof judge.contract === 'function' ? judge.contract(r) : judge.contract !== false,
+        });
       }
     return found;
   }

@@ -17,10 +17,12 @@ export interface Judge {
   /** Why the requirement does not hold on that exchange; undefined when it holds. */
   gap(r: Reading): string | undefined;
   /**
-   * `false`: the suite makes its exchanges outside the contract's operations (lib/api.ts `send`), so the proxy does not
-   * count the answer's contract problems against it.
+   * Whether the proxy counts an answer's contract problems against the requirement (as the suite's strict calls do,
+   * lib/api.ts): on every exchange it reads, unless `false` (the suite sends them outside the contract's operations,
+   * `send`) or a function saying on which (the suite's own calls, not the setup its act made through another
+   * operation, whose contract problems the suite notes).
    */
-  contract?: false;
+  contract?: false | ((r: Reading) => boolean);
   /**
    * In the suite: every exchange the act made of `operation` must be one it reads (`on`). For a requirement whose act
    * knows what traffic cannot show (its credentials are valid, so the answer is a success): an answer of another kind

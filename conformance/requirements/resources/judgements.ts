@@ -418,6 +418,8 @@ export const mediaEnvelope = (f: Family): Judge => ({
  */
 export const allProperties = (f: Family): Judge => ({
   reads: `an add of a ${f.schemaName} that succeeded, or a get of one`,
+  // The get's answer is this requirement's call; an add is the setup its act made (the suite notes its contract).
+  contract: (r) => ofFamily(f, r)?.kind === 'get',
   on: (r) => {
     const c = ofFamily(f, r);
     if (!c) return false;
