@@ -236,7 +236,7 @@ module.exports = {
       name: 'suite-library-never-imports-the-proxy',
       severity: 'error',
       comment:
-        'conformance/proxy/ judges traffic with the requirements\' judgements (conformance/lib/judging/); the library ' +
+        "conformance/proxy/ judges traffic with the requirements' judgements (conformance/lib/judging/); the library " +
         'and the requirements are what it is built on, so neither imports it.',
       from: { path: '^conformance/(lib|requirements|app)/' },
       to: { path: '^conformance/proxy/' },

@@ -507,7 +507,7 @@ export class ListFixture {
 export function expectFound(data: Obj[] | undefined, mine: Obj[], conds: Given[]): void {
   if (!data) return;
   const asked = conds.map((c) => `${c.filter.name}=${c.raw}`).join('&');
-  const ids = data.map((d) => d.id);
+  const ids = data.map((d) => d?.id);
   for (const m of mine.filter((m) => conds.every((c) => matches(c.filter, valueOf(c.filter, m), c.raw))))
     expect(
       ids,
