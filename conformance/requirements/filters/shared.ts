@@ -280,6 +280,10 @@ function readSearch(list: Operation, r: Reading): Map<string, string | undefined
   const main = given.filter((g) => !narrowing(g.filter));
   const combined = new Set(main.map((g) => g.filter.rule.field)).size >= 2;
   const idOf = (g: Given) => (combined && !narrowing(g.filter) ? `${id}.filter.combined` : checkOf(list, g));
+  // A date-time written with Z or a fraction (D-10's input forms) is still a search by its filter: the filter's own
+  // requirement reads it too, so a target that answers its date-times with Z is searched, and judged, with them.
+  const own = (g: Given) => `${id}.filter.${g.filter.name}${isRange(g.filter) ? '.boundary' : ''}`;
+  const also = (g: Given) => (/\.date-time-(input|fraction)$/.test(idOf(g)) ? [own(g)] : []);
   const b = r.body;
   const items: Json[] = Array.isArray(b?.data) ? b.data : [];
   const odd = items.findIndex((i) => !isObject(i));
@@ -289,7 +293,7 @@ function readSearch(list: Operation, r: Reading): Map<string, string | undefined
       ? `item ${odd} is no resource: ${JSON.stringify(items[odd])}`
       : overfull(b);
   if (unread) {
-    for (const g of given) at(idOf(g), unread);
+    for (const g of given) for (const c of [idOf(g), ...also(g)]) at(c, unread);
     return checks;
   }
   const p = isObject(b.pagination) ? b.pagination : undefined;
@@ -316,7 +320,7 @@ function readSearch(list: Operation, r: Reading): Map<string, string | undefined
     }
     return undefined;
   };
-  for (const g of given) at(idOf(g), gapOf(g));
+  for (const g of given) for (const c of [idOf(g), ...also(g)]) at(c, gapOf(g));
   // §4.4 `sku:in` "case-insensitive": an item returned for a value it holds in another case.
   const otherCase = (g: Given, value: Json) =>
     g.filter.rule.caseInsensitive && matches(g.filter, value, g.raw) && !parseList(g.raw).includes(String(value));
@@ -342,7 +346,7 @@ function readSearch(list: Operation, r: Reading): Map<string, string | undefined
         : otherCase(g, valueOf(g.filter, lost, r.x.started))
           ? `${id}.filter.${g.filter.name}.case-insensitive`
           : checkOf(list, g);
-    for (const check of new Set((main.length ? main : given).map(blame))) at(check, gap);
+    for (const check of new Set((main.length ? main : given).flatMap((g) => [blame(g), ...also(g)]))) at(check, gap);
   }
   if (p && page === 1 && items.length === 0) {
     // §7, §2.1: a search with no matches; its totalPages 0 is D-03's.
