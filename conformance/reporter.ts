@@ -1,7 +1,7 @@
 // The suite's reporter: the console (progress, or a line per requirement with CONFORMANCE_VERBOSE), results.json (one
 // record per requirement: id, level, area, citations, basis, location, status, duration, whether it gated, reason,
-// evidence), summary.md (matrices by area, basis and level; the verdict, naming what was not judged; failures grouped
-// by cause) and junit.xml (a test case per requirement). What gates is decided in lib/verdict.ts.
+// evidence), summary.md (the suite's measured strength first, lib/strength.ts; matrices by area, basis and level; the
+// verdict, naming what was not judged; failures grouped by cause) and junit.xml (a test case per requirement). What gates is decided in lib/verdict.ts.
 // A Playwright test is one operation and a requirement one of its steps (conformance/suite.spec.ts); each step hands
 // its outcome over as its `requirement` attachment. Every requirement of the run is known from onBegin (the tests'
 // `requirements` annotations, the declarations' metadata), so none can be missing from the reports: one the run never
@@ -22,6 +22,7 @@ import { config } from './lib/config.ts';
 import { causesMarkdown, groupByCause } from './lib/causes.ts';
 import { writeHar } from './lib/har.ts';
 import { writeConformanceReport } from './lib/report-files.ts';
+import { readStrength, strengthSection } from './lib/strength.ts';
 import { declaredOf, metaOf, type Meta, type Side } from './lib/requirement.ts';
 import { KEPT_WORKER } from './lib/steps.ts';
 import {
@@ -403,6 +404,7 @@ function summary(
     '',
     `${side === 'app' ? 'App' : 'Target'}: \`${target}\`; ${profileText}.`,
     '',
+    ...strengthSection(readStrength(), side),
     ...head('area'),
     ...[...new Set(rows.map((r) => r.area))].sort().map((area) =>
       line(

@@ -9,6 +9,7 @@ import {
   isMeasured,
   MEASURED_BY,
   readStrength,
+  strengthSection,
   type OutsideFigure,
   type Strength,
   type StrengthKey,
@@ -69,4 +70,21 @@ test('a figure: its percent to one decimal, 0 of nothing; no file, no strength',
   assert.equal(figure(137, 137, 'x').percent, 100);
   assert.equal(figure(0, 0, 'x').percent, 0);
   assert.equal(readStrength(join(tmpdir(), 'no-such-strength.json')), null);
+});
+
+test("summary.md's strength section: the figures on our server beside the outside one, or what would measure them", () => {
+  const strength = readStrength()!;
+  const service = strengthSection(strength, 'service').join('\n');
+  assert.match(service, /^## How strong this suite is/);
+  assert.match(service, /known-bad servers caught \(contract profile\) \| \*\*\d+\/\d+\*\*/);
+  assert.match(service, /outside this repository \(source profile\) \| \d+ gating failure\(s\), \d+ error\(s\)/);
+  const app = strengthSection(strength, 'app').join('\n');
+  assert.match(app, /known-bad reference Apps caught \| \*\*\d+\/\d+\*\*/);
+  assert.doesNotMatch(app, /outside this repository \(source profile\)/);
+  const unmeasured = strengthSection(
+    { ...strength, outside: { count: null, command: MEASURED_BY.outside } },
+    'service',
+  );
+  assert.ok(unmeasured.some((l) => l.includes('not measured (`npm run conformance:outside`)')));
+  assert.match(strengthSection(null, 'service').join('\n'), /carries no strength\.json/);
 });

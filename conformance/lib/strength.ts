@@ -106,3 +106,56 @@ export function readStrength(file = STRENGTH_FILE): Strength | null {
     return null;
   }
 }
+
+/** A figure in words: `140/140 (100%), 2026-12-08`, or what would measure it. */
+const said = (f: Strength[StrengthKey]): string => {
+  if (!f || !isMeasured<StrengthKey>(f)) return `not measured (\`${f?.command ?? 'unknown'}\`)`;
+  const day = f.measured.slice(0, 10);
+  if ('gatingFailures' in f)
+    return `${f.gatingFailures} gating failure(s), ${f.errors} error(s), ${f.notApplicable} not applicable (${f.notApplicableNamingNoKey} naming no dialect key), callbacks and webhooks ${f.judged.count}/${f.judged.total} judged, ${day}`;
+  return `**${f.count}/${f.total}** (${f.percent}%), ${day}`;
+};
+
+/**
+ * The opening section of a run's summary.md: how strong the suite that judged is, as strength.json records it, the
+ * figures on our own server (faults, variants) beside the one on an implementation written outside this repository,
+ * which says how far the others carry to an implementation that decided otherwise than we did.
+ */
+export function strengthSection(strength: Strength | null, side: 'service' | 'app'): string[] {
+  if (!strength) return ['## How strong this suite is', '', 'Not known: the suite carries no strength.json.', ''];
+  const rows: [string, Strength[StrengthKey]][] =
+    side === 'app'
+      ? [
+          ['known-bad reference Apps caught', strength.app],
+          ['benign reference Apps passed, both profiles', strength.appBenign],
+        ]
+      : [
+          ['known-bad servers caught (contract profile)', strength.contract],
+          ['known-bad servers caught by a MUST of the source or a standard (source profile)', strength.source],
+          ['benign variants of our server passed, both profiles', strength.benign],
+          [
+            'an implementation written from the source alone, outside this repository (source profile)',
+            strength.outside,
+          ],
+        ];
+  const intro =
+    side === 'app'
+      ? [
+          "Measured by the App suite's own instruments on the reference App changed in one place at a time",
+          '(`conformance/strength.json`); no App written outside this repository has been judged by it yet:',
+        ]
+      : [
+          "Measured by the suite's own instruments on the reference server changed in one place at a time, and on an",
+          'implementation written outside this repository with its own dialect (`conformance/strength.json`):',
+        ];
+  return [
+    '## How strong this suite is',
+    '',
+    ...intro,
+    '',
+    '| figure | measured |',
+    '|---|---|',
+    ...rows.map(([what, f]) => `| ${what} | ${said(f)} |`),
+    '',
+  ];
+}
