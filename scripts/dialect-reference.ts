@@ -1,11 +1,11 @@
 // npm run dialect:reference [-- --check]: rewrites README.md's reference of what a dialect maps (between its marker
 // comments) from the document and the suite's dialect descriptors (conformance/lib/dialect/): the table of keys, a row
 // per descriptor (what it takes, the decision it replaces); per create operation our field names, their types and
-// whether the source shows them; our event resource names; each placeholder of the trigger templates with its JSON
+// whether the source shows them; our event resource names; our scopes and the operations each covers; each placeholder of the trigger templates with its JSON
 // type; what a checkout's `deliveries` and a dispatch's `boxes` hold. `--check` writes nothing and exits 1 when the
 // README's reference is not what they give; dialect-reference.test.ts runs that check in npm test.
 import { join } from 'node:path';
-import { deref, operations, schema, sourceText, type Json } from '../conformance/lib/contract.ts';
+import { deref, operations, schema, SCOPE_TABLE, scopes, sourceText, type Json } from '../conformance/lib/contract.ts';
 import { DESCRIPTORS, requestWrapperOf, TRIGGER_TYPES } from '../conformance/lib/dialect.ts';
 import { cell, withTable } from '../shared/markdown.ts';
 import { generate } from './generated.ts';
@@ -85,6 +85,32 @@ function eventsSection(): string[] {
   ];
 }
 
+/**
+ * Our scopes and the operations each lets a token call (an operation's security lists alternatives: a write scope
+ * or its `.readonly` for a read, D-07); whether §5's table names it, or `scopes` renames it.
+ */
+function scopesSection(): string[] {
+  const lines = [
+    "**Our scopes and the operations each covers** (D-07; a scope §5's table names keeps its name, the others are the",
+    'keys of `scopes`; an operation whose security is empty takes any valid token):',
+    '',
+    '| scope | named by §5 | operations |',
+    '|---|---|---|',
+  ];
+  const named = new Set(
+    SCOPE_TABLE.flatMap((id) => operations.find((o) => o.operationId === id)?.security?.flat() ?? []),
+  );
+  for (const scope of scopes) {
+    const covered = operations.filter((o) => o.security?.some((alt) => alt.includes(scope))).map((o) => o.operationId);
+    lines.push(
+      `| \`${scope}\` | ${named.has(scope) ? 'yes' : 'no: `scopes`'} | ${covered.map((id) => `\`${id}\``).join(', ')} |`,
+    );
+  }
+  const any = operations.filter((o) => o.security?.length === 1 && o.security[0]!.length === 0);
+  if (any.length) lines.push(`| any valid token | | ${any.map((o) => `\`${o.operationId}\``).join(', ')} |`);
+  return lines;
+}
+
 function triggersSection(): string[] {
   return [
     "**The placeholders of `checkout` and `dispatch`**: a string that is one placeholder (`'{{quantity}}'`) becomes the",
@@ -105,7 +131,17 @@ function triggersSection(): string[] {
 }
 
 export const reference = (): string =>
-  [...keysSection(), '', ...fieldsSection(), '', ...eventsSection(), '', ...triggersSection()].join('\n');
+  [
+    ...keysSection(),
+    '',
+    ...fieldsSection(),
+    '',
+    ...eventsSection(),
+    '',
+    ...scopesSection(),
+    '',
+    ...triggersSection(),
+  ].join('\n');
 
 generate({
   path: join(root, 'README.md'),

@@ -31,7 +31,7 @@ export const descriptor: Descriptor<'dispatch'> = {
   decision: 'D-20',
   readme: {
     takes:
-      "the request that starts a dispatch, the trigger of label requests: as `checkout`, with `{{checkoutId}}` (the checkout's `answer.id`; the suite starts one first), `{{shippingServiceId}}` and `{{serviceCode}}` (the chosen option); `answer` places `id` and `boxes`",
+      "the request that starts a dispatch, the trigger of label requests: as `checkout`, with `{{checkoutId}}` (the checkout's `answer.id`; the suite starts one first), `{{shippingServiceId}}` and `{{serviceCode}}` (the chosen option); `answer` places `boxes` (a list: one label request per element) and `id`, which no requirement reads: leave `id` out where the answer has none",
     replaces: 'D-20, D-49',
   },
   read(value, say) {

@@ -68,7 +68,7 @@ export const descriptor: Descriptor<'signatures'> = {
   decision: 'D-16',
   readme: {
     takes:
-      'how your webhook deliveries and App callbacks are signed, which §5\'s "carry security headers so that the App can validate them" is judged through: `store-signature` (ours: `X-Store-Signature`, base64 HMAC-SHA256 of the body), `standard-webhooks` (`webhook-signature: v1,…` over `webhook-id.webhook-timestamp.body`), or `{ header, signs: body | id.timestamp.body, id, timestamp, encoding: base64 | hex, prefix }`; the key is the owning App client\'s secret',
+      'how your webhook deliveries and App callbacks are signed, which §5\'s "carry security headers so that the App can validate them" is judged through: `store-signature` (ours: `X-Store-Signature`, base64 HMAC-SHA256 of the body), `standard-webhooks` (`webhook-signature: v1,…` over `webhook-id.webhook-timestamp.body`), or `{ header, signs: body | id.timestamp.body, id, timestamp, encoding: base64 | hex, prefix }`; the HMAC key is the owning App client\'s secret, its UTF-8 bytes as the clients file gives them, in every scheme (no `whsec_` prefix is stripped, nothing is base64-decoded)',
   },
   default: { signatures: SIGNATURE_SCHEMES['store-signature']! },
   read(value) {
