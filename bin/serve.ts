@@ -9,6 +9,7 @@
 // gets one line naming the version instead of a stack trace.
 import { createRequire } from 'node:module';
 import type { ReferenceApp } from '../reference-server/app.ts';
+import { usage } from '../reference-server/usage.ts';
 
 /**
  * The oldest Node the server runs on: node:sqlite without a flag came in 22.13, but the statement's
@@ -32,11 +33,21 @@ function hasSqlite(): boolean {
   }
 }
 
+/** The last line of `serve --help`: the Node the server needs, named on any Node (the help itself needs none). */
+export const serveNodeLine = () =>
+  `Runs on Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted (node:sqlite); this is ${process.version}.`;
+
 /**
- * Starts the server; resolves only with the exit status of a server that cannot start here: a started one runs until
- * it is stopped (SIGINT, SIGTERM), and then the server's own stop ends the process.
+ * Starts the server; resolves only with the exit status of a server that cannot start here, or of `--help`: a
+ * started one runs until it is stopped (SIGINT, SIGTERM), and then the server's own stop ends the process.
  */
 export async function serve(args: string[]): Promise<number> {
+  // The help before the check of node:sqlite, which it does not load (reference-server/usage.ts): a team reads the
+  // options, and the Node they need, on the Node they have.
+  if (args.includes('--help')) {
+    console.log(`${usage('store-api-conformance serve')}\n\n${serveNodeLine()}`);
+    return 0;
+  }
   if (!hasSqlite()) {
     console.error(
       `store-api-conformance serve needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted ` +

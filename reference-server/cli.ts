@@ -1,41 +1,19 @@
 // The reference server's command line, which `npm run serve` and the installed package's `store-api-conformance serve`
 // start through bin/serve.ts: the settings read and checked once (an option for those core/config.ts gives one, over
-// the environment), the usage derived from them, the start with the connection limits of D-64, the demo store, and a
+// the environment), the usage derived from them (usage.ts, which loads no node:sqlite), the start with the connection limits of D-64, the demo store, and a
 // clean stop on SIGINT or SIGTERM (the port is free once the process has exited). What runs beside the server is
 // given to `serve` by its caller (`Composition`): this folder imports neither the reference App nor the instruments.
 import { parseArgs } from 'node:util';
 import { baseClients } from '../openapi/clients.ts';
 import { doc } from '../openapi/contract.ts';
 import { createApp, type ReferenceApp } from './app.ts';
-import { configOf, readSettings, SETTINGS, type Name, type Setting } from './core/config.ts';
-import { plain } from '../shared/markdown.ts';
-import { defaultOf, isSwitch } from '../shared/settings.ts';
+import { configOf, readSettings } from './core/config.ts';
+import { isSwitch } from '../shared/settings.ts';
 import { shellQuote } from '../shared/shell.ts';
 import { DEMO_APP_TITLE, DEMO_SCOPES, describeCounts, registerDemoApp, seedDemo } from './demo/seed.ts';
 import { createLimitedServer } from '../shared/limits.ts';
 import { DatabaseInUse } from './store/db.ts';
-
-/** Every setting (core/config.ts), in the list's order: those with an option first. */
-const settings = Object.entries(SETTINGS) as [Name, Setting][];
-/** A setting's line of the usage: its meaning, then (its variable, for an option;) what it accepts and its default. */
-const described = (s: Setting) =>
-  `      ${plain(s.meaning)} (${s.flag ? `${s.env}; ` : ''}${plain(s.kind.accepts)}; default ${plain(defaultOf(s))})`;
-
-/** The usage, for `--help` and after a bad option or setting; `command` is how the user started it. */
-export function usage(command: string): string {
-  return [
-    `Usage: ${command} [options]`,
-    '',
-    'The Store Administration API reference server (reference-server/README.md).',
-    '',
-    'Options (each sets the environment variable in brackets, and wins over it):',
-    ...settings.flatMap(([, s]) => (s.flag ? [`  --${s.flag}${isSwitch(s) ? '' : ' <value>'}\n${described(s)}`] : [])),
-    '  --help\n      print this and exit',
-    '',
-    'Settings of the environment only:',
-    ...settings.flatMap(([, s]) => (s.flag ? [] : [`  ${s.env}\n${described(s)}`])),
-  ].join('\n');
-}
+import { settings, usage } from './usage.ts';
 
 /**
  * The settings, from the options over the environment, or an exit: 0 after `--help`; 2 after a bad option or a value

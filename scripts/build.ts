@@ -4,8 +4,10 @@
 // config, the reference server of `store-api-conformance serve`, the reference App of `serve-app`), without type
 // checking (`npm run typecheck` does that), and the files they read at run time are copied to the same places beside them: the bundled document
 // (openapi/contract.ts), the source (quotes are checked, §1–§9), the docs page the server serves at /docs (built here
-// by `npm run docs`, so the package never lacks it) and the suite's measured strength (conformance/strength.json,
-// which every conformance-report.json carries).
+// by `npm run docs`, so the package never lacks it) with the two pages it links and the changelog it links as
+// `../../openapi/CHANGELOG.md` (so that the page opens from the file too, build/reports/docs/index.html, which
+// README.md links), and the suite's measured strength (conformance/strength.json, which every conformance-report.json
+// carries).
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, root, run } from './run.ts';
@@ -16,6 +18,9 @@ const assets = [
   'openapi/dist/openapi.json',
   'openapi/source.txt',
   'reports/docs/index.html',
+  'reports/docs/decisions.html',
+  'reports/docs/source.html',
+  'openapi/CHANGELOG.md',
   'conformance/strength.json',
 ];
 for (const [command, args] of [

@@ -5,7 +5,8 @@
 // and merged, whose results.json, summary.md and junit.xml must equal the single run's, requirement by requirement
 // (shard test). Normalised, and only these: results.json's `generated` timestamp and each requirement's duration and
 // start (`ms`, `at`), and junit.xml's `time` attributes; junit.xml is compared by test case, results.json and
-// summary.md whole.
+// summary.md whole. And what a team reads first (links test): every link of the installed README.md and of the READMEs
+// it links leads to a file of the package (or a heading of it), and the docs page it links opens offline.
 // The single run and the rest run on this Node (24, as every npm script); the shards and their merge run on the
 // oldest Node the suite claims, the floor of `engines` (20.0.0), so that the whole suite runs once on each Node and
 // the merge also shows that both Nodes give the same verdicts. On that Node too (Node 20 test): `verify` of the
@@ -15,13 +16,24 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SERVE_NODE } from '../bin/serve.ts';
 import { baseClients } from '../openapi/clients.ts';
 import { doc } from '../openapi/contract.ts';
 import { sign } from '../shared/signing.ts';
+import { brokenLinks, externalResources, isAbsolute, linksIn, markdownLinkedFrom, type Lookup } from './links.ts';
 import { bin, root } from './run.ts';
 import { startReference, startServer, type ServerProcess } from '../shared/server-process.ts';
 
@@ -142,6 +154,61 @@ test('the packed tarball, installed into an empty folder, runs the whole suite a
     run.out.slice(-3000),
   );
   assert.equal(run.code, 0);
+});
+
+/**
+ * The absolute addresses the package's READMEs may link: stable public ones only, by prefix (none is linked today;
+ * a new one is listed here when a README links it, so that a link to a page that moves is a decision).
+ */
+const STABLE_ADDRESSES: string[] = [];
+/** The docs page README.md links (scripts/build.ts copies it there), and the two pages it links. */
+const DOCS_PAGE = 'build/reports/docs/index.html';
+const DOCS_PAGES = [DOCS_PAGE, 'build/reports/docs/decisions.html', 'build/reports/docs/source.html'];
+
+test('every link of the installed README.md, and of the READMEs it links, leads into the package; the docs page opens offline', (t) => {
+  const pkg = join(app, 'node_modules', 'store-admin-api-reference');
+  const lookup: Lookup = (path) => {
+    const file = join(pkg, path);
+    if (!existsSync(file)) return undefined;
+    return statSync(file).isDirectory() ? 'folder' : readFileSync(file, 'utf8');
+  };
+  // The README (hop 0) and the markdown files it links (hop 1): every link of theirs. What those link in turn (hop 2:
+  // openapi/COVERAGE.md, openapi/CHANGELOG.md, …) must be there, as hop 1's links; their own links are not followed
+  // (COVERAGE.md points into the server's TypeScript, which the package carries compiled).
+  const readme = lookup('README.md');
+  assert.equal(typeof readme, 'string', 'README.md is in the package');
+  const files = ['README.md', ...markdownLinkedFrom('README.md', readme as string)];
+  const links = files.flatMap((f) => {
+    const text = lookup(f);
+    return typeof text === 'string' ? linksIn(text) : [];
+  });
+  const broken = files.flatMap((f) => brokenLinks(f, lookup, STABLE_ADDRESSES));
+  assert.deepEqual(
+    broken.map((b) => `${b.file}:${b.line} ${b.target}: ${b.problem}`),
+    [],
+    'links that lead nowhere in the installed package',
+  );
+  t.diagnostic(
+    `${links.length} links in ${files.length} markdown files, ${links.filter((l) => isAbsolute(l.target)).length} absolute`,
+  );
+  assert.ok(files.length >= 20 && links.length >= 70, `${links.length} links in ${files.length} files`);
+
+  // The docs page, linked from the README, opens from the file: nothing fetched from another host, its own links
+  // (the source text, the decisions register, the changelog) to files beside it.
+  assert.ok(
+    linksIn(readme as string).some((l) => l.target === DOCS_PAGE),
+    `README.md links the docs page, ${DOCS_PAGE}`,
+  );
+  for (const page of DOCS_PAGES) {
+    const html = lookup(page);
+    assert.equal(typeof html, 'string', `${page} is in the package`);
+    assert.deepEqual(externalResources(html as string), [], `${page} fetches nothing from another host`);
+    assert.deepEqual(
+      brokenLinks(page, lookup).map((b) => `${b.target}: ${b.problem}`),
+      [],
+      `${page}: its links lead into the package`,
+    );
+  }
 });
 
 test('the typed client imports from the installed package, typed and working', async () => {
@@ -418,6 +485,22 @@ test('on the oldest Node of `engines`, the installed command verifies the merge 
       serveApp.stderr,
       `store-api-conformance serve-app needs Node.js ${SERVE_NODE.replace(/\.0$/, '')} or later; this is v${floor}.\n`,
     );
+    // Their help, though, on any Node: the usage, and last the Node they need (it loads neither node:sqlite nor the
+    // App, bin/serve.ts).
+    for (const [command, needs] of [
+      ['serve', `${SERVE_NODE.replace(/\.0$/, '')} or later, 23 excepted (node:sqlite)`],
+      ['serve-app', `${SERVE_NODE.replace(/\.0$/, '')} or later (node:zlib's crc32)`],
+    ] as const) {
+      const help = spawnSync(join(app, 'node_modules', '.bin', 'store-api-conformance'), [command, '--help'], {
+        cwd: app,
+        env: on,
+        encoding: 'utf8',
+      });
+      assert.equal(help.status, 0, help.stdout + help.stderr);
+      assert.equal(help.stderr, '');
+      assert.ok(help.stdout.startsWith(`Usage: store-api-conformance ${command} [options]\n`), help.stdout);
+      assert.ok(help.stdout.endsWith(`\n\nRuns on Node.js ${needs}; this is v${floor}.\n`), help.stdout.slice(-500));
+    }
   }
 });
 
