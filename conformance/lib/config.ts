@@ -90,10 +90,12 @@ function readClients(): Clients {
   }
   // A clients file replaces the assumption: the base roles it leaves out keep their defaults, optional roles do not.
   // A one-scope role is named by our scope (`scope:settings`, as the README has it) or by the target's name for it
-  // (`scope:config`, the dialect's `scopes`): either names the client of both.
+  // (`scope:config`, the dialect's `scopes`): either names the client of both. One of ours split among the target's
+  // scopes has no one client of its own: the clients are named by the target's names only.
   const named = file as Record<string, ClientCredentials | undefined>;
   const aliases: Record<string, ClientCredentials> = {};
   for (const [ours, theirs] of Object.entries(config.dialect.dialect.scopes)) {
+    if (typeof theirs !== 'string') continue;
     const [a, b] = [scopeRole(ours), scopeRole(theirs)];
     if (named[a] && !named[b]) aliases[b] = named[a];
     if (named[b] && !named[a]) aliases[a] = named[b];

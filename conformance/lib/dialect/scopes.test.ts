@@ -20,3 +20,29 @@ test("scopes: ours that §5's table does not name, renamed; a 403 to the full cl
     ],
   });
 });
+
+test('scopes: one of ours split among the target scopes, each covering operations of ours, every one once', () => {
+  const roles = ['listAccessRoles', 'createAccessRole', 'getAccessRole', 'updateAccessRole', 'deleteAccessRole'];
+  const zones = ['listGeozones', 'createGeozone', 'getGeozone', 'updateGeozone', 'deleteGeozone'];
+  const loaded = parseDialect(JSON.stringify({ scopes: { settings: { people: roles, config: zones } } }));
+  assert.equal(scopeOf(loaded.dialect, 'settings', 'createAccessRole'), 'people');
+  assert.equal(scopeOf(loaded.dialect, 'settings', 'getGeozone'), 'config');
+  assert.equal(scopeOf(loaded.dialect, 'products', 'listProducts'), 'products');
+  assert.ok(['people', 'config'].every((s) => scopesOf(loaded.dialect).includes(s)));
+  assert.ok(!scopesOf(loaded.dialect).includes('settings'));
+  assert.throws(
+    () =>
+      parseDialect(
+        JSON.stringify({ scopes: { settings: { people: [...roles, 'listProducts'], config: zones.slice(1) } } }),
+        'd.yaml',
+      ),
+    {
+      problems: [
+        'd.yaml: scopes.settings: listProducts is not an operation our settings covers (' +
+          [...roles, ...zones].join(', ') +
+          ') (ours: D-07)',
+        'd.yaml: scopes.settings: listGeozones must be listed under exactly one of your scopes (ours: D-07)',
+      ],
+    },
+  );
+});

@@ -136,7 +136,7 @@ for (const o of secured) {
   // Each alternative of one scope is a client holding exactly that scope; every scope of another family, a
   // client the operation must refuse (§5's table only).
   // The scopes by the target's names where its dialect states them (D-07; §5's table is the source's, never renamed).
-  const security = o.security!.map((alt) => alt.map((s) => scopeOf(config.dialect.dialect, s)));
+  const security = o.security!.map((alt) => alt.map((s) => scopeOf(config.dialect.dialect, s, o.operationId)));
   const allowed = security.filter((alt) => alt.length === 1).map((alt) => alt[0]!);
   const families = new Set(security.flat().map(family));
   const refused = scopesOf(config.dialect.dialect).filter((s) => !families.has(family(s)));

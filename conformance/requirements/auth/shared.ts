@@ -35,7 +35,7 @@ export function tokenIn(r: Reading): Token | undefined {
 export const EXPIRY_SLACK_MS = 1500;
 /** Whether `scopes` (the target's names) hold one alternative of the operation's security (D-07, the dialect's names). */
 export const holds = (r: Reading, o: Operation, scopes: string[]) =>
-  o.security!.some((alt) => alt.every((s) => scopes.includes(scopeOf(r.loaded.dialect, s))));
+  o.security!.some((alt) => alt.every((s) => scopes.includes(scopeOf(r.loaded.dialect, s, o.operationId))));
 /** A token of the readonly kind: more than one scope, each `.readonly`. */
 export const readonlyOnly = (t: Token) => t.scopes.length > 1 && t.scopes.every((s) => s.endsWith('.readonly'));
 /** §5's scope table and D-07: the operations whose scopes tell families apart with one-scope clients. */
