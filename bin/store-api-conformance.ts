@@ -39,6 +39,8 @@ function help(): string {
     '                                                               the App suite: judges a shipping App (§4.5)',
     '  store-api-conformance proxy --target URL [--port 8081 …]      judges live traffic by the requirements (proxy --help)',
     '  store-api-conformance judge FILE.har [--target URL …]         judges recorded traffic the same way (judge --help)',
+    '  store-api-conformance init [--from-openapi FILE] [--probe URL --clients FILE]',
+    '                                                               drafts a dialect from your document or target (init --help)',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
     ...of('service').map(option),
@@ -117,6 +119,9 @@ if (process.argv[2] === 'proxy')
   process.exit(await (await import('../conformance/proxy/cli.ts')).proxy(process.argv.slice(3)));
 if (process.argv[2] === 'judge')
   process.exit(await (await import('../conformance/proxy/har.ts')).judgeHar(process.argv.slice(3)));
+// `init`: a dialect drafted from the team's OpenAPI document or its live target (conformance/init/).
+if (process.argv[2] === 'init')
+  process.exit(await (await import('../conformance/init/cli.ts')).init(process.argv.slice(3)));
 // What follows `--` goes to Playwright as it is (`-- --grep @products`).
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -160,7 +165,7 @@ if (command === 'merge') {
 if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
 if (command !== undefined && command !== 'app')
   usage(
-    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app, proxy and judge`,
+    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app, proxy, judge and init`,
   );
 if (command === 'app') {
   if (dir !== undefined || values.shard) usage('app takes no argument and no --shard');

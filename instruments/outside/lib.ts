@@ -1,7 +1,27 @@
 // The pure parts of the outside runner (run.ts): a run's results.json read into what the runner prints and records,
 // the not-applicable requirements grouped by the dialect key their reason names, and runs compared.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { OutsideFigure } from '../../conformance/lib/strength.ts';
 import type { Requirement } from '../suite-run.ts';
+
+/** The files the outside folder must hold for a run (README.md here). */
+export const OUTSIDE_FILES = ['server.py', 'server-clients.json', 'suite-clients.json', 'dialect.yaml'];
+
+/**
+ * Where the outside implementation is looked for: `OUTSIDE_DIR`, else `<repo>/../shared/outside`, else
+ * `/work/shared/outside`; and the first of them that holds every file of OUTSIDE_FILES, if any.
+ */
+export function findOutside(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { candidates: string[]; dir?: string } {
+  const candidates = env.OUTSIDE_DIR
+    ? [resolve(env.OUTSIDE_DIR)]
+    : [resolve(root, '..', 'shared', 'outside'), '/work/shared/outside'];
+  const dir = candidates.find((d) => OUTSIDE_FILES.every((f) => existsSync(join(d, f))));
+  return { candidates, ...(dir ? { dir } : {}) };
+}
 
 /** The group of a not-applicable requirement whose reason names no dialect key: the run could not say what to state. */
 export const NO_KEY = 'names no key';

@@ -12,13 +12,22 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DIALECT_KEYS } from '../../conformance/lib/dialect.ts';
 import { SETTINGS } from '../../conformance/lib/settings.ts';
 import { root } from '../../scripts/run.ts';
 import { writeStrength, type Results } from '../suite-run.ts';
-import { compareRuns, figureOf, judgeRun, problemsOf, reportLines, type Judged } from './lib.ts';
+import {
+  compareRuns,
+  figureOf,
+  findOutside,
+  judgeRun,
+  OUTSIDE_FILES,
+  problemsOf,
+  reportLines,
+  type Judged,
+} from './lib.ts';
 
 /**
  * Whether `npm test` fails on what this run finds: it does, since the suite treats the outside implementation rightly
@@ -49,14 +58,10 @@ mkdirSync(outDir, { recursive: true });
 rmSync(join(outDir, 'summary.json'), { force: true });
 
 // 1. The outside folder and python3, or one line saying why not.
-const candidates = process.env.OUTSIDE_DIR
-  ? [resolve(process.env.OUTSIDE_DIR)]
-  : [resolve(root, '..', 'shared', 'outside'), '/work/shared/outside'];
-const needed = ['server.py', 'server-clients.json', 'suite-clients.json', 'dialect.yaml'];
-const dir = candidates.find((d) => needed.every((f) => existsSync(join(d, f))));
+const { candidates, dir } = findOutside(root);
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
 const absent = !dir
-  ? `no outside implementation at ${candidates.join(' nor ')}${process.env.OUTSIDE_DIR ? ' (OUTSIDE_DIR)' : ''} (needs ${needed.join(', ')})`
+  ? `no outside implementation at ${candidates.join(' nor ')}${process.env.OUTSIDE_DIR ? ' (OUTSIDE_DIR)' : ''} (needs ${OUTSIDE_FILES.join(', ')})`
   : python.error || python.status !== 0
     ? `python3 is not on PATH (${python.error?.message ?? `python3 --version exited with ${python.status}`})`
     : undefined;

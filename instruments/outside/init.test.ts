@@ -1,0 +1,81 @@
+// `store-api-conformance init` against the outside implementation (README.md here): its dialect drafted from the live
+// server (`--probe`), from the OpenAPI document written for it here (openapi.yaml, `--from-openapi`) and from both,
+// each compared key by key with the dialect its team wrote by hand (the folder's dialect.yaml), the counts printed.
+// The floors are what the drafts reached when measured; the counts themselves are computed each run. Skipped, with
+// the reason, without the folder or python3.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { draft } from '../../conformance/init/cli.ts';
+import { compareDialects, type Comparison } from '../../conformance/init/compare.ts';
+import { parseDialect } from '../../conformance/lib/dialect.ts';
+import { freePort } from '../../shared/server-process.ts';
+import { findOutside } from './lib.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const document = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
+const { candidates, dir } = findOutside(root);
+const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
+const skip = !dir
+  ? `no outside implementation at ${candidates.join(' nor ')}`
+  : python.error || python.status !== 0
+    ? 'python3 is not on PATH'
+    : false;
+
+/** Measured floors of keys right, by source (the report lists the counts each run prints). */
+const FLOOR = { probe: 7, openapi: 14, both: 14 };
+
+let server: ChildProcess | undefined;
+let url = '';
+before(async () => {
+  if (skip) return;
+  const port = await freePort();
+  server = spawn(
+    'python3',
+    ['server.py', '--port', String(port), '--clients', 'server-clients.json', '--quiet', '--allow-private-urls'],
+    {
+      cwd: dir,
+      stdio: 'ignore',
+    },
+  );
+  url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    const ok = await fetch(`${url}/__hooks/health.json`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('python3 server.py did not answer GET /__hooks/health.json within 20 s');
+});
+after(() => {
+  server?.kill('SIGTERM');
+});
+
+const report = (name: string, c: Comparison) =>
+  console.log(
+    `init ${name} vs the outside dialect: ${c.counts.right} right, ${c.counts.wrong} wrong, ${c.counts.todo} TODO, ${c.counts.missed} missed` +
+      ` (fields entries ${c.fieldEntries.right}/${c.fieldEntries.total} alike; bodies drafted ${c.bodies.drafted}/${c.bodies.total}, not judged)\n` +
+      c.rows.map((r) => `  ${r.verdict.padEnd(6)} ${r.key}`).join('\n'),
+  );
+
+for (const [name, options] of [
+  ['probe', () => ({ probe: url, clients: join(dir!, 'suite-clients.json') })],
+  ['openapi', () => ({ fromOpenapi: document })],
+  ['both', () => ({ fromOpenapi: document, probe: url, clients: join(dir!, 'suite-clients.json') })],
+] as const)
+  test(
+    `init --${name === 'openapi' ? 'from-openapi' : name === 'probe' ? 'probe' : 'from-openapi --probe'} drafts a dialect parseDialect reads, near the outside team's own`,
+    { skip },
+    async () => {
+      const text = await draft(options());
+      assert.doesNotThrow(() => parseDialect(text, 'draft'));
+      const c = compareDialects(text, readFileSync(join(dir!, 'dialect.yaml'), 'utf8'));
+      report(name, c);
+      assert.ok(c.counts.right >= FLOOR[name], `${c.counts.right} keys right, below the floor of ${FLOOR[name]}`);
+    },
+  );
