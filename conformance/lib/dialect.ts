@@ -33,7 +33,7 @@ export {
 export { statedBody, statedBodyFor } from './dialect/bodies.ts';
 export { errorsFromTarget } from './dialect/errors.ts';
 export { eventFromTarget, eventToTarget } from './dialect/events.ts';
-export { resourceFromTarget, resourceToTarget, type FieldMap } from './dialect/fields.ts';
+export { resourceFromTarget, resourceToTarget, toldThrough, type FieldMap } from './dialect/fields.ts';
 export { queryToTarget } from './dialect/pageParams.ts';
 export { scopeOf, scopesOf, tableScopes } from './dialect/scopes.ts';
 export { shippingPathOf, type ShippingServices } from './dialect/shippingServices.ts';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decisionsOf } from './core.ts';
-import { resourceFromTarget, resourceToTarget } from './fields.ts';
+import { resourceFromTarget, resourceToTarget, toldThrough } from './fields.ts';
 import { CONTRACT_DIALECT, fromTarget, parseDialect, toTarget } from './keys.ts';
 
 test('fields: renamed, nested and plucked, for the add, the update, the get and the list of the resource', () => {
@@ -29,4 +29,16 @@ test('fields: renamed, nested and plucked, for the add, the update, the get and 
       `dialect: fields.createRedirect.path must be the target's name, or { name, pluck } (an array of objects as one key's values) (ours: ${decisionsOf('createRedirect')})`,
     ],
   });
+});
+
+test("fields: what a resource keeps through the target's names is what it was told (a pluck keeps one key)", () => {
+  const d = parseDialect(
+    'fields: { createGeozone: { title: name, countries: { name: areas, pluck: countryCode } } }',
+  ).dialect;
+  const ours = { title: 'Nordics', countries: [{ countryCode: 'SE', regions: ['Skåne'] }, { countryCode: 'NO' }] };
+  assert.deepEqual(toldThrough(d, 'createGeozone', ours), {
+    title: 'Nordics',
+    countries: [{ countryCode: 'SE' }, { countryCode: 'NO' }],
+  });
+  assert.deepEqual(toldThrough(CONTRACT_DIALECT, 'createGeozone', ours), ours);
 });

@@ -84,6 +84,13 @@ export const resourceToTarget = (d: Dialect, create: string, v: Json): Json =>
   toTheirs(v, d.fields[create] ?? {}, (e) => eventToTarget(d, e));
 export const resourceFromTarget = (d: Dialect, create: string, v: Json): Json =>
   fromTheirs(v, d.fields[create] ?? {}, (e) => eventFromTarget(d, e));
+/**
+ * What a resource of ours keeps once sent in the target's names and read back in ours: what the target was told (a
+ * `pluck` sends one key of each element, so the rest of the element was never said). An act expecting a write to read
+ * back expects this, never more.
+ */
+export const toldThrough = (d: Dialect, create: string, v: Json): Json =>
+  resourceFromTarget(d, create, resourceToTarget(d, create, v));
 
 export const descriptor: Descriptor<'fields'> = {
   key: 'fields',
