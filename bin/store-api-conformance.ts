@@ -41,6 +41,8 @@ function help(): string {
     '  store-api-conformance judge FILE.har [--target URL …]         judges recorded traffic the same way (judge --help)',
     '  store-api-conformance init [--from-openapi FILE] [--probe URL --clients FILE]',
     '                                                               drafts a dialect from your document or target (init --help)',
+    '  store-api-conformance dialect check --target URL --dialect FILE [--clients FILE]',
+    '                                                               tries every key of a dialect in seconds (dialect check --help)',
     '',
     'Options (each sets the setting named in brackets; an option wins over the environment and the config file):',
     ...of('service').map(option),
@@ -122,6 +124,9 @@ if (process.argv[2] === 'judge')
 // `init`: a dialect drafted from the team's OpenAPI document or its live target (conformance/init/).
 if (process.argv[2] === 'init')
   process.exit(await (await import('../conformance/init/cli.ts')).init(process.argv.slice(3)));
+// `dialect check`: every key of a dialect file tried against the target, as a run starts with (conformance/check/).
+if (process.argv[2] === 'dialect')
+  process.exit(await (await import('../conformance/check/cli.ts')).dialectCheck(process.argv.slice(3)));
 // What follows `--` goes to Playwright as it is (`-- --grep @products`).
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -165,7 +170,7 @@ if (command === 'merge') {
 if (command === 'verify') process.exit(rest.length ? EXIT.usage : await verify(dir));
 if (command !== undefined && command !== 'app')
   usage(
-    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app, proxy, judge and init`,
+    `Unknown command ${command}: the commands are a run (no command), merge, verify, serve, serve-app, app, proxy, judge, init and dialect check`,
   );
 if (command === 'app') {
   if (dir !== undefined || values.shard) usage('app takes no argument and no --shard');

@@ -2,6 +2,7 @@
 // (a child process on a free loopback port, shared/server-process.ts — the suite never imports the server).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startReference, type ServerProcess } from '../shared/server-process.ts';
+import { checkAtRunStart } from './check/cli.ts';
 import { assumedClients, config, settings, writeRuntime } from './lib/config.ts';
 import { tokenOf } from './lib/api.ts';
 import { removeLeftovers, resetLeftovers } from './lib/cleanup.ts';
@@ -46,6 +47,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // suite's App receiver, on 127.0.0.1.
     server = await startReference({ args: ['--clients', serverClients] });
     targetUrl = server.url;
+  }
+  // The dialect check (check/README.md): every key the dialect states tried against the target, a line each, before
+  // any requirement runs. Here, not in bin/suite.ts, because this is where both `npm run conformance` and the
+  // installed command (a run and each shard of one) pass once the App receiver and, without TARGET_URL, the reference
+  // server are up. A stated key that an answer contradicts would fail a wave of requirements a minute in: the run
+  // stops now instead, with those lines, exit 1 (as a failed token setup does). Only such an answer stops it; no
+  // answer, a 5xx, no delivery in time are reported and the run goes on. No file states nothing: nothing to check.
+  if (config.dialect.stated.size && (await checkAtRunStart({ targetUrl, receiverUrl: receiver.url, clients })) === 1) {
+    receiver.server.close();
+    await server?.stop();
+    throw new Error(
+      'the dialect check: a key the dialect states cannot work with this target (the lines above): fix the dialect file (README.md, "A dialect"); `store-api-conformance dialect check` tries it again in seconds',
+    );
   }
   // For the workers and the reporter (lib/config.ts reads it): global setup changes no environment variable.
   writeRuntime({ targetUrl, receiverUrl: receiver.url, ...(clients ? { clients } : {}), startedAt: Date.now() });

@@ -15,6 +15,7 @@ import type {
   Reporter,
   Suite,
   TestCase,
+  TestError,
   TestResult,
   TestStep,
 } from '@playwright/test/reporter';
@@ -199,6 +200,14 @@ export default class RequirementReporter implements Reporter {
     const message = firstLine(result.error?.message ?? result.status);
     this.setupFailure ??= message.startsWith('the token setup') ? message : `the token setup failed: ${message}`;
     console.error(stripVTControlCharacters(result.error?.message ?? message));
+  }
+
+  /**
+   * An error outside every test (global setup's: the dialect check that stopped the run, conformance/check/), printed
+   * whole: this reporter prints to the console in Playwright's place (`printsToStdio`), so nothing else would.
+   */
+  onError(error: TestError): void {
+    console.error(stripVTControlCharacters(error.message ?? error.value ?? 'an error outside the tests'));
   }
 
   /** Why the requirements with no outcome did not run, from how the run ended. */

@@ -22,6 +22,7 @@ const serveNode = SERVE_NODE.replace(/\.0$/, '').replaceAll('.', '\\.');
 const HELP: [command: string[], usage: RegExp, own: RegExp][] = [
   [['merge'], /^Usage: store-api-conformance merge <dir of blob reports>/, /--report-dir/],
   [['verify'], /^Usage: store-api-conformance verify <conformance-report.json>/, /No options/],
+  [['dialect', 'check'], /^Usage: store-api-conformance dialect check --target URL/, /--dialect/],
   [['init'], /^Usage: store-api-conformance init \[--from-openapi FILE\]/, /^ {2}--probe <URL>$/m],
   [['app'], /^Usage: store-api-conformance app --rates-url URL/, /--rates-url <an http or https URL>/],
   [['proxy'], /^Usage: store-api-conformance proxy --target URL/, /^ {2}--max-body <bytes>/m],

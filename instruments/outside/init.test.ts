@@ -3,7 +3,7 @@
 // each compared key by key with the dialect its team wrote by hand (the folder's dialect.yaml), the counts printed.
 // The floors are what the drafts reached when measured; the counts themselves are computed each run. Skipped, with
 // the reason, without the folder or python3.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { draft } from '../../conformance/init/cli.ts';
 import { compareDialects, type Comparison } from '../../conformance/init/compare.ts';
 import { parseDialect } from '../../conformance/lib/dialect.ts';
-import { freePort } from '../../shared/server-process.ts';
+import { startOutside } from './server.ts';
 import { findOutside } from './lib.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,25 +32,7 @@ let server: ChildProcess | undefined;
 let url = '';
 before(async () => {
   if (skip) return;
-  const port = await freePort();
-  server = spawn(
-    'python3',
-    ['server.py', '--port', String(port), '--clients', 'server-clients.json', '--quiet', '--allow-private-urls'],
-    {
-      cwd: dir,
-      stdio: 'ignore',
-    },
-  );
-  url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
-    const ok = await fetch(`${url}/__hooks/health.json`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('python3 server.py did not answer GET /__hooks/health.json within 20 s');
+  ({ url, child: server } = await startOutside(dir!));
 });
 after(() => {
   server?.kill('SIGTERM');

@@ -11,7 +11,6 @@
 // any such question, 0 otherwise. The folder or python3 absent: one line says so, exit 2 (0 with --if-present).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DIALECT_KEYS } from '../../conformance/lib/dialect.ts';
@@ -28,6 +27,7 @@ import {
   reportLines,
   type Judged,
 } from './lib.ts';
+import { startOutside } from './server.ts';
 
 /**
  * Whether `npm test` fails on what this run finds: it does, since the suite treats the outside implementation rightly
@@ -103,40 +103,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as NodeJS.Signals[])
     process.exit(codeOf(stopping ?? signal));
   });
 
-/** A port free now on 127.0.0.1. */
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-
 /** The server started in the outside folder, once its health endpoint answers; its output kept in `log`. */
 async function startServer(log: Buffer[]): Promise<string> {
-  const port = await freePort();
-  const args = ['server.py', '--port', String(port), '--clients', 'server-clients.json', '--quiet'];
-  server = spawn('python3', [...args, '--allow-private-urls'], {
-    cwd: dir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (d: Buffer) => log.push(d));
-  server.stderr!.on('data', (d: Buffer) => log.push(d));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null || server.signalCode !== null)
-      throw new Error(`python3 server.py exited (${server.exitCode ?? server.signalCode}): ${Buffer.concat(log)}`);
-    const ok = await fetch(`${url}/__hooks/health.json`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return url;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`python3 server.py did not answer GET /__hooks/health.json within 20 s: ${Buffer.concat(log)}`);
+  const started = await startOutside(dir!, { log, detached: true });
+  server = started.child;
+  return started.url;
 }
 
 /** The server stopped: SIGTERM, SIGKILL after 5 s. */

@@ -1,0 +1,38 @@
+// The outside implementation started as its README says (`python3 server.py --port N --clients server-clients.json
+// --quiet --allow-private-urls`, in its own folder), on a free loopback port, once its health endpoint answers: for
+// the runner (run.ts) and the tests of init and the dialect check beside it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../shared/server-process.ts';
+
+/**
+ * Starts the server in `dir`; its output goes to `log` (else nowhere). `detached`: in a process group of its own, so
+ * that a signal to the runner's group does not reach it before the runner stops it.
+ */
+export async function startOutside(
+  dir: string,
+  options: { log?: Buffer[]; detached?: boolean } = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const args = ['server.py', '--port', String(port), '--clients', 'server-clients.json', '--quiet'];
+  const child = spawn('python3', [...args, '--allow-private-urls'], {
+    cwd: dir,
+    detached: options.detached ?? false,
+    stdio: ['ignore', options.log ? 'pipe' : 'ignore', options.log ? 'pipe' : 'ignore'],
+  });
+  const log = options.log ?? [];
+  child.stdout?.on('data', (d: Buffer) => log.push(d));
+  child.stderr?.on('data', (d: Buffer) => log.push(d));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`python3 server.py exited (${child.exitCode ?? child.signalCode}): ${Buffer.concat(log)}`);
+    const ok = await fetch(`${url}/__hooks/health.json`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`python3 server.py did not answer GET /__hooks/health.json within 20 s: ${Buffer.concat(log)}`);
+}
