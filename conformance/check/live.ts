@@ -550,18 +550,7 @@ async function checkoutAndDispatch(ctx: Ctx, api: Api, service: Json): Promise<v
     return;
   }
   const { res, result } = checkout;
-  if (res.status < 200 || res.status > 299) {
-    say(
-      'checkout',
-      refusal(res.status) ? 'wrong' : 'unsure',
-      refusal(res.status)
-        ? triggerRefused(ctx, 'checkout', ctx.d.checkout, res)
-        : `the checkout answered ${res.status}: not checked`,
-    );
-    say('dispatch', 'unsure', 'no checkout: not checked');
-    return;
-  }
-  answerFindings(ctx, 'checkout', ctx.d.checkout, res);
+  if (!triggered(ctx, 'checkout', res)) return say('dispatch', 'unsure', 'no checkout: not checked');
   const options: Json[] = Array.isArray(result?.options) ? result.options : [];
   const option = options.find((o) => String(o?.shippingServiceId) === String(service.id)) ?? undefined;
   if (!option?.serviceCode) {
@@ -575,15 +564,25 @@ async function checkoutAndDispatch(ctx: Ctx, api: Api, service: Json): Promise<v
   }).catch((err: unknown) => firstLine(err));
   if (typeof dispatched === 'string')
     return say('dispatch', 'unsure', `the dispatch got no answer (${dispatched}): not checked`);
-  const d = dispatched.res;
-  if (d.status >= 200 && d.status < 300) return answerFindings(ctx, 'dispatch', ctx.d.dispatch, d);
-  say(
-    'dispatch',
-    refusal(d.status) ? 'wrong' : 'unsure',
-    refusal(d.status)
-      ? triggerRefused(ctx, 'dispatch', ctx.d.dispatch, d)
-      : `the dispatch answered ${d.status}: not checked`,
-  );
+  triggered(ctx, 'dispatch', dispatched.res);
+}
+
+/**
+ * A trigger's answer judged: a success, by where the dialect says it holds our fields; a refusal, the template
+ * wrong; any other status proves nothing. Whether it succeeded.
+ */
+function triggered(ctx: Ctx, key: 'checkout' | 'dispatch', res: ApiResponse): boolean {
+  if (res.status >= 200 && res.status < 300) {
+    answerFindings(ctx, key, ctx.d[key], res);
+    return true;
+  }
+  const refused = refusal(res.status);
+  ctx.out.push({
+    key,
+    verdict: refused ? 'wrong' : 'unsure',
+    text: refused ? triggerRefused(ctx, key, ctx.d[key], res) : `the ${key} answered ${res.status}: not checked`,
+  });
+  return false;
 }
 
 // ── what the check made, removed ──

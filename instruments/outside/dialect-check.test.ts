@@ -2,24 +2,17 @@
 // (the folder's dialect.yaml, unchanged) passes whole, and each of six wrong keys planted in a copy of it is caught,
 // named, and no other key blamed; a run of the installed command with a planted key stops before any
 // requirement runs, exit 1. Each check's time is printed, not asserted (a shared machine's times are no verdict). Skipped, with the reason, without the folder or python3.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startOutside } from './server.ts';
-import { findOutside } from './lib.ts';
+import { outsideForTest, startOutside } from './server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { candidates, dir } = findOutside(root);
-const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
-const skip = !dir
-  ? `no outside implementation at ${candidates.join(' nor ')}`
-  : python.error || python.status !== 0
-    ? 'python3 is not on PATH'
-    : false;
+const { dir, skip } = outsideForTest(root);
 
 /** Each wrong key: the line of the folder's dialect.yaml it replaces, and the key the check must name. */
 const PLANTED: { name: string; from: string; to: string; key: string; says: RegExp }[] = [

@@ -3,7 +3,7 @@
 // each compared key by key with the dialect its team wrote by hand (the folder's dialect.yaml), the counts printed.
 // The floors are what the drafts reached when measured; the counts themselves are computed each run. Skipped, with
 // the reason, without the folder or python3.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -12,18 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { draft } from '../../conformance/init/cli.ts';
 import { compareDialects, type Comparison } from '../../conformance/init/compare.ts';
 import { parseDialect } from '../../conformance/lib/dialect.ts';
-import { startOutside } from './server.ts';
-import { findOutside } from './lib.ts';
+import { outsideForTest, startOutside } from './server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const document = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
-const { candidates, dir } = findOutside(root);
-const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
-const skip = !dir
-  ? `no outside implementation at ${candidates.join(' nor ')}`
-  : python.error || python.status !== 0
-    ? 'python3 is not on PATH'
-    : false;
+const { dir, skip } = outsideForTest(root);
 
 /** Measured floors of keys right, by source (the report lists the counts each run prints). */
 const FLOOR = { probe: 7, openapi: 14, both: 14 };

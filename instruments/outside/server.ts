@@ -1,8 +1,19 @@
 // The outside implementation started as its README says (`python3 server.py --port N --clients server-clients.json
 // --quiet --allow-private-urls`, in its own folder), on a free loopback port, once its health endpoint answers: for
 // the runner (run.ts) and the tests of init and the dialect check beside it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../shared/server-process.ts';
+import { findOutside } from './lib.ts';
+
+/**
+ * The outside folder for a test, or why the test is skipped: no folder at any of the places looked at, or no python3.
+ */
+export function outsideForTest(root: string): { dir?: string; skip: string | false } {
+  const { candidates, dir } = findOutside(root);
+  if (!dir) return { skip: `no outside implementation at ${candidates.join(' nor ')}` };
+  const python = spawnSync('python3', ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  return { dir, skip: python.error || python.status !== 0 ? 'python3 is not on PATH' : false };
+}
 
 /**
  * Starts the server in `dir`; its output goes to `log` (else nowhere). `detached`: in a process group of its own, so
