@@ -6,13 +6,18 @@ import { isDeepStrictEqual } from 'node:util';
 import { CONTRACT_DIALECT, parseDialect, type Dialect } from '../lib/dialect.ts';
 import { sameKeysOf, todoKeysOf } from './write.ts';
 
-export type Verdict = 'right' | 'wrong' | 'todo' | 'missed';
+/**
+ * `right`: the same value; `more`: a field map holding every entry of the hand-written one and more; `fewer`: a field
+ * map holding some of its entries and none other; `extra`: a key the hand-written file leaves to our contract, stated
+ * otherwise by the draft (the answer key cannot say whether it is right); `wrong`, `todo`, `missed`: below.
+ */
+export type Verdict = 'right' | 'more' | 'fewer' | 'wrong' | 'extra' | 'todo' | 'missed';
 
 export interface Comparison {
   counts: Record<Verdict, number>;
   /** Each key compared, with its verdict; keys neither file has anything to say of are left out. */
   rows: { key: string; verdict: Verdict }[];
-  /** The entries of every `fields.<operation>` of the hand-written file, and how many the draft maps alike. */
+  /** The renaming entries of every `fields.<operation>` of the hand-written file, and how many the draft maps alike. */
   fieldEntries: { right: number; total: number };
   /** The `bodies` entries of the hand-written file, and how many the draft states one for (not judged: see below). */
   bodies: { drafted: number; total: number };
@@ -25,6 +30,22 @@ function valueOf(d: Dialect, key: string): unknown {
   if (root === 'contactBody') return [d.contactBody, d.contactAnswer];
   return sub ? ((v as Record<string, unknown> | undefined)?.[sub] ?? {}) : v;
 }
+/** A field map without the entries that keep our name (`ratesUrl: ratesUrl`): they state nothing. */
+const renamed = (v: unknown): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries((v ?? {}) as Record<string, unknown>).filter(
+      ([ours, theirs]) => !isDeepStrictEqual(theirs, { name: ours }),
+    ),
+  );
+/** Two field maps by entry: equal, one holding the other's entries and more, or at odds. */
+function byEntry(draft: unknown, key: unknown): Verdict {
+  const [d, k] = [renamed(draft), renamed(key)];
+  const alike = (f: string) => f in d && f in k && isDeepStrictEqual(d[f], k[f]);
+  if (Object.keys(d).some((f) => f in k && !alike(f))) return 'wrong';
+  const onlyDraft = Object.keys(d).filter((f) => !(f in k)).length;
+  const onlyKey = Object.keys(k).filter((f) => !(f in d)).length;
+  return onlyDraft && onlyKey ? 'wrong' : onlyDraft ? 'more' : onlyKey ? 'fewer' : 'right';
+}
 /**
  * The keys a file states, `fields` by its entries. `bodies` are not among them: a body is example values, any the
  * target accepts will do, so two bodies are not right or wrong against each other; they are counted apart.
@@ -36,9 +57,10 @@ const keysOf = (stated: Set<string>, d: Dialect) =>
 
 /**
  * The draft against the key: `right`, the draft's value is the key's (a key the draft leaves as "the same as ours"
- * counts as stating ours); `wrong`, it gives another value, or states a key the hand-written one leaves to our
- * contract with a value other than ours; `todo`, the draft marks TODO a key the hand-written one states; `missed`, the
- * draft says nothing of a key the hand-written one states.
+ * counts as stating ours; a field map is compared by entry, `more` and `fewer` as above); `wrong`, it gives another
+ * value; `extra`, it states a key the hand-written one leaves to our contract with a value other than ours; `todo`,
+ * the draft marks TODO a key the hand-written one states; `missed`, the draft says nothing of a key the hand-written
+ * one states.
  */
 export function compareDialects(draftText: string, keyText: string): Comparison {
   const draft = parseDialect(draftText, 'draft');
@@ -52,16 +74,17 @@ export function compareDialects(draftText: string, keyText: string): Comparison 
   for (const k of all) {
     const inKey = keyKeys.has(k);
     const stated = draftKeys.has(k) || same.has(k);
-    const equal = isDeepStrictEqual(valueOf(draft.dialect, k), valueOf(key.dialect, k));
-    if (inKey) rows.push({ key: k, verdict: stated ? (equal ? 'right' : 'wrong') : todo.has(k) ? 'todo' : 'missed' });
-    else if (draftKeys.has(k) && !isDeepStrictEqual(valueOf(draft.dialect, k), valueOf(CONTRACT_DIALECT, k)))
-      rows.push({ key: k, verdict: 'wrong' });
+    const [d, theirs] = [valueOf(draft.dialect, k), valueOf(key.dialect, k)];
+    const alike = k.startsWith('fields.') ? byEntry(d, theirs) : isDeepStrictEqual(d, theirs) ? 'right' : 'wrong';
+    if (inKey) rows.push({ key: k, verdict: stated ? alike : todo.has(k) ? 'todo' : 'missed' });
+    else if (draftKeys.has(k) && !isDeepStrictEqual(d, valueOf(CONTRACT_DIALECT, k)))
+      rows.push({ key: k, verdict: k.startsWith('fields.') && !Object.keys(renamed(d)).length ? 'right' : 'extra' });
   }
-  const counts: Record<Verdict, number> = { right: 0, wrong: 0, todo: 0, missed: 0 };
+  const counts: Record<Verdict, number> = { right: 0, more: 0, fewer: 0, wrong: 0, extra: 0, todo: 0, missed: 0 };
   for (const r of rows) counts[r.verdict]++;
   const fieldEntries = { right: 0, total: 0 };
   for (const [op, maps] of Object.entries(key.dialect.fields))
-    for (const [ours, theirs] of Object.entries(maps)) {
+    for (const [ours, theirs] of Object.entries(renamed(maps))) {
       fieldEntries.total++;
       if (isDeepStrictEqual(draft.dialect.fields[op]?.[ours], theirs)) fieldEntries.right++;
     }
