@@ -1,11 +1,11 @@
 // `store-api-conformance init`: a dialect drafted from what the team already has, its OpenAPI document
 // (`--from-openapi`), its live target (`--probe` with `--clients`), or both (the document for names, the probe for
-// answers). Its arguments and help; the facts are read by document.ts and probe.ts, guessed by guess.ts and written
+// answers). Its arguments and help; the facts are read by document.ts and probe.ts, guessed by guess/ and written
 // by write.ts. Exit status 0 written, 1 failed, 2 bad input (one line says which).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { InitInputError, readDocument, type DocumentFacts } from './document.ts';
-import { guessAll, type ClientsFile, type Facts } from './guess.ts';
+import { guessAll, type ClientsFile, type Facts } from './guess/index.ts';
 import { probe } from './probe.ts';
 import { writeDialect } from './write.ts';
 

@@ -1,4 +1,4 @@
-// guess.ts: each key guessed from facts made up here (a document's facts, a probe's answers, a clients file), with
+// guess/: each key guessed from facts made up here (a document's facts, a probe's answers, a clients file), with
 // its evidence, and a TODO where the facts do not tell.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import {
   guessSignatures,
   guessStatuses,
   guessV2Body,
-} from './guess.ts';
+} from './guess/index.ts';
 import type { ProbeFacts } from './probe.ts';
 
 const probe = (p: Partial<ProbeFacts>): ProbeFacts => ({ target: 'http://t', lists: {}, ...p });

@@ -1,4 +1,4 @@
-// The probe: a few harmless requests to the team's live target, each answer kept as evidence (guess.ts reads them).
+// The probe: a few harmless requests to the team's live target, each answer kept as evidence (guess/ reads them).
 // It sends, in order: one token request with the clients file's `full` client (§4.1); a GET of each of our lists
 // that has no path parameter, the contact search included; a GET of the first contact the search listed; and one
 // deliberately invalid request, an add of a product with an empty body (`{}`), to see the error envelope. If that add

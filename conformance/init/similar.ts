@@ -1,4 +1,4 @@
-// How alike two fields are: one of ours and one of the team's, by name, then type, then description. Pure; guess.ts
+// How alike two fields are: one of ours and one of the team's, by name, then type, then description. Pure; guess/
 // matches a create operation's fields, a delivery's parts and a trigger's placeholders with it. A name is split into
 // its words (camelCase, `_`, `-`, `/`, `[…]`), each word reduced to a stem; words of one group below count as the
 // same word. The groups are the usual vocabulary of store APIs, not the names of any one implementation.

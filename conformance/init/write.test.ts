@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDialect } from '../lib/dialect.ts';
-import type { Proposal } from './guess.ts';
+import type { Proposal } from './guess/index.ts';
 import { sameKeysOf, todoKeysOf, writeDialect } from './write.ts';
 
 const proposals: Proposal[] = [

@@ -1,9 +1,9 @@
-// Proposals (guess.ts) written as a commented dialect file: each key with its evidence above it; a key the facts did
+// Proposals (guess/) written as a commented dialect file: each key with its evidence above it; a key the facts did
 // not tell, or the same as ours, commented out (`# TODO <key>` and what to decide; `# <key> … the same as ours`), so
 // that what parseDialect reads is only what init guessed differs from our contract. Pure.
 import { stringify } from 'yaml';
 import { DESCRIPTORS, type DialectKey } from '../lib/dialect.ts';
-import type { Proposal } from './guess.ts';
+import type { Proposal } from './guess/index.ts';
 import { aboutKey, ourValue } from './ours.ts';
 
 /** A value as YAML lines under a key (flow style for small maps, so a line reads as one choice). */
