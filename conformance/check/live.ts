@@ -182,7 +182,11 @@ async function writesGroup(ctx: Ctx): Promise<void> {
     .filter((s) => s.startsWith('bodies.create'))
     .map((s) => s.slice('bodies.'.length))
     .filter((o) => !elsewhere.includes(o));
-  const creates = [...new Set(['createProduct', ...stated])];
+  // A create whose fields the file maps but whose body it leaves to our example: our example in the target's names.
+  const fieldsOnly = ctx.stated.has('fields')
+    ? Object.keys(ctx.d.fields).filter((o) => !elsewhere.includes(o) && !stated.includes(o))
+    : [];
+  const creates = [...new Set(['createProduct', ...stated, ...fieldsOnly])];
   const accepted: string[] = [];
   const refused: { operationId: string; text: string }[] = [];
   for (const operationId of creates) {
@@ -203,7 +207,13 @@ async function writesGroup(ctx: Ctx): Promise<void> {
         const why =
           l && l.status >= 200 && l.status < 300 ? oneLine(firstLine(err), 100) : l ? `${l.status}` : firstLine(err);
         ctx.out.push({ key: 'bodies', verdict: 'unsure', text: `${operationId}: not checked (${why})` });
-      }
+      } else if (fieldsOnly.includes(operationId))
+        // Our example's values, not the target's: a refusal may be of a value, never proof that a name is wrong.
+        ctx.out.push({
+          key: 'fields',
+          verdict: 'unsure',
+          text: `${operationId}: our example body in your names answered ${l ? `${l.status} (${firstError(l.body, ctx.d.errors, l.text)})` : firstLine(err)}: not checked; state bodies.${operationId} to check fields.${operationId}`,
+        });
       continue;
     }
     accepted.push(operationId);
