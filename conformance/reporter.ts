@@ -23,6 +23,7 @@ import { config } from './lib/config.ts';
 import { causesMarkdown, groupByCause } from './lib/causes.ts';
 import { writeHar } from './lib/har.ts';
 import { writeConformanceReport } from './lib/report-files.ts';
+import { selector } from './lib/selection.ts';
 import { readStrength, strengthSection } from './lib/strength.ts';
 import { declaredOf, metaOf, type Meta, type Side } from './lib/requirement.ts';
 import { KEPT_WORKER } from './lib/steps.ts';
@@ -207,7 +208,11 @@ export default class RequirementReporter implements Reporter {
    * whole: this reporter prints to the console in Playwright's place (`printsToStdio`), so nothing else would.
    */
   onError(error: TestError): void {
-    console.error(stripVTControlCharacters(error.message ?? error.value ?? 'an error outside the tests'));
+    const message = stripVTControlCharacters(error.message ?? error.value ?? 'an error outside the tests');
+    console.error(message);
+    // Before any requirement's outcome, an error outside the tests is global setup's: each requirement left says why
+    // it did not run (the error's first line, `Error: ` aside). After, it is reported and changes no outcome.
+    if (!this.outcomes.size) this.setupFailure ??= message.split('\n')[0]!.replace(/^Error: /, '');
   }
 
   /** Why the requirements with no outcome did not run, from how the run ended. */
@@ -236,6 +241,13 @@ export default class RequirementReporter implements Reporter {
       return undefined;
     }
     const reason = this.notRunReason(result);
+    // Playwright loads no test when its global setup fails or is stopped (the dialect check, a cancelled job): the
+    // run's requirements are then those its selection names (--only, --area), each not run, so that the reports and
+    // the last line count them rather than an empty run.
+    if (!this.planned.size && result.status !== 'passed') {
+      const selected = selector(config.only, config.area);
+      for (const meta of declaredOf(this.side).map(metaOf)) if (selected(meta)) this.planned.set(meta.id, meta);
+    }
     const outcomes = [...this.planned.values()]
       .map((meta) => ({ ...meta, ...(this.outcomes.get(meta.id) ?? { status: 'not-run' as const, reason, ms: 0 }) }))
       .sort((a, b) => a.id.localeCompare(b.id));

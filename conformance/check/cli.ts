@@ -54,14 +54,25 @@ function spawnCheck(env: NodeJS.ProcessEnv, args: string[]): Promise<number> {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_HAR: '' },
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), CHECK_LIMIT_MS);
+  let tooLong = false;
+  const timer = setTimeout(() => {
+    tooLong = true;
+    child.kill('SIGKILL');
+  }, CHECK_LIMIT_MS);
+  // A stop of this process (a run cancelled in its global setup: lib/run-start.ts turns a SIGTERM into a SIGINT) is
+  // the check's too: it removes what it made and ends, never left running after the run.
+  const stop = () => child.kill('SIGTERM');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return new Promise((resolve) =>
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
       rmSync(dir, { recursive: true, force: true });
       if (code !== 0 && code !== 1)
         console.log(
-          `dialect check: did not finish (${code === null ? `stopped after ${CHECK_LIMIT_MS / 1000} s` : `exit ${code}`}): not checked`,
+          `dialect check: did not finish (${tooLong ? `stopped after ${CHECK_LIMIT_MS / 1000} s` : signal ? `stopped by ${signal}` : `exit ${code}`}): not checked`,
         );
       resolve(code === 0 || code === 1 ? code : 3);
     }),

@@ -142,25 +142,34 @@ for (const [n, p] of PLANTED.entries())
     assert.match(line ?? '', p.says);
   });
 
-test('a run with a planted key stops before any requirement runs, exit 1', { skip }, async () => {
-  const reports = join(work, 'run');
-  const { code, out, ms } = await run([
-    'bin/store-api-conformance.ts',
-    '--target',
-    url,
-    '--clients',
-    join(dir!, 'suite-clients.json'),
-    '--dialect',
-    planted(PLANTED[0]!, 0),
-    '--profile',
-    'source',
-    '--report-dir',
-    reports,
-  ]);
-  console.log(`a run with planted 1: exit ${code} in ${ms} ms`);
-  assert.equal(code, 1, out);
-  assert.match(out, /^errors: an invalid createProduct answered/m);
-  assert.match(out, /the dialect check: a key the dialect states cannot work/);
-  const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as { requirements: unknown[] };
-  assert.equal(results.requirements.length, 0, 'no requirement ran');
-});
+test(
+  'a run with a planted key stops before any requirement runs, exit 1, every requirement not run',
+  { skip },
+  async () => {
+    const reports = join(work, 'run');
+    const { code, out, ms } = await run([
+      'bin/store-api-conformance.ts',
+      '--target',
+      url,
+      '--clients',
+      join(dir!, 'suite-clients.json'),
+      '--dialect',
+      planted(PLANTED[0]!, 0),
+      '--profile',
+      'source',
+      '--report-dir',
+      reports,
+    ]);
+    console.log(`a run with planted 1: exit ${code} in ${ms} ms`);
+    assert.equal(code, 1, out);
+    assert.match(out, /^errors: an invalid createProduct answered/m);
+    assert.match(out, /the dialect check: a key the dialect states cannot work/);
+    // Every requirement is reported, none run, each naming the check; the last line counts them failed.
+    const results = JSON.parse(readFileSync(join(reports, 'results.json'), 'utf8')) as {
+      requirements: { status: string; reason?: string }[];
+    };
+    assert.ok(results.requirements.length > 1000, `${results.requirements.length} requirements reported`);
+    assert.ok(results.requirements.every((r) => r.status === 'not-run' && r.reason?.startsWith('the dialect check:')));
+    assert.match(out, new RegExp(`^0 passed, ${results.requirements.length} failed$`, 'm'));
+  },
+);
