@@ -69,7 +69,20 @@ test('the report: a line per key in the descriptors order, the closing line, exi
   assert.equal(r.exit, 1);
   const fine = report(findings.slice(1), stated);
   assert.equal(fine.exit, 0);
-  assert.equal(fine.lines.at(-1), 'dialect check: every stated key (2) can work');
+  // Nothing seen to hold: not said to work (signatures not tried, deliveries not seen), though nothing stops the run.
+  assert.equal(
+    fine.lines.at(-1),
+    'dialect check: no stated key cannot work, but 2 of 2 could not be checked: deliveries, signatures',
+  );
+  const held = report(
+    [
+      { key: 'signatures', verdict: 'ok', text: 'verifies' },
+      { key: 'deliveries', verdict: 'ok', text: 'found' },
+    ],
+    stated,
+  );
+  assert.equal(held.lines.at(-1), 'dialect check: every stated key (2) can work');
+  assert.equal(held.exit, 0);
   assert.equal(report([], new Set()).lines.at(-1), "dialect check: no key stated: every choice is our contract's");
   // The same findings in any order print the same lines.
   assert.deepEqual(report([...findings].reverse(), stated).lines, r.lines);

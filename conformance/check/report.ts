@@ -63,10 +63,18 @@ export function report(
       notes[k],
     ),
   );
+  // A stated key nothing was seen to hold (no answer, nothing tried) is not said to work: the line names it.
+  const unchecked = keys.filter(
+    (k) => isStated(stated, k) && !findings.some((f) => f.key === k && f.verdict !== 'unsure'),
+  );
   lines.push(
     failing.length
       ? `dialect check: ${failing.length} of ${count} stated key(s) cannot work: ${failing.join(', ')}`
-      : `dialect check: ${count ? `every stated key (${count}) can work` : "no key stated: every choice is our contract's"}`,
+      : !count
+        ? "dialect check: no key stated: every choice is our contract's"
+        : unchecked.length
+          ? `dialect check: no stated key cannot work, but ${unchecked.length} of ${count} could not be checked: ${unchecked.join(', ')}`
+          : `dialect check: every stated key (${count}) can work`,
   );
   return { lines, failing, exit: failing.length ? 1 : 0 };
 }
