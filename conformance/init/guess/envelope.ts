@@ -1,10 +1,9 @@
 // Wrappers, lists, errors, statuses, paging.
+import { at, isObject } from '../../lib/dialect.ts';
 import { successOf, unwrap } from '../document.ts';
 import { OUR_CREATES, ourAt, ourOperation, ourValue } from '../ours.ts';
 import {
   arrayPointer,
-  at,
-  isObj,
   listWords,
   majority,
   nameOf,
@@ -21,7 +20,7 @@ function errorStrings(body: unknown): string[] {
   const ptr = arrayPointer(body);
   const list = ptr === undefined ? [] : at(body, ptr);
   return (Array.isArray(list) ? list : []).flatMap((e) =>
-    isObj(e) ? Object.values(e).filter((v) => typeof v === 'string') : [],
+    isObject(e) ? Object.values(e).filter((v) => typeof v === 'string') : [],
   );
 }
 
@@ -83,8 +82,8 @@ export function guessContactBody({ doc, probe }: Facts): Proposal {
   if (answer)
     evidence.push(`your ${nameOf(get!)} answer is ${answer === 'contact' ? 'inside contact' : 'the contact itself'}`);
   const c = probe?.contact;
-  if (c?.status === 200 && isObj(c.body)) {
-    const live = Object.keys(c.body).length === 1 && isObj(c.body.contact) ? 'contact' : 'none';
+  if (c?.status === 200 && isObject(c.body)) {
+    const live = Object.keys(c.body).length === 1 && isObject(c.body.contact) ? 'contact' : 'none';
     evidence.push(
       `your target's ${c.method} ${c.path} answered ${live === 'contact' ? '{"contact": {…}}' : 'the contact itself'}`,
     );
@@ -217,7 +216,7 @@ export function guessPageParams({ doc, probe }: Facts): Proposal {
     );
   // A list's answer names its own paging in its links (`links.self`, `next`): the names the target reads.
   for (const [id, x] of Object.entries(probe?.lists ?? {})) {
-    if (x.status !== 200 || !isObj(x.body)) continue;
+    if (x.status !== 200 || !isObject(x.body)) continue;
     const urls = JSON.stringify(x.body).match(/"(?:https?:\/\/[^"]*|\/[^"]*)\?[^"]*"/g) ?? [];
     for (const u of urls) {
       const names = [...new URLSearchParams(JSON.parse(u).split('?')[1]).keys()];

@@ -1,13 +1,11 @@
 // Shipping services, fields and bodies.
-import type { FieldMap } from '../../lib/dialect.ts';
+import { escapePointer } from '../../lib/contract.ts';
+import { at, isObject, type FieldMap } from '../../lib/dialect.ts';
 import { pathKey, successOf, typeWords, unwrap, type DocumentFacts, type Operation, type Shape } from '../document.ts';
 import { OUR_CREATES, ourAt, ourOperation, ourValue, type OurCreate } from '../ours.ts';
 import { fieldWords } from '../similar.ts';
 import {
   arrayPointer,
-  at,
-  esc,
-  isObj,
   leaves,
   listWords,
   matchFields,
@@ -65,7 +63,7 @@ export function guessShippingServices({ doc, probe }: Facts): Proposal {
     while (queue.length) {
       const [p, s] = queue.shift()!;
       if (s.properties?.id) return `${p}/id`;
-      for (const [k, v] of Object.entries(s.properties ?? {})) queue.push([`${p}/${esc(k)}`, v]);
+      for (const [k, v] of Object.entries(s.properties ?? {})) queue.push([`${p}/${escapePointer(k)}`, v]);
     }
     return undefined;
   })();
@@ -103,7 +101,7 @@ function theirCreate(doc: DocumentFacts | undefined, c: OurCreate): Operation | 
 /** A shape of their resource from a live list's first item: its keys and JSON types, no descriptions. */
 function shapeOfValue(v: unknown): Shape {
   if (Array.isArray(v)) return { types: ['array'], ...(v.length ? { items: shapeOfValue(v[0]) } : {}) };
-  if (isObj(v))
+  if (isObject(v))
     return {
       types: ['object'],
       properties: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOfValue(x)])),
@@ -126,7 +124,7 @@ export function guessFields({ doc, probe }: Facts): Proposal[] {
       const list = listOf(c);
       const live = list ? probe?.lists[list] : undefined;
       const first = live?.status === 200 ? at(live.body, `${arrayPointer(live.body) ?? ''}/0`) : undefined;
-      if (!isObj(first)) continue;
+      if (!isObject(first)) continue;
       theirs = shapeOfValue(first);
       // A listed item holds read-only fields too: our read-only ones are no fields of a create.
       for (const k of c.readOnly) delete theirs.properties?.[k];
@@ -183,9 +181,9 @@ export function guessBodies({ doc }: Facts): Proposal[] {
   for (const c of OUR_CREATES) {
     const t = theirCreate(doc, c);
     const ex = t?.request?.example;
-    if (!isObj(ex)) continue;
+    if (!isObject(ex)) continue;
     const { wrapper } = unwrap(t!.request!.shape);
-    const body = wrapper && isObj(ex[wrapper]) ? ex[wrapper] : ex;
+    const body = wrapper && isObject(ex[wrapper]) ? ex[wrapper] : ex;
     out.push({
       key: `bodies.${c.operationId}`,
       value: body,

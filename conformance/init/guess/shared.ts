@@ -1,7 +1,8 @@
 // What every guess shares: the facts and the proposal, helpers on their document and on JSON answers, matching our
 // fields to theirs, the majority vote, and the making of a proposal or a TODO.
 import { isDeepStrictEqual } from 'node:util';
-import type { DialectKey } from '../../lib/dialect.ts';
+import { escapePointer } from '../../lib/contract.ts';
+import { isObject, type DialectKey } from '../../lib/dialect.ts';
 import { pathKey, type DocumentFacts, type Operation, type Shape } from '../document.ts';
 import { ourValue } from '../ours.ts';
 import type { ClientsFile, Exchange, ProbeFacts } from '../probe.ts';
@@ -42,9 +43,6 @@ export const theirAt = (doc: DocumentFacts | undefined, method: string, path: st
 export const nameOf = (o: Operation) => o.operationId ?? `${o.method} ${o.path}`;
 export const listWords = (names: string[], max = 6) =>
   names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
-export const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-export const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The pointer to the first array in a JSON value, breadth first (`` for the value itself); arrays of objects first. */
 export function arrayPointer(value: unknown): string | undefined {
@@ -53,9 +51,9 @@ export function arrayPointer(value: unknown): string | undefined {
   while (queue.length) {
     const [ptr, v] = queue.shift()!;
     if (Array.isArray(v)) {
-      if (!v.length || v.every(isObj)) return ptr;
+      if (!v.length || v.every(isObject)) return ptr;
       anyArray ??= ptr;
-    } else if (isObj(v)) for (const [k, x] of Object.entries(v)) queue.push([`${ptr}/${esc(k)}`, x]);
+    } else if (isObject(v)) for (const [k, x] of Object.entries(v)) queue.push([`${ptr}/${escapePointer(k)}`, x]);
   }
   return anyArray;
 }
@@ -65,21 +63,10 @@ export function shapeArrayPointer(shape: Shape | undefined): string | undefined 
   while (queue.length) {
     const [ptr, s] = queue.shift()!;
     if (s.types.includes('array')) return ptr;
-    for (const [k, x] of Object.entries(s.properties ?? {})) queue.push([`${ptr}/${esc(k)}`, x]);
+    for (const [k, x] of Object.entries(s.properties ?? {})) queue.push([`${ptr}/${escapePointer(k)}`, x]);
   }
   return undefined;
 }
-export const at = (v: unknown, ptr: string): unknown =>
-  ptr
-    .split('/')
-    .slice(1)
-    .reduce<unknown>(
-      (x, k) =>
-        isObj(x) || Array.isArray(x)
-          ? (x as Record<string, unknown>)[k.replace(/~1/g, '/').replace(/~0/g, '~')]
-          : undefined,
-      v,
-    );
 export const said = (x: Exchange) =>
   x.failure ? `${x.method} ${x.path} failed (${x.failure})` : `${x.method} ${x.path} answered ${x.status}`;
 

@@ -1,9 +1,9 @@
 // Checkout and dispatch: requests of theirs that are not ours.
-import { TRIGGER_TYPES, TRIGGER_VALUES } from '../../lib/dialect.ts';
+import { isObject, TRIGGER_TYPES, TRIGGER_VALUES } from '../../lib/dialect.ts';
 import { successOf, unwrap, type DocumentFacts, type Operation, type Shape } from '../document.ts';
 import { ourAt, ourOperation } from '../ours.ts';
 import { theirShippingServices } from './resources.ts';
-import { isObj, leaves, matchFields, nameOf, todo, type Facts, type Proposal } from './shared.ts';
+import { leaves, matchFields, nameOf, todo, type Facts, type Proposal } from './shared.ts';
 
 /** The placeholders of a trigger as shapes, from what the dialect says each is (TRIGGER_TYPES). */
 const placeholderShapes = (names: string[]) =>
@@ -29,12 +29,12 @@ function templateOf(theirs: Shape | undefined, names: string[], item: string[], 
       if (m.ours === 'items' && shape.items?.properties) out.__item = templateOf(shape.items, item, [], filled);
     } else if (shape.properties) {
       const inner = templateOf(shape, names, item, filled);
-      if (isObj(inner) && Object.keys(inner).length) out[name] = inner;
+      if (isObject(inner) && Object.keys(inner).length) out[name] = inner;
     }
   }
   // The item template found at any depth is lifted to the top, where a trigger keeps it.
   for (const v of Object.values(out))
-    if (isObj(v) && v.__item) {
+    if (isObject(v) && v.__item) {
       out.__item = v.__item;
       delete v.__item;
     }
