@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { outsideForTest, startOutside } from './server.ts';
+import { outsideForTest, startOutside, suiteArgs } from './server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { dir, skip } = outsideForTest(root);
@@ -147,19 +147,7 @@ test(
   { skip },
   async () => {
     const reports = join(work, 'run');
-    const { code, out, ms } = await run([
-      'bin/store-api-conformance.ts',
-      '--target',
-      url,
-      '--clients',
-      join(dir!, 'suite-clients.json'),
-      '--dialect',
-      planted(PLANTED[0]!, 0),
-      '--profile',
-      'source',
-      '--report-dir',
-      reports,
-    ]);
+    const { code, out, ms } = await run(suiteArgs(url, dir!, reports, planted(PLANTED[0]!, 0)));
     console.log(`a run with planted 1: exit ${code} in ${ms} ms`);
     assert.equal(code, 1, out);
     assert.match(out, /^errors: an invalid createProduct answered/m);

@@ -27,7 +27,7 @@ import {
   reportLines,
   type Judged,
 } from './lib.ts';
-import { startOutside } from './server.ts';
+import { startOutside, suiteArgs } from './server.ts';
 
 /**
  * Whether `npm test` fails on what this run finds: it does, since the suite treats the outside implementation rightly
@@ -134,21 +134,7 @@ const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => 
 /** One run of the installed command (bin/store-api-conformance.ts, as `npm run conformance` runs bin/suite.ts). */
 function runSuite(url: string, reportDir: string): Promise<{ code: number; seconds: number; last: string }> {
   const started = Date.now();
-  const args = [
-    '--import',
-    './scripts/node-version.mjs',
-    'bin/store-api-conformance.ts',
-    '--target',
-    url,
-    '--clients',
-    join(dir!, 'suite-clients.json'),
-    '--dialect',
-    values.dialect ?? join(dir!, 'dialect.yaml'),
-    '--profile',
-    'source',
-    '--report-dir',
-    reportDir,
-  ];
+  const args = ['--import', './scripts/node-version.mjs', ...suiteArgs(url, dir!, reportDir, values.dialect)];
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: root, env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     suiteRun = child;

@@ -2,6 +2,7 @@
 // --quiet --allow-private-urls`, in its own folder), on a free loopback port, once its health endpoint answers: for
 // the runner (run.ts) and the tests of init and the dialect check beside it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { freePort } from '../../shared/server-process.ts';
 import { findOutside } from './lib.ts';
 
@@ -47,3 +48,21 @@ export async function startOutside(
   child.kill('SIGKILL');
   throw new Error(`python3 server.py did not answer GET /__hooks/health.json within 20 s: ${Buffer.concat(log)}`);
 }
+
+/**
+ * The arguments of a run of the installed command (bin/store-api-conformance.ts) against the implementation as a new
+ * team runs it: its clients file, a dialect (its own unless another is given), the source profile.
+ */
+export const suiteArgs = (url: string, dir: string, reportDir: string, dialect = join(dir, 'dialect.yaml')) => [
+  'bin/store-api-conformance.ts',
+  '--target',
+  url,
+  '--clients',
+  join(dir, 'suite-clients.json'),
+  '--dialect',
+  dialect,
+  '--profile',
+  'source',
+  '--report-dir',
+  reportDir,
+];
